@@ -1,0 +1,31 @@
+"""Turns TextArena observations into clem contexts."""
+import textarena as ta
+from textarena.core import ObservationType
+
+
+class ClemObservationWrapper(ta.ObservationWrapper):
+    """A TextArena ObservationWrapper whose observations are clem contexts.
+
+    `get_observation()` returns `(player_id, {"role": "user", "content": ...})`. TextArena hands each player
+    everything queued since that player's last turn, so a player's first context starts with TextArena's
+    game prompt; later contexts hold only what is new. Each message is labelled by its sender as TextArena
+    names them (`[GAME]`, `[Player 0]`, ...); the player's own echoed action is left out because the
+    player's message history already holds its reply.
+    """
+
+    def observation(self, player_id: int, observation: list) -> dict:
+        lines = []
+        for sender_id, message, observation_type in observation:
+            if observation_type == ObservationType.PLAYER_ACTION and sender_id == player_id:
+                continue
+            if observation_type == ObservationType.PROMPT:
+                lines.append(message.strip())
+            else:
+                lines.append(f"[{self._sender_name(sender_id)}] {message.strip()}")
+        # An empty context would be rejected by most backends; TextArena always queues something for the
+        # player on turn in the games wired so far, so this only guards future games.
+        content = "\n\n".join(lines) or f"[{self._sender_name(ta.GAME_ID)}] It is your turn."
+        return {"role": "user", "content": content}
+
+    def _sender_name(self, sender_id: int) -> str:
+        return self.env.state.role_mapping.get(sender_id, f"Player {sender_id}")

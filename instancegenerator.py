@@ -1,0 +1,92 @@
+"""Regenerates in/instances_<game>.json for every spec in clemgame.json: `python instancegenerator.py [game ...]`.
+
+Experiments: by default one per TextArena difficulty id of the spec's entry point (its `-raw` registration, so
+that no TextArena wrapper sits between the env and ours), named by the id's suffix (`default` for the plain id);
+a list in `experiments` keeps those names; a dict defines custom configs as env kwargs over the plain id.
+Each instance records what it stands for: env id and kwargs, seed, and the content the env produces from them.
+"""
+import json
+import re
+import sys
+import zlib
+from pathlib import Path
+
+from clemcore.backends.model_registry import CustomResponseModel
+from clemcore.clemgame import GameInstanceGenerator, GameSpec
+from textarena.envs.registration import ENV_REGISTRY
+
+from master import TextArenaGameBenchmark
+from ta_master import GameUnavailableError
+
+GAME_DIR = Path(__file__).resolve().parent
+
+
+def load_specs() -> list[GameSpec]:
+    return GameSpec.from_directory(str(GAME_DIR))
+
+
+def experiment_name(env_id: str) -> str:
+    """`Minesweeper-v0-raw` -> `default`, `Minesweeper-v0-small-raw` -> `small`."""
+    suffix = re.fullmatch(r".+?-v\d+(?:-(.+))?", env_id.removesuffix("-raw")).group(1)
+    return suffix or "default"
+
+
+def experiments(game_spec: GameSpec) -> list[tuple[str, str, dict]]:
+    """(name, env id, env kwargs) for each experiment of the spec."""
+    variants = {experiment_name(env_id): env_id for env_id, env_spec in ENV_REGISTRY.items()
+                if env_id.endswith("-raw") and env_spec.entry_point == game_spec["entry_point"]}
+    chosen = getattr(game_spec, "experiments", None)
+    if chosen is None:
+        return [(name, env_id, dict(ENV_REGISTRY[env_id].kwargs)) for name, env_id in variants.items()]
+    if isinstance(chosen, list):
+        unknown = [name for name in chosen if name not in variants]
+        if unknown:
+            raise ValueError(f"{game_spec.game_name}: no TextArena variant {unknown}; valid: {sorted(variants)}")
+        return [(name, variants[name], dict(ENV_REGISTRY[variants[name]].kwargs)) for name in chosen]
+    base_id = variants["default"]
+    return [(name, base_id, {**ENV_REGISTRY[base_id].kwargs, **kwargs}) for name, kwargs in chosen.items()]
+
+
+def instance_seed(game_name: str, experiment: str, game_id: int) -> int:
+    """A stable seed per instance, distinct across games and experiments."""
+    return zlib.crc32(f"{game_name}/{experiment}/{game_id}".encode("utf-8"))
+
+
+class TextArenaInstanceGenerator(GameInstanceGenerator):
+
+    def __init__(self, game_spec: GameSpec):
+        super().__init__(str(GAME_DIR))
+        self.game_spec = game_spec
+
+    def on_generate(self, seed, **kwargs):
+        benchmark = TextArenaGameBenchmark(self.game_spec)
+        for name, env_id, env_kwargs in experiments(self.game_spec):
+            experiment = self.add_experiment(name)
+            experiment["env_id"] = env_id
+            for game_id in range(self.game_spec["n_instances"]):
+                instance = self.add_game_instance(experiment, game_id)
+                instance.update(env_id=env_id, entry_point=self.game_spec["entry_point"], env_kwargs=env_kwargs,
+                                num_players=self.game_spec["players"],
+                                seed=instance_seed(self.game_spec.game_name, name, game_id))
+                game_master = benchmark.create_game_master(experiment, [CustomResponseModel()])
+                game_master.setup(**instance)
+                game_master.start()
+                instance.update(game_master.record())
+
+
+def main(game_names: list[str]) -> int:
+    specs = [spec for spec in load_specs() if not game_names or spec.game_name in game_names]
+    unavailable = 0
+    for spec in specs:
+        try:
+            path = TextArenaInstanceGenerator(spec).generate(f"{spec['instances']}.json")
+        except GameUnavailableError as error:
+            print(f"skipped: {error}", file=sys.stderr)
+            unavailable += 1
+        else:
+            print(f"wrote {Path(path).relative_to(GAME_DIR)}")
+    return 1 if unavailable else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,89 @@
+"""Scorers: turn what the game master logged into clem metrics and the Main Score.
+
+Scorers read only interactions.json; the game masters log everything a score needs while the env is open.
+"""
+import abc
+import math
+
+from clemcore.clemgame import GameScorer
+from clemcore.clemgame.metrics import BENCH_SCORE, METRIC_ABORTED, METRIC_SUCCESS
+
+# WordChains: the longest words the game's dictionary accepts have about 21 letters, so a chain grown to 21
+# letters is treated as a perfect game.
+WORD_CHAINS_PERFECT_LENGTH = 21
+
+
+class TextArenaScorer(GameScorer):
+    """Main Score is NaN for an aborted episode, else `main_score` in [0, 100]."""
+
+    def compute_round_score(self, round_idx, round_events):
+        """TextArena games have no per-round metric beyond clem's request counts."""
+
+    def compute_episode_scores(self, interactions: dict):
+        aborted = bool(interactions[METRIC_ABORTED])
+        self.log_episode_score(BENCH_SCORE, math.nan if aborted else self.main_score(interactions))
+        self.log_game_scores(interactions, aborted)
+
+    @abc.abstractmethod
+    def main_score(self, interactions: dict) -> float:
+        """The Main Score of an episode that was not aborted."""
+
+    def log_game_scores(self, interactions: dict, aborted: bool):
+        """Game-specific episode metrics beside the Main Score."""
+
+
+class CompletionScorer(TextArenaScorer):
+    """100 when solved, else 100 x the completion the game master logged (0 where the env has none)."""
+
+    def main_score(self, interactions):
+        if interactions[METRIC_SUCCESS]:
+            return 100.0
+        return 100.0 * (interactions["completion"] or 0.0)
+
+
+class HangmanScorer(TextArenaScorer):
+    """100 x letters revealed x life score, life score = l / (2L) + 1/2 for l of L lives left."""
+
+    def main_score(self, interactions):
+        life_score = interactions["lives left"] / (2 * interactions["lives"]) + 0.5
+        return 100.0 * interactions["completion"] * life_score
+
+
+class CompetitiveScorer(TextArenaScorer):
+    """Logs each player's result as `Player N Win` / `Player N Loss` / `Player N Draw` (0 or 1)."""
+
+    def log_game_scores(self, interactions, aborted):
+        for player, result in interactions["player results"].items():
+            for name in ("win", "loss", "draw"):
+                self.log_episode_score(f"{player} {name.capitalize()}", int(result == name))
+
+
+class WordChainsScorer(CompetitiveScorer):
+    """How far the chain grew: 100 x (final - start) / (21 - start) letters, capped at 100."""
+
+    def main_score(self, interactions):
+        start = len(interactions["start word"])
+        final = len(interactions["final word"])
+        return 100.0 * min(final - start, WORD_CHAINS_PERFECT_LENGTH - start) / (WORD_CHAINS_PERFECT_LENGTH - start)
+
+    def log_game_scores(self, interactions, aborted):
+        super().log_game_scores(interactions, aborted)
+        self.log_episode_score("Chain Length", len(interactions["final word"]))
+
+
+class BattleshipScorer(CompetitiveScorer):
+    """Main Score: the players' mean hit rate x 100. Per player: hit rate and share of enemy ships sunk."""
+
+    def main_score(self, interactions):
+        return 100.0 * sum(map(_hit_rate, interactions["fleet"].values())) / len(interactions["fleet"])
+
+    def log_game_scores(self, interactions, aborted):
+        super().log_game_scores(interactions, aborted)
+        for player, fleet in interactions["fleet"].items():
+            self.log_episode_score(f"{player} Hit Rate", math.nan if aborted else 100.0 * _hit_rate(fleet))
+            self.log_episode_score(f"{player} Ships Sunk",
+                                   math.nan if aborted else 100.0 * fleet["ships sunk"] / fleet["ships"])
+
+
+def _hit_rate(fleet: dict) -> float:
+    return fleet["hits"] / fleet["shots"] if fleet["shots"] else 0.0

@@ -1,0 +1,159 @@
+"""Generic masters for one- and two-player TextArena games, and per-game masters where a game needs one."""
+from ta_master import TextArenaGameMaster
+
+
+def _is_number(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+class SinglePlayerMaster(TextArenaGameMaster):
+    """Success when solved, Lose when the game ended otherwise, Aborted when it ended on invalid moves.
+
+    TextArena 0.7.4 rewards a solved single-player game with 1 and otherwise with the completion fraction,
+    also after an invalid-move loss, so the outcome comes from `game_info`, not from the reward's sign.
+    """
+
+    def _on_after_game(self, rewards):
+        self.log_key("completion", self.completion())
+        if self.ended_by_violation():
+            outcome = "aborted"
+        elif rewards is not None and _is_number(rewards[0]) and rewards[0] == 1:
+            outcome = "success"
+        else:
+            outcome = "lose"
+        self.log_outcome(outcome, self.end_reason())
+
+    def completion(self) -> float | None:
+        """TextArena's share of the puzzle done, where the env computes one."""
+        if hasattr(self.ta_env, "_get_percentage_completion"):
+            return float(self.ta_env._get_percentage_completion())
+        return None
+
+
+class TwoPlayerMaster(TextArenaGameMaster):
+    """Logs each player's result (win/loss/draw, or unfinished at the request cap).
+
+    The episode is Aborted when it ended on invalid moves, Success when the game was decided by its rules,
+    and Lose when it ended undecided (a draw, or the request cap).
+    """
+
+    def _on_after_game(self, rewards):
+        results = {}
+        for pid, player in enumerate(self.players):
+            if rewards is None:
+                results[player.name] = "unfinished"
+            else:
+                results[player.name] = "win" if rewards[pid] > 0 else "loss" if rewards[pid] < 0 else "draw"
+        self.log_key("player results", results)
+        if self.ended_by_violation():
+            outcome = "aborted"
+        elif "win" in results.values():
+            outcome = "success"
+        else:
+            outcome = "lose"
+        self.log_outcome(outcome, self.end_reason())
+
+
+class MinesweeperMaster(SinglePlayerMaster):
+    """The game master opens the central cell before the model's first turn.
+
+    TextArena places the mines on the first reveal, avoiding the 3x3 around it; a fixed opening makes the
+    mines a function of the seed, so the instance can record them. The opening is the game master's move:
+    it is logged as such and is not a request. A mine hit is TextArena's invalid move, but for the player
+    it is an ordinary loss, not a rule violation.
+    """
+
+    def _on_before_game(self):
+        row, col = self.ta_env.rows // 2, self.ta_env.cols // 2
+        self.ta_env.step(f"[{row} {col}]")
+        self._opening_revealed = self._revealed_cells()
+        self.log_to_self("opening move", f"[{row} {col}]")
+        self.log_key("opening move", [row, col])
+
+    def content(self) -> dict:
+        mines = [[r, c] for r, row in enumerate(self.ta_env.grid) for c, cell in enumerate(row) if cell == -1]
+        return {**super().content(), "opening move": list(self.ta_env.initial_move_pos), "mines": mines}
+
+    def completion(self) -> float:
+        """The share of safe cells the player cleared, not counting those the opening move revealed.
+
+        TextArena's own completion estimates the opening's reveal (it always discounts the full 3x3); this
+        counts it exactly.
+        """
+        env = self.ta_env
+        safe = {(r, c) for r in range(env.rows) for c in range(env.cols) if env.grid[r][c] != -1}
+        to_clear = safe - self._opening_revealed
+        if not to_clear:
+            return 1.0
+        return len(self._revealed_cells() & to_clear) / len(to_clear)
+
+    def _aborts(self, reason: str) -> bool:
+        return "hit a mine" not in reason
+
+    def _revealed_cells(self) -> set:
+        env = self.ta_env
+        return {(r, c) for r in range(env.rows) for c in range(env.cols) if env.revealed[r][c]}
+
+
+class HangmanMaster(SinglePlayerMaster):
+    """Logs the target word and the lives, which the Hangman score weighs with the letters revealed."""
+
+    LIVES = 6  # TextArena 0.7.4 hard-codes 6 tries in HangmanEnv.reset
+
+    def _on_before_game(self):
+        self.log_key("target word", self.env.state.game_state["target_word"])
+        self.log_key("lives", self.LIVES)
+
+    def _on_after_game(self, rewards):
+        self.log_key("lives left", self.env.state.game_state["tries_left"])
+        super()._on_after_game(rewards)
+
+
+class WordChainsMaster(TwoPlayerMaster):
+    """Makes the start word deterministic and logs the chain's first and last word.
+
+    TextArena 0.7.4 draws the start word with random.choice from `list(set(words))`, whose order depends on
+    PYTHONHASHSEED; sorting the list first makes the draw a function of the seed alone. A word that breaks
+    the chain's rules is how WordChains is lost, so only a reply without a bracketed word aborts.
+    """
+
+    FORMAT_VIOLATION = "did not provide a word in the valid format"
+
+    def _on_before_reset(self):
+        self.ta_env.word_list = sorted(self.ta_env.word_list)
+
+    def _on_before_game(self):
+        self.log_key("start word", self.env.state.game_state["current_word"])
+
+    def _on_after_game(self, rewards):
+        self.log_key("final word", self.env.state.game_state["current_word"])
+        super()._on_after_game(rewards)
+
+    def _aborts(self, reason: str) -> bool:
+        return self.FORMAT_VIOLATION in reason
+
+
+class BattleshipMaster(TwoPlayerMaster):
+    """Logs, per player, the shots fired, the hits and the opponent's ships sunk."""
+
+    def _on_after_game(self, rewards):
+        game_state = self.env.state.game_state
+        fleet = {}
+        for pid, player in enumerate(self.players):
+            tracking = game_state["tracking_board"][pid]
+            opponent_board = game_state["board"][1 - pid]
+            placements = game_state["ship_placements"][1 - pid]
+            fleet[player.name] = {
+                "shots": sum(cell in ("X", "O") for row in tracking for cell in row),
+                "hits": sum(cell == "X" for row in tracking for cell in row),
+                "ships sunk": sum(all(opponent_board[r][c] == "X" for r, c in _ship_cells(ends))
+                                  for ends in placements.values()),
+                "ships": len(placements),
+            }
+        self.log_key("fleet", fleet)
+        super()._on_after_game(rewards)
+
+
+def _ship_cells(ends) -> list[tuple[int, int]]:
+    (r1, c1), (r2, c2) = ends
+    return [(r, c) for r in range(min(r1, r2), max(r1, r2) + 1) for c in range(min(c1, c2), max(c1, c2) + 1)]

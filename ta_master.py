@@ -1,0 +1,388 @@
+"""TextArenaPlayer and TextArenaGameMaster: a TextArena env stepped as a clem game.
+
+The game master owns the loop (as clemcore's DialogueGameMaster does): TextArena advances the game, this
+module does the clem bookkeeping, and submasters only fill the three hooks `_on_before_reset`,
+`_on_before_game` and `_on_after_game`.
+"""
+import abc
+import contextlib
+import copy
+import functools
+import hashlib
+import importlib
+import json
+import random
+import sys
+from importlib.metadata import version
+
+import nltk
+import numpy as np
+import textarena as ta
+from textarena.envs.registration import ENV_REGISTRY
+from clemcore.backends import Model
+from clemcore.clemgame import GameMaster, GameSpec, Player
+
+from clem_observation_wrapper import ClemObservationWrapper
+
+NLTK_DOWNLOAD_NAMES = {
+    "corpora/words": "words",
+    "taggers/averaged_perceptron_tagger_eng": "averaged_perceptron_tagger_eng",
+}
+
+
+class GameUnavailableError(RuntimeError):
+    """This Python or machine cannot play the game; the message says why and what to do."""
+
+
+class InstanceMismatchError(RuntimeError):
+    """The env did not produce the game an instance records (another textarena or NLTK version)."""
+
+
+class TextArenaEnvError(RuntimeError):
+    """TextArena raised inside an episode."""
+
+
+def to_jsonable(value):
+    """JSON-ready copy of TextArena state: sets sorted, tuples as lists, keys as strings."""
+    if isinstance(value, dict):
+        return {str(key): to_jsonable(item) for key, item in value.items()}
+    if isinstance(value, (set, frozenset)):
+        return sorted(to_jsonable(item) for item in value)
+    if isinstance(value, (list, tuple)):
+        return [to_jsonable(item) for item in value]
+    if isinstance(value, np.generic):
+        return value.item()
+    return value
+
+
+def unavailable_reason(game_spec: GameSpec) -> str | None:
+    """Why this Python/machine cannot play the game, in one line; None when it can."""
+    missing = [name for name in getattr(game_spec, "nltk_resources", []) if not _nltk_has(name)]
+    if missing:
+        names = " ".join(NLTK_DOWNLOAD_NAMES.get(name, name) for name in missing)
+        return (f"{game_spec.game_name} needs NLTK data that is not installed ({', '.join(missing)}): "
+                f"run `python -m nltk.downloader {names}` or point NLTK_DATA at a folder that has it.")
+    module_name = game_spec["entry_point"].split(":")[0]
+    try:
+        with quiet_nltk_downloads():
+            importlib.import_module(module_name)
+    except SyntaxError as error:
+        # TextArena 0.7.4's Chess, Checkers, ... use PEP 701 f-strings, which only Python >= 3.12 parses.
+        return (f"{game_spec.game_name} is unavailable on Python {sys.version_info.major}.{sys.version_info.minor}: "
+                f"TextArena's {module_name} does not compile here ({error.msg}, line {error.lineno}); "
+                f"it needs Python >= 3.12.")
+    return None
+
+
+def _nltk_has(resource: str) -> bool:
+    try:
+        nltk.data.find(resource)
+    except LookupError:
+        return False
+    return True
+
+
+@contextlib.contextmanager
+def quiet_nltk_downloads():
+    """Skip the `nltk.download` calls TextArena makes at import and in EnglishDictionary.
+
+    TextArena 0.7.4 downloads NLTK data at import; offline this prints a multi-line urlopen error even when
+    the data is installed. `unavailable_reason` has already checked the data, so the call is skipped for the
+    duration of the block and restored after.
+    """
+    original = nltk.download
+    nltk.download = lambda *args, **kwargs: True
+    try:
+        yield
+    finally:
+        nltk.download = original
+
+
+class EpisodeRandomness:
+    """The episode's own `random` and numpy global RNG states, swapped in only while the env runs.
+
+    TextArena draws from the process-wide RNGs (Minesweeper places mines during a step, State.__init__
+    calls random.seed). Swapping keeps each episode's draws independent of other episodes in batch mode
+    and of any other code, and leaves the caller's RNG states exactly as they were.
+    """
+
+    def __init__(self, seed: int):
+        self._python_state = random.Random(seed).getstate()
+        self._numpy_state = np.random.RandomState(seed).get_state()
+        self._outer_states = []
+
+    def __enter__(self):
+        self._outer_states.append((random.getstate(), np.random.get_state()))
+        random.setstate(self._python_state)
+        np.random.set_state(self._numpy_state)
+        return self
+
+    def __exit__(self, *exc_info):
+        self._python_state = random.getstate()
+        self._numpy_state = np.random.get_state()
+        python_state, numpy_state = self._outer_states.pop()
+        random.setstate(python_state)
+        np.random.set_state(numpy_state)
+        return False
+
+
+@functools.lru_cache(maxsize=None)
+def _prototype_env(env_id: str, env_kwargs_json: str):
+    with EpisodeRandomness(0), quiet_nltk_downloads():
+        return ta.make(env_id, **json.loads(env_kwargs_json))
+
+
+def make_env(game_spec: GameSpec, instance: dict):
+    """A fresh raw env for one episode, wrapped for clem.
+
+    Specs with `cache_env` name envs whose constructor only builds read-only data (WordChains' 260k-word
+    dictionary takes 1-1.7 s): those are built once per process and shallow-copied per episode; `reset()`
+    gives each copy its own game state.
+    """
+    if getattr(game_spec, "cache_env", False):
+        env = copy.copy(_prototype_env(instance["env_id"], json.dumps(instance["env_kwargs"], sort_keys=True)))
+    else:
+        with quiet_nltk_downloads():
+            env = ta.make(instance["env_id"], **instance["env_kwargs"])
+    return ClemObservationWrapper(env)
+
+
+def registered_kwargs(env_id: str) -> dict:
+    return dict(ENV_REGISTRY[env_id].kwargs)
+
+
+class TextArenaPlayer(Player):
+    """A seat at a TextArena game. Mock replies are sampled from the spec's `custom_response` list with the
+    player's own RNG, seeded from the instance, so they are the same for an instance in any run."""
+
+    def __init__(self, model: Model, *, game_role: str, custom_responses: list[str], seed: str):
+        super().__init__(model, game_role=game_role)
+        self._custom_responses = custom_responses
+        self._rng = random.Random(seed)
+
+    def _custom_response(self, context: dict) -> str:
+        return self._rng.choice(self._custom_responses)
+
+
+class TextArenaGameMaster(GameMaster):
+    """Plays one TextArena env as a clem episode.
+
+    Per model reply: log the context and reply, count the request, step the env; a move TextArena warns
+    about or punishes (`set_invalid_move`) is a violated request. The next player is TextArena's
+    `current_player_id`; a round ends when every player has acted. The episode ends when TextArena says so
+    or when the request cap is reached.
+    """
+
+    def __init__(self, game_spec: GameSpec, experiment: dict, player_models: list[Model]):
+        super().__init__(game_spec, experiment, player_models)
+        self.players: list[TextArenaPlayer] = []
+        self.instance: dict = {}
+        self.env = None
+        self._randomness: EpisodeRandomness | None = None
+        self._context: dict | None = None
+        self._acted_this_round: set[str] = set()
+        self._invalid_moves: list[str] = []
+        self.request_count = 0
+        self.max_requests: int | None = None
+        self.cap_reached = False
+
+    # --- clem GameMaster API ---
+
+    def setup(self, **instance):
+        self.instance = instance
+        self.state.game_id = instance["game_id"]
+        for index, (model, player_spec) in enumerate(zip(self.player_models, self.game_spec["player_specs"])):
+            player = TextArenaPlayer(model, game_role=player_spec["role"],
+                                     custom_responses=player_spec["custom_response"],
+                                     seed=f"{instance['seed']}:{index}")
+            player.name = f"Player {index + 1}"
+            self.players.append(player)
+        self._randomness = EpisodeRandomness(instance["seed"])
+        with self._env_errors("make"):
+            self.env = make_env(self.game_spec, instance)
+        with self._env_errors("reset"):
+            self._on_before_reset()
+            self.env.reset(num_players=len(self.players), seed=instance["seed"])
+        self._watch_invalid_moves()
+        self.max_requests = self._request_cap()
+        self._current_player = self.players[self.env.state.current_player_id]
+
+    def before_game(self):
+        self.start()
+        self.verify_instance()
+        self.log_key("textarena", {"env_id": self.instance["env_id"], "env_kwargs": self.instance["env_kwargs"],
+                                   "seed": self.instance["seed"], "max_requests": self.max_requests,
+                                   "textarena version": version("textarena")})
+        self.state.current_turn = 0
+        self._observe()
+
+    def get_players(self) -> list[Player]:
+        return list(self.players)
+
+    def get_context_for(self, player: Player) -> dict | None:
+        if player is self.current_player:
+            return self._context
+        return None
+
+    def step(self, response: str) -> tuple[bool, dict]:
+        player = self.current_player
+        self.log_gm_to_player(self._context, player)
+        self.log_player_to_gm(response, player)
+        self.count_request()
+        self.request_count += 1
+        self._acted_this_round.add(player.name)
+
+        self._invalid_moves.clear()
+        with self._env_errors("step"):
+            done, _ = self.env.step(response)
+        if self._invalid_moves:
+            self.count_request_violation()
+            self.log_to_self("invalid move", self._invalid_moves[0])
+        if not done and self.max_requests is not None and self.request_count >= self.max_requests:
+            self.cap_reached = True
+            self.log_to_self("request cap", f"The episode reached its cap of {self.max_requests} requests.")
+            done = True
+
+        if done:
+            with self._env_errors("close"):
+                rewards, game_info = self.env.close()
+            self.log_key("ta rewards", to_jsonable(rewards))
+            self.log_key("ta game info", to_jsonable(game_info))
+            self._on_after_game(rewards)
+            self.log_game_end()
+        else:
+            self._current_player = self.players[self.env.state.current_player_id]
+            if len(self._acted_this_round) == len(self.players):
+                self._acted_this_round.clear()
+                self.log_next_round()
+            self.state.current_turn += 1
+            self._observe()
+        return done, {}
+
+    @property
+    def ta_env(self):
+        """The unwrapped TextArena env, for submasters that set attributes on it."""
+        return self.env.env
+
+    # --- hooks for submasters ---
+
+    def _on_before_reset(self):
+        """The env is made but not yet reset, e.g. to make its draws deterministic."""
+
+    def _on_before_game(self):
+        """The game is set up and recorders listen: moves the game master makes, values worth logging."""
+
+    @abc.abstractmethod
+    def _on_after_game(self, rewards: dict | None):
+        """The env is closed (rewards is None when the request cap ended the episode): log the outcome with
+        `log_outcome` and everything the scorer needs."""
+
+    def _aborts(self, reason: str) -> bool:
+        """Whether a game ended by TextArena's invalid-move rule counts as Aborted. TextArena also uses that
+        rule for some ordinary losses (a mine hit, an unknown word); submasters for those games say so."""
+        return True
+
+    # --- instance records ---
+
+    def start(self):
+        """Runs the before-game hook in the episode's randomness."""
+        with self._env_errors("before_game"):
+            self._on_before_game()
+
+    def content(self) -> dict:
+        """The concrete game this instance stands for: the spec's `content` keys of TextArena's game state."""
+        game_state = self.env.state.game_state
+        return {key: to_jsonable(game_state[key]) for key in getattr(self.game_spec, "content", [])}
+
+    def record(self) -> dict:
+        """What an instance records about the env at the start of play."""
+        content = self.content()
+        observations = {pid: [[sender, message, observation_type.name] for sender, message, observation_type in queue]
+                        for pid, queue in self.env.state.observations.items()}
+        digest = hashlib.sha256(json.dumps({"content": content, "observations": to_jsonable(observations)},
+                                           sort_keys=True, ensure_ascii=False).encode("utf-8")).hexdigest()
+        return {"content": content, "fingerprint": digest}
+
+    def verify_instance(self):
+        recorded = {"content": self.instance.get("content"), "fingerprint": self.instance.get("fingerprint")}
+        actual = self.record()
+        where = (f"{self.game_spec.game_name}, experiment '{self.experiment['name']}', "
+                 f"instance {self.instance['game_id']}")
+        advice = ("The installed textarena/NLTK data differ from the ones the instance was made with "
+                  "(textarena==0.7.4 and the NLTK 'words' corpus); install those or regenerate with "
+                  "`python instancegenerator.py`.")
+        for field, value in actual["content"].items():
+            if recorded["content"] is None or recorded["content"].get(field) != value:
+                expected = None if recorded["content"] is None else recorded["content"].get(field)
+                raise InstanceMismatchError(f"{where}: field 'content.{field}' is {json.dumps(expected)} in the "
+                                            f"instance but the env produced {json.dumps(value)}. {advice}")
+        if recorded["fingerprint"] != actual["fingerprint"]:
+            raise InstanceMismatchError(f"{where}: field 'fingerprint' is {recorded['fingerprint']} in the "
+                                        f"instance but the env's initial state hashes to "
+                                        f"{actual['fingerprint']}. {advice}")
+
+    # --- outcome ---
+
+    def log_outcome(self, outcome: str, reason: str):
+        """Logs exactly one of Success/Lose/Aborted as 1 and sets the clem game state."""
+        assert outcome in ("success", "lose", "aborted"), outcome
+        self.log_key("Success", int(outcome == "success"))
+        self.log_key("Lose", int(outcome == "lose"))
+        self.log_key("Aborted", int(outcome == "aborted"))
+        self.log_key("end reason", reason)
+        {"success": self.state.succeed, "lose": self.state.failed, "aborted": self.state.abort}[outcome]()
+
+    def end_reason(self) -> str:
+        if self.cap_reached:
+            return f"The episode reached its cap of {self.max_requests} requests."
+        reasons = [info.get("reason") for info in self.env.state.game_info.values() if info.get("reason")]
+        return str(reasons[0]) if reasons else ""
+
+    def ended_by_violation(self) -> bool:
+        """The game ended through TextArena's invalid-move rule and that counts as Aborted for this game."""
+        if self.cap_reached:
+            return False
+        return any(info.get("invalid_move") for info in self.env.state.game_info.values()) \
+            and self._aborts(self.end_reason())
+
+    # --- internals ---
+
+    def _request_cap(self) -> int | None:
+        """TextArena's own turn limit bounds an episode (every valid move counts, two invalid moves in a row
+        end it); envs without one need the spec's `max_requests`, or a player could stall forever."""
+        cap = getattr(self.game_spec, "max_requests", None)
+        if cap is None and getattr(self.env.state, "max_turns", None) is None:
+            raise GameUnavailableError(f"{self.game_spec.game_name}: the env {self.instance['env_id']} has no turn "
+                                       f"limit, so its spec needs `max_requests`.")
+        return cap
+
+    def _observe(self):
+        """Takes the current player's new observations once, so get_context_for stays pure."""
+        with self._env_errors("get_observation"):
+            _, self._context = self.env.get_observation()
+
+    def _watch_invalid_moves(self):
+        """Every invalid move in TextArena goes through State.set_invalid_move (a warning, or the loss after
+        repeated ones); recording its calls is how a step is known to be a violated request."""
+        state = self.env.state
+        set_invalid_move = state.set_invalid_move
+
+        def recording_set_invalid_move(*args, **kwargs):
+            self._invalid_moves.append(str(kwargs.get("reason", args[0] if args else "")))
+            return set_invalid_move(*args, **kwargs)
+
+        state.set_invalid_move = recording_set_invalid_move
+
+    @contextlib.contextmanager
+    def _env_errors(self, stage: str):
+        """Runs env code in the episode's randomness and names the episode in any TextArena error."""
+        try:
+            with self._randomness:
+                yield
+        except (GameUnavailableError, InstanceMismatchError):
+            raise
+        except Exception as error:
+            raise TextArenaEnvError(
+                f"{self.game_spec.game_name}, experiment '{self.experiment['name']}', instance "
+                f"{self.instance.get('game_id')}: TextArena {self.instance.get('env_id')} failed in {stage}: "
+                f"{type(error).__name__}: {error}") from error
