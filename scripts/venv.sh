@@ -1,0 +1,17 @@
+# Sourced by demo.sh and test.sh: makes $VENV (default .venv) with $PYTHON (default Python 3.12),
+# installs the project with its test extra, and points NLTK_DATA at ../shared/nltk_data when unset.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+if [ -z "${PYTHON:-}" ]; then
+    PYTHON=python3.12
+    if ! "$PYTHON" --version >/dev/null 2>&1 && command -v pyenv >/dev/null; then
+        PYTHON="$(pyenv root)/versions/$(pyenv versions --bare | grep -E '^3\.12' | tail -n 1)/bin/python"
+    fi
+fi
+VENV="${VENV:-.venv}"
+[ -x "$VENV/bin/python" ] || "$PYTHON" -m venv "$VENV"
+"$VENV/bin/python" -m pip install --quiet --disable-pip-version-check -e ".[test]"
+if [ -z "${NLTK_DATA:-}" ] && [ -d ../shared/nltk_data ]; then
+    export NLTK_DATA="$(realpath ../shared/nltk_data)"
+fi
+export PATH="$PWD/$VENV/bin:$PATH"

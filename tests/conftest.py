@@ -1,0 +1,135 @@
+"""Helpers that play games end to end through clemcore: its registry, GameBenchmark loading, GameMasterEnv
+(the engine of every clem runner), the interactions recorder and the game's scorer."""
+import contextlib
+import json
+import os
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+import pytest
+from clemcore.backends import Model, ModelSpec
+from clemcore.clemgame import GameBenchmark, GameInstances, GameRegistry
+from clemcore.clemgame.callbacks.base import GameBenchmarkCallback, GameBenchmarkCallbackList
+from clemcore.clemgame.envs.pettingzoo.master import GameMasterEnv
+from clemcore.clemgame.recorder import GameInteractionsRecorder
+
+REPO = Path(__file__).resolve().parents[1]
+NLTK_DATA = os.environ.get("NLTK_DATA") or str((REPO.parent / "shared" / "nltk_data").resolve())
+os.environ["NLTK_DATA"] = NLTK_DATA
+# clem discovers games from the working directory, as it does for users who run it from the repository root.
+os.chdir(REPO)
+
+GAMES = ["ta_minesweeper", "ta_hangman", "ta_word_chains", "ta_tower_of_hanoi", "ta_battleship"]
+
+Policy = Callable[[str], str]
+
+
+class ScriptedModel(Model):
+    """A model whose reply is `policy(latest context text)`."""
+
+    def __init__(self, policy: Policy, name: str = "scripted"):
+        super().__init__(ModelSpec(model_name=name))
+        self.policy = policy
+        self.set_gen_args(temperature=0.0, max_tokens=100)
+
+    def generate_response(self, messages):
+        return messages, {"scripted": True}, self.policy(messages[-1]["content"])
+
+
+class _Recorder(GameBenchmarkCallback):
+    def __init__(self):
+        self.recorder = None
+
+    def on_game_start(self, game_master, game_instance):
+        self.recorder = GameInteractionsRecorder(game_master.game_spec.game_name, game_master.experiment["name"],
+                                                 game_instance["game_id"], "results", {})
+        for player in game_master.get_players():
+            self.recorder.log_player(player.name, player.game_role, player.model.name)
+        game_master.register(self.recorder)
+
+
+@dataclass
+class Episode:
+    interactions: dict
+    scores: dict  # episode scores
+    game_master: object
+    contexts: list  # (player name, context) in the order the players were asked
+
+
+def spec_of(game_name: str):
+    return GameRegistry.from_directories_and_cwd_files().get_game_specs_that_unify_with(game_name)[0]
+
+
+def instance_of(game_name: str, experiment: str = "default", game_id: int = 0) -> tuple[dict, dict]:
+    data = json.loads((REPO / "in" / f"instances_{game_name}.json").read_text())
+    for exp in data["experiments"]:
+        if exp["name"] == experiment:
+            for instance in exp["game_instances"]:
+                if instance["game_id"] == game_id:
+                    return {k: v for k, v in exp.items() if k != "game_instances"}, instance
+    raise KeyError((game_name, experiment, game_id))
+
+
+@contextlib.contextmanager
+def benchmark(game_name: str):
+    with GameBenchmark.load_from_spec(spec_of(game_name)) as game_benchmark:
+        yield game_benchmark
+
+
+def play(game_name: str, policies: list[Policy], experiment: str = "default", game_id: int = 0,
+         instance: dict | None = None) -> Episode:
+    """Plays one episode with scripted players (one policy per seat) and scores it."""
+    exp, recorded = instance_of(game_name, experiment, game_id)
+    instance = instance or recorded
+    recorder = _Recorder()
+    contexts = []
+    with benchmark(game_name) as game_benchmark:
+        env = GameMasterEnv(game_benchmark, callbacks=GameBenchmarkCallbackList([recorder]))
+        models = [ScriptedModel(policy, name=f"scripted{i}") for i, policy in enumerate(policies)]
+        env.reset(options={"player_models": models, "experiment": exp, "game_instance": instance})
+        for agent_id in env.agent_iter():
+            context, _, termination, truncation, _ = env.last()
+            if termination or truncation:
+                env.step(None)
+                continue
+            player = env.player_by_agent_id[agent_id]
+            contexts.append((player.name, context))
+            env.step(player(context))
+        scorer = game_benchmark.create_game_scorer(exp, instance)
+        interactions = recorder.recorder.interactions
+        scorer.compute_scores(interactions)
+        return Episode(interactions, scorer.scores["episode scores"], env.game_master, contexts)
+
+
+def clem(*args: str, cwd: Path = REPO, env: dict | None = None, check: bool = True) -> subprocess.CompletedProcess:
+    """Runs the clem CLI of this interpreter's environment."""
+    full_env = {**os.environ, "NLTK_DATA": NLTK_DATA, **(env or {})}
+    clem_script = Path(sys.executable).parent / "clem"
+    result = subprocess.run([str(clem_script), *args], cwd=cwd, env=full_env, capture_output=True, text=True)
+    if check and result.returncode != 0:
+        raise AssertionError(f"clem {' '.join(args)} exited {result.returncode}:\n{result.stdout}\n{result.stderr}")
+    return result
+
+
+def episode_dirs(results: Path) -> list[Path]:
+    return sorted(path.parent for path in results.rglob("instance.json"))
+
+
+def load_episode_files(results: Path, name: str) -> dict[str, dict]:
+    """{relative episode dir: parsed file}, with timestamps removed so runs can be compared."""
+    def strip(value):
+        if isinstance(value, dict):
+            return {k: strip(v) for k, v in value.items() if k not in ("timestamp", "results_folder")}
+        if isinstance(value, list):
+            return [strip(v) for v in value]
+        return value
+    return {str(path.parent.relative_to(results)): strip(json.loads(path.read_text()))
+            for path in sorted(results.rglob(name))}
+
+
+@pytest.fixture
+def results_dir(tmp_path) -> Path:
+    return tmp_path / "results"
