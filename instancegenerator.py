@@ -60,6 +60,8 @@ class TextArenaInstanceGenerator(GameInstanceGenerator):
 
     def on_generate(self, seed, **kwargs):
         benchmark = TextArenaGameBenchmark(self.game_spec)
+        if benchmark.unavailable is not None:
+            raise GameUnavailableError(benchmark.unavailable)
         for name, env_id, env_kwargs in experiments(self.game_spec):
             experiment = self.add_experiment(name)
             experiment["env_id"] = env_id

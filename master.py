@@ -1,10 +1,14 @@
 """The clem GameBenchmark for every TextArena game in clemgame.json."""
+import logging
+
 from clemcore.backends import Model
 from clemcore.clemgame import GameBenchmark, GameSpec
 
 import metrics
 import submasters
-from ta_master import GameUnavailableError, TextArenaGameMaster, unavailable_reason
+from ta_master import TextArenaGameMaster, unavailable_reason
+
+stdout_logger = logging.getLogger("clemcore.run")
 
 MASTERS = {
     "SinglePlayerMaster": submasters.SinglePlayerMaster,
@@ -32,15 +36,21 @@ def _lookup(table: dict, game_spec: GameSpec, key: str):
 
 
 class TextArenaGameBenchmark(GameBenchmark):
-    """Builds the master and scorer a spec names; refuses, with the reason, a game this machine cannot play."""
+    """Builds the master and scorer a spec names.
+
+    A game this machine cannot play (NLTK data missing, Python too old for the env's module) is reported in
+    one line when loaded, and each of its episodes fails with that line in its error.json. Failing the load
+    instead would make clem print a traceback around the advice, and would stop `clem score` on results
+    that need no env.
+    """
 
     def __init__(self, game_spec: GameSpec):
         super().__init__(game_spec)
         self.master_class = _lookup(MASTERS, game_spec, "master")
         self.scorer_class = _lookup(SCORERS, game_spec, "scorer")
-        reason = unavailable_reason(game_spec)
-        if reason is not None:
-            raise GameUnavailableError(reason)
+        self.unavailable = unavailable_reason(game_spec)
+        if self.unavailable is not None:
+            stdout_logger.error(self.unavailable)
 
     def create_game_master(self, experiment: dict, player_models: list[Model]) -> TextArenaGameMaster:
         return self.master_class(self.game_spec, experiment, player_models)

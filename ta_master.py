@@ -189,6 +189,9 @@ class TextArenaGameMaster(GameMaster):
     # --- clem GameMaster API ---
 
     def setup(self, **instance):
+        reason = unavailable_reason(self.game_spec)
+        if reason is not None:
+            raise GameUnavailableError(reason)
         self.instance = instance
         self.state.game_id = instance["game_id"]
         for index, (model, player_spec) in enumerate(zip(self.player_models, self.game_spec["player_specs"])):
