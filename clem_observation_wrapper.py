@@ -16,7 +16,7 @@ class ClemObservationWrapper(ta.ObservationWrapper):
     def observation(self, player_id: int, observation: list) -> dict:
         lines = []
         for sender_id, message, observation_type in observation:
-            if observation_type == ObservationType.PLAYER_ACTION and sender_id == player_id:
+            if observation_type == ObservationType.PLAYER_ACTION and self._is_own(sender_id, player_id):
                 continue
             if observation_type == ObservationType.PROMPT:
                 lines.append(message.strip())
@@ -26,6 +26,11 @@ class ClemObservationWrapper(ta.ObservationWrapper):
         # player on turn in the games wired so far, so this only guards future games.
         content = "\n\n".join(lines) or f"[{self._sender_name(ta.GAME_ID)}] It is your turn."
         return {"role": "user", "content": content}
+
+    def _is_own(self, sender_id: int, player_id: int) -> bool:
+        # TextArena 0.7.4's TowerOfHanoi and Wordle record the move without a sender (as GAME); in a
+        # one-player game that can only be the player's own move.
+        return sender_id == player_id or (sender_id == ta.GAME_ID and self.env.state.num_players == 1)
 
     def _sender_name(self, sender_id: int) -> str:
         return self.env.state.role_mapping.get(sender_id, f"Player {sender_id}")

@@ -1,0 +1,143 @@
+"""The game master's contracts with clemcore and TextArena, independent of any one game's rules."""
+import copy
+import random
+import sys
+
+import numpy as np
+import pytest
+from clemcore.backends.model_registry import CustomResponseModel
+
+import instancegenerator
+from conftest import GAMES, benchmark, instance_of, play, spec_of
+from ta_master import EpisodeRandomness, _prototype_env, make_env, unavailable_reason
+
+REQUIRED_SPEC_KEYS = {"game_name", "entry_point", "master", "scorer", "n_instances", "instances", "players", "image",
+                      "languages", "player_specs", "description", "benchmark"}
+
+
+@pytest.mark.parametrize("game_name", GAMES)
+def test_spec_has_every_field_clem_and_the_benchmark_need(game_name):
+    spec = spec_of(game_name)
+    assert REQUIRED_SPEC_KEYS <= set(vars(spec))
+    assert spec.instances == f"instances_{game_name}" and spec.image is None and spec.languages == ["en"]
+    assert len(spec.player_specs) == spec.players
+    assert all(player_spec["role"] and player_spec["custom_response"] for player_spec in spec.player_specs)
+
+
+def _started_master(game_name, experiment="default", game_id=0):
+    exp, instance = instance_of(game_name, experiment, game_id)
+    with benchmark(game_name) as game_benchmark:
+        models = [CustomResponseModel()] * spec_of(game_name).players
+        game_master = game_benchmark.create_game_master(exp, models)
+    game_master.setup(**instance)
+    game_master.before_game()
+    return game_master
+
+
+def test_context_is_pure_until_the_player_acts():
+    game_master = _started_master("ta_tower_of_hanoi")
+    player = game_master.current_player
+    first = game_master.get_context_for(player)
+    assert all(game_master.get_context_for(player) == first for _ in range(5))
+    assert first["role"] == "user" and first["content"].startswith("You are playing Tower of Hanoi with 3 disks.")
+    game_master.step("[A C]")
+    second = game_master.get_context_for(player)
+    assert second != first and "You moved disk 1 from A to C." in second["content"]
+    assert game_master.get_context_for(player) == second
+
+
+def test_invalid_move_warning_is_a_violated_request_and_the_next_context_says_why():
+    replies = iter(["[C A]", "[A C]", "[A B]", "[C B]", "[A C]", "[B A]", "[B C]", "[A C]"])
+    episode = play("ta_tower_of_hanoi", [lambda context: next(replies)])
+    _, second_context = episode.contexts[1]
+    assert "You tried to move a disk from an empty tower." in second_context["content"]
+    assert episode.interactions["Violated Request Count"] == [1] + [0] * 7
+    assert episode.scores["Success"] == 1
+    # the player's own echoed move is not repeated back to it
+    assert "[C A]" not in second_context["content"]
+
+
+def test_rounds_end_when_every_player_has_acted():
+    replies = iter(["[A0]", "[A0]", "[A1]", "[A1]", "[x]", "[x]"])
+    episode = play("ta_battleship", [lambda context: next(replies)] * 2, experiment="small")
+    # round 0: both fire once; round 1: both fire; round 2: Player 1 breaks the format twice
+    assert episode.interactions["Request Count"] == [2, 2, 2]
+    assert episode.interactions["Violated Request Count"] == [0, 0, 2]
+    assert [name for name, _ in episode.contexts] == ["Player 1", "Player 2"] * 2 + ["Player 1"] * 2
+
+
+def test_episode_randomness_is_independent_of_interleaving_and_restores_the_callers_state():
+    def draws(randomness, n):
+        with randomness:
+            return [random.random() for _ in range(n)] + [float(np.random.random())]
+
+    alone = [draws(EpisodeRandomness(seed), 3) + draws(EpisodeRandomness(seed), 0) for seed in (1, 2)]
+    random.seed(123)
+    outer_python, outer_numpy = random.getstate(), np.random.get_state()
+    first, second = EpisodeRandomness(1), EpisodeRandomness(2)
+    interleaved = [draws(first, 3), draws(second, 3)]
+    assert interleaved[0] == alone[0][:4] and interleaved[1] == alone[1][:4]
+    assert random.getstate() == outer_python
+    assert all(np.array_equal(a, b) for a, b in zip(np.random.get_state(), outer_numpy))
+    # an episode's draws continue where they stopped, whatever ran in between
+    random.random()
+    with first:
+        continued = random.random()
+    with EpisodeRandomness(1):
+        fresh = [random.random() for _ in range(4)]
+    assert continued == fresh[3]
+
+
+def test_word_chains_dictionary_is_built_once_and_game_state_is_not_shared():
+    spec = spec_of("ta_word_chains")
+    _, instance = instance_of("ta_word_chains")
+    misses = _prototype_env.cache_info().misses
+    first, second = make_env(spec, instance), make_env(spec, instance)
+    assert _prototype_env.cache_info().misses <= misses + 1
+    assert first.env is not second.env and first.env.dictionary is second.env.dictionary
+    first.reset(num_players=2, seed=1)
+    second.reset(num_players=2, seed=2)
+    assert first.state is not second.state and first.state.game_state is not second.state.game_state
+
+
+def test_word_chains_start_word_does_not_depend_on_the_hash_seed_ordered_word_list():
+    game_master = _started_master("ta_word_chains")
+    assert game_master.ta_env.word_list == sorted(game_master.ta_env.word_list)
+    assert game_master.env.state.game_state["current_word"] == instance_of("ta_word_chains")[1]["content"]["current_word"]
+
+
+def test_game_needing_python_312_syntax_is_reported_unavailable_with_the_reason():
+    spec = copy.deepcopy(spec_of("ta_tower_of_hanoi"))
+    spec.game_name, spec.entry_point = "ta_chess", "textarena.envs.Chess.env:ChessEnv"
+    reason = unavailable_reason(spec)
+    if sys.version_info >= (3, 12):
+        assert reason is None
+    else:
+        assert reason.startswith("ta_chess is unavailable on Python 3.11") and "needs Python >= 3.12" in reason
+
+
+def test_env_without_turn_limit_needs_a_request_cap():
+    spec = copy.deepcopy(spec_of("ta_hangman"))
+    del spec.max_requests
+    exp, instance = instance_of("ta_hangman")
+    with benchmark("ta_hangman") as game_benchmark:
+        game_master = game_benchmark.master_class(spec, exp, [CustomResponseModel()])
+    with pytest.raises(ValueError, match="has no turn limit, so its spec needs `max_requests`"):
+        game_master.setup(**instance)
+
+
+def test_experiments_default_to_every_textarena_variant_of_the_entry_point():
+    names = [name for name, _, _ in instancegenerator.experiments(spec_of("ta_minesweeper"))]
+    assert names == ["default", "small", "medium", "hard"]
+    spec = copy.deepcopy(spec_of("ta_minesweeper"))
+    spec.experiments = ["hard", "small"]
+    assert [(n, i) for n, i, _ in instancegenerator.experiments(spec)] == [("hard", "Minesweeper-v0-hard-raw"),
+                                                                          ("small", "Minesweeper-v0-small-raw")]
+    spec.experiments = ["tiny"]
+    with pytest.raises(ValueError, match="no TextArena variant"):
+        instancegenerator.experiments(spec)
+
+
+def test_custom_experiments_are_env_kwargs_over_the_plain_id():
+    assert instancegenerator.experiments(spec_of("ta_battleship")) == [
+        ("small", "Battleship-v0-raw", {"grid_size": 7}), ("standard", "Battleship-v0-raw", {"grid_size": 10})]
