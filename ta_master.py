@@ -18,7 +18,6 @@ from importlib.metadata import version
 import nltk
 import numpy as np
 import textarena as ta
-from textarena.envs.registration import ENV_REGISTRY
 from clemcore.backends import Model
 from clemcore.clemgame import GameMaster, GameSpec, Player
 
@@ -147,10 +146,6 @@ def make_env(game_spec: GameSpec, instance: dict):
     return ClemObservationWrapper(env)
 
 
-def registered_kwargs(env_id: str) -> dict:
-    return dict(ENV_REGISTRY[env_id].kwargs)
-
-
 class TextArenaPlayer(Player):
     """A seat at a TextArena game. Mock replies are sampled from the spec's `custom_response` list with the
     player's own RNG, seeded from the instance, so they are the same for an instance in any run."""
@@ -184,7 +179,7 @@ class TextArenaGameMaster(GameMaster):
         self._invalid_moves: list[str] = []
         self.request_count = 0
         self.max_requests: int | None = None
-        self.cap_reached = False
+        self.cap_reason: str | None = None
 
     # --- clem GameMaster API ---
 
@@ -242,8 +237,8 @@ class TextArenaGameMaster(GameMaster):
             self.count_request_violation()
             self.log_to_self("invalid move", self._invalid_moves[0])
         if not done and self.max_requests is not None and self.request_count >= self.max_requests:
-            self.cap_reached = True
-            self.log_to_self("request cap", f"The episode reached its cap of {self.max_requests} requests.")
+            self.cap_reason = f"The episode reached its cap of {self.max_requests} requests."
+            self.log_to_self("request cap", self.cap_reason)
             done = True
 
         if done:
@@ -336,14 +331,14 @@ class TextArenaGameMaster(GameMaster):
         {"success": self.state.succeed, "lose": self.state.failed, "aborted": self.state.abort}[outcome]()
 
     def end_reason(self) -> str:
-        if self.cap_reached:
-            return f"The episode reached its cap of {self.max_requests} requests."
+        if self.cap_reason is not None:
+            return self.cap_reason
         reasons = [info.get("reason") for info in self.env.state.game_info.values() if info.get("reason")]
         return str(reasons[0]) if reasons else ""
 
     def ended_by_violation(self) -> bool:
         """The game ended through TextArena's invalid-move rule and that counts as Aborted for this game."""
-        if self.cap_reached:
+        if self.cap_reason is not None:
             return False
         return any(info.get("invalid_move") for info in self.env.state.game_info.values()) \
             and self._aborts(self.end_reason())
