@@ -8,8 +8,8 @@ import math
 from clemcore.clemgame import GameScorer
 from clemcore.clemgame.metrics import BENCH_SCORE, METRIC_ABORTED, METRIC_SUCCESS
 
-# WordChains: the longest words the game's dictionary accepts have about 21 letters, so a chain grown to 21
-# letters is treated as a perfect game.
+# WordChains: a chain grown to 21 letters counts as a perfect game (16 or more words after a 5-letter start).
+# The dictionary accepts a few longer words (up to 28 letters); those score 100 too.
 WORD_CHAINS_PERFECT_LENGTH = 21
 
 

@@ -22,6 +22,11 @@ os.environ["NLTK_DATA"] = NLTK_DATA
 # clem discovers games from the working directory, as it does for users who run it from the repository root.
 os.chdir(REPO)
 
+# clemcore unloads a game's modules when its GameBenchmark closes, so each `play` would import ta_master anew and
+# lose its per-process env cache (WordChains' dictionary, about 1 s to build). Importing it here keeps it loaded
+# for the session, as it stays loaded for all episodes of a `clem run`.
+import ta_master  # noqa: E402,F401  (pyproject's pythonpath puts the repository root on sys.path)
+
 GAMES = ["ta_minesweeper", "ta_hangman", "ta_word_chains", "ta_tower_of_hanoi", "ta_battleship"]
 
 Policy = Callable[[str], str]
@@ -102,6 +107,31 @@ def play(game_name: str, policies: list[Policy], experiment: str = "default", ga
         interactions = recorder.recorder.interactions
         scorer.compute_scores(interactions)
         return Episode(interactions, scorer.scores["episode scores"], env.game_master, contexts)
+
+
+def scripted(replies) -> Policy:
+    """A policy that gives `replies` in order, whatever the context."""
+    replies = iter(replies)
+
+    def policy(context: str) -> str:
+        reply = next(replies, None)
+        if reply is None:
+            raise AssertionError("the scripted player was asked for more replies than its script has")
+        return reply
+    return policy
+
+
+def assert_outcome(scores: dict, outcome: str):
+    """Exactly `outcome` (Success, Lose or Aborted) is 1, the other two are 0."""
+    assert {name: scores[name] for name in ("Success", "Lose", "Aborted")} == \
+        {name: int(name == outcome) for name in ("Success", "Lose", "Aborted")}
+
+
+def assert_player_results(scores: dict, *results: str):
+    """Player N's Win/Loss/Draw scores are 1 for results[N-1] ("win", "loss" or "draw") and 0 otherwise."""
+    for number, result in enumerate(results, start=1):
+        assert {name: scores[f"Player {number} {name}"] for name in ("Win", "Loss", "Draw")} == \
+            {name: int(name.lower() == result) for name in ("Win", "Loss", "Draw")}
 
 
 def clem(*args: str, cwd: Path = REPO, env: dict | None = None, check: bool = True) -> subprocess.CompletedProcess:

@@ -1,0 +1,128 @@
+"""The same instance is the same game in any process: whatever PYTHONHASHSEED, sequential or batched, whatever the
+caller's RNGs; playing leaves the caller's RNGs alone; and the instance files regenerate byte for byte."""
+import itertools
+import os
+import random
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from conftest import GAMES, NLTK_DATA, load_episode_files, play, spec_of
+from test_cli import all_games_run, copy_repo, mock_model, run_in_process, sequential_run
+
+
+@pytest.fixture(scope="module")
+def sequential(tmp_path_factory):
+    results, _ = sequential_run(tmp_path_factory)
+    return load_episode_files(results, "interactions.json")
+
+
+def _assert_same_episodes(expected: dict, actual: dict):
+    assert len(expected) == 79 and sorted(actual) == sorted(expected)
+    differing = [episode for episode in expected if actual[episode] != expected[episode]]
+    assert differing == []
+
+
+def test_interactions_do_not_depend_on_the_hash_seed(tmp_path_factory, sequential):
+    results, _ = all_games_run(tmp_path_factory, "sequential_hashseed_987", env={"PYTHONHASHSEED": "987"})
+    _assert_same_episodes(sequential, load_episode_files(results, "interactions.json"))
+
+
+def test_batchwise_runner_plays_the_same_episodes_as_the_sequential_one(tmp_path_factory, sequential):
+    results, output = all_games_run(tmp_path_factory, "batch_4", "-b", "4", env={"PYTHONHASHSEED": "1"})
+    for game in GAMES:
+        assert f"Start batchwise runner for {game} with models=[mock]  (batch_size=4)" in output
+    _assert_same_episodes(sequential, load_episode_files(results, "interactions.json"))
+
+
+def _replies(interactions: dict) -> dict[str, list[str]]:
+    """Each player's replies, in order."""
+    replies = {}
+    for event in itertools.chain.from_iterable(interactions["turns"]):
+        if event["to"] == "GM" and event["from"] != "GM":
+            replies.setdefault(event["from"], []).append(event["action"]["content"])
+    return replies
+
+
+def test_mock_replies_are_drawn_from_the_spec_and_differ_between_instances(sequential):
+    sequences = {}
+    for episode, interactions in sequential.items():
+        game = interactions["meta"]["game_name"]
+        player_specs = spec_of(game).player_specs
+        for name, replies in _replies(interactions).items():
+            role = interactions["players"][name]["game_role"]
+            allowed = next(spec["custom_response"] for spec in player_specs if spec["role"] == role)
+            assert set(replies) <= set(allowed), (episode, name)
+            sequences.setdefault(game, set()).add(tuple(replies))
+    # the replies are sampled per instance, not one fixed script for all of a game's instances
+    assert all(len(sequences[game]) > 1 for game in GAMES), {game: len(s) for game, s in sequences.items()}
+
+
+def test_mock_replies_do_not_depend_on_the_callers_rng(tmp_path, sequential):
+    """The same instance played in this process after seeding the global RNGs differently plays exactly as it did
+    in the `clem run` process."""
+    runs = []
+    for seed in (1, 2):
+        random.seed(seed)
+        np.random.seed(seed)
+        run_dir = run_in_process("ta_hangman", tmp_path / f"results_{seed}", [mock_model()],
+                                 lambda row: row["experiment"]["name"] == "hardcore"
+                                 and row["game_instance"]["game_id"] in (3, 4))
+        runs.append(load_episode_files(run_dir, "interactions.json"))
+    assert sorted(runs[0]) == ["ta_hangman/hardcore/instance_00003", "ta_hangman/hardcore/instance_00004"]
+    assert runs[0] == runs[1]
+    for episode, interactions in runs[0].items():
+        assert interactions["turns"] == sequential[f"mock/{episode}"]["turns"], episode
+        assert _replies(interactions)
+
+
+def _numpy_states_equal(a, b) -> bool:
+    return all(np.array_equal(x, y) for x, y in zip(a, b))
+
+
+def test_textarena_itself_draws_from_the_global_rngs():
+    """Control for the next test: a bare TextArena episode does move the process-wide RNG, so an unchanged state
+    after `play` is the game master's doing."""
+    import textarena as ta
+    random.seed(7)
+    before = random.getstate()
+    env = ta.make("Minesweeper-v0-raw")
+    env.reset(num_players=1, seed=3)
+    env.step("[4 4]")
+    assert random.getstate() != before
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_playing_an_episode_leaves_the_global_rngs_untouched(game):
+    # TextArena is imported first, so that it stays loaded: its import (rich's) draws once from `random`,
+    # which is not the episode's doing.
+    import textarena  # noqa: F401
+    spec = spec_of(game)
+    experiment = "small" if game == "ta_battleship" else "default"
+    policies = [lambda context, replies=itertools.cycle(player_spec["custom_response"]): next(replies)
+                for player_spec in spec.player_specs]
+    random.seed(2024)
+    np.random.seed(2024)
+    python_state, numpy_state = random.getstate(), np.random.get_state()
+    episode = play(game, policies, experiment=experiment)
+    assert sum(episode.interactions["Request Count"]) >= 1
+    assert random.getstate() == python_state
+    assert _numpy_states_equal(np.random.get_state(), numpy_state)
+
+
+def test_instance_generator_reproduces_the_instance_files_byte_for_byte(tmp_path):
+    game_dir = copy_repo(tmp_path / "game")
+    expected = {path.name: path.read_bytes() for path in (game_dir / "in").iterdir()}
+    assert sorted(expected) == sorted(f"instances_{game}.json" for game in GAMES)
+    for path in (game_dir / "in").iterdir():
+        path.unlink()
+    process = subprocess.run([sys.executable, "instancegenerator.py"], cwd=game_dir, capture_output=True, text=True,
+                             env={**os.environ, "NLTK_DATA": NLTK_DATA})
+    assert process.returncode == 0, process.stdout + process.stderr
+    assert process.stdout.splitlines() == [f"wrote in/instances_{game}.json" for game in GAMES]
+    regenerated = {path.name: path.read_bytes() for path in (game_dir / "in").iterdir()}
+    assert sorted(regenerated) == sorted(expected)
+    differing = [name for name in expected if regenerated[name] != expected[name]]
+    assert differing == []

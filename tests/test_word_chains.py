@@ -1,0 +1,107 @@
+"""WordChains played end to end by two scripted players: a wrong word is a rule loss that decides the game,
+only a reply without a bracketed word aborts, and the Main Score measures how far the chain grew."""
+import math
+
+import pytest
+from textarena.envs.WordChains.env import WordChainsEnv
+
+from conftest import assert_outcome, assert_player_results, instance_of, play, scripted
+
+GAME_ID = 5  # start word "sud"
+# Each word starts with the last letter of the one before and is one letter longer; all are accepted by
+# EnglishDictionary(keep_proper_nouns=False, include_nltk=True).is_english_word.
+CHAIN = ["dark", "knife", "effect", "thought", "teaching"]
+PERFECT = 21
+
+
+def start_word() -> str:
+    return instance_of("ta_word_chains", "default", GAME_ID)[1]["content"]["current_word"]
+
+
+def main_score(final: str) -> float:
+    start = len(start_word())
+    return 100 * min(len(final) - start, PERFECT - start) / (PERFECT - start)
+
+
+def test_chain_is_built_on_the_instance_start_word():
+    assert start_word() == "sud"
+    words = [start_word()] + CHAIN
+    for previous, word in zip(words, words[1:]):
+        assert word[0] == previous[-1] and len(word) == len(previous) + 1
+
+
+def test_word_chains_second_player_repeating_a_wrong_word_loses_and_first_player_wins():
+    # Player 1 (TextArena's player 0) plays dark, effect, teaching; Player 2 knife, thought, then twice a
+    # 9-letter word that does not start with 'g'.
+    player_1 = scripted([f"[{word}]" for word in CHAIN[0::2]])
+    player_2 = scripted([f"[{word}]" for word in CHAIN[1::2]] + ["[elephants]", "[elephants]"])
+    episode = play("ta_word_chains", [player_1, player_2], game_id=GAME_ID)
+    assert_outcome(episode.scores, "Success")
+    assert_player_results(episode.scores, "win", "loss")
+    assert episode.interactions["player results"] == {"Player 1": "win", "Player 2": "loss"}
+    assert episode.interactions["start word"] == "sud" and episode.interactions["final word"] == "teaching"
+    assert episode.scores["Main Score"] == pytest.approx(100 * (8 - 3) / (21 - 3))
+    assert episode.scores["Main Score"] == pytest.approx(main_score("teaching"))
+    assert episode.scores["Chain Length"] == 8
+    assert episode.scores["Request Count"] == 7 and episode.scores["Violated Request Count"] == 2
+    assert "must start with 'g'" in episode.interactions["end reason"]
+    # the warned player keeps the turn
+    assert [name for name, _ in episode.contexts] == ["Player 1", "Player 2"] * 3 + ["Player 2"]
+
+
+def test_word_chains_first_player_repeating_a_non_word_loses_the_decided_game():
+    player_1 = scripted(["[dark]", "[eeeeee]", "[eeeeee]"])
+    player_2 = scripted(["[knife]"])
+    episode = play("ta_word_chains", [player_1, player_2], game_id=GAME_ID)
+    assert_outcome(episode.scores, "Success")  # decided by the rules: no abort, no draw
+    assert_player_results(episode.scores, "loss", "win")
+    assert episode.interactions["final word"] == "knife"
+    assert episode.scores["Main Score"] == pytest.approx(100 * (5 - 3) / (21 - 3))
+    assert episode.scores["Request Count"] == 4 and episode.scores["Violated Request Count"] == 2
+    assert "'eeeeee' is not a valid English word" in episode.interactions["end reason"]
+
+
+def test_word_chains_reply_without_bracketed_word_twice_is_aborted():
+    player_1 = scripted(["[dark]"])
+    player_2 = lambda context: "my word is apple"
+    episode = play("ta_word_chains", [player_1, player_2], game_id=GAME_ID)
+    assert_outcome(episode.scores, "Aborted")
+    assert math.isnan(episode.scores["Main Score"])
+    assert episode.scores["Request Count"] == 3 and episode.scores["Violated Request Count"] == 2
+    assert "did not provide a word in the valid format" in episode.interactions["end reason"]
+
+
+def test_word_chains_wrong_word_then_format_break_is_aborted_and_format_break_then_wrong_word_is_a_loss():
+    # TextArena's second invalid move ends the game; its reason decides between Aborted and a rule loss.
+    episode = play("ta_word_chains", [scripted(["[zzzz]", "zzzz"]), scripted([])], game_id=GAME_ID)
+    assert_outcome(episode.scores, "Aborted")
+    episode = play("ta_word_chains", [scripted(["zzzz", "[zzzz]"]), scripted([])], game_id=GAME_ID)
+    assert_outcome(episode.scores, "Success")
+    assert_player_results(episode.scores, "loss", "win")
+    assert episode.scores["Main Score"] == 0  # the chain never grew past the start word
+
+
+def test_word_chains_single_wrong_word_is_a_counted_warning_and_the_chain_goes_on():
+    player_1 = scripted(["[dxxx]", "[dark]", "[eeeeee]", "[eeeeee]"])
+    player_2 = scripted(["[knife]"])
+    episode = play("ta_word_chains", [player_1, player_2], game_id=GAME_ID)
+    assert_outcome(episode.scores, "Success")
+    assert_player_results(episode.scores, "loss", "win")
+    assert episode.scores["Request Count"] == 5 and episode.scores["Violated Request Count"] == 3
+    assert episode.interactions["final word"] == "knife"
+    # the warned player keeps the turn
+    assert [name for name, _ in episode.contexts] == ["Player 1", "Player 1", "Player 2", "Player 1", "Player 1"]
+
+
+def test_word_chains_first_contexts_are_each_players_textarena_prompt():
+    episode = play("ta_word_chains", [scripted(["[dark]"]), lambda context: "no word"], game_id=GAME_ID)
+    first_context = {}
+    for name, context in episode.contexts:
+        first_context.setdefault(name, context["content"])
+    for pid, name in enumerate(["Player 1", "Player 2"]):
+        prompt = WordChainsEnv._prompt(None, player_id=pid, game_state={"current_word": "sud"}).strip()
+        assert first_context[name].startswith(prompt)
+    assert "Start with 'd'" in first_context["Player 1"] and "Be exactly 4 letters long" in first_context["Player 1"]
+    # Player 2 sees Player 1's move and the new requirement
+    assert "[GAME] Player 0 played: [dark]" in first_context["Player 2"]
+    assert "Be exactly 5 letters long" in first_context["Player 2"]
