@@ -5,7 +5,6 @@ that no TextArena wrapper sits between the env and ours), named by the id's suff
 a list in `experiments` keeps those names; a dict defines custom configs as env kwargs over the plain id.
 Each instance records what it stands for: env id and kwargs, seed, and the content the env produces from them.
 """
-import json
 import re
 import sys
 import zlib

@@ -9,10 +9,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+import shutil
+
 import pytest
 from clemcore.backends import Model, ModelSpec
+from clemcore.backends.model_registry import CustomResponseModel
 from clemcore.clemgame import GameBenchmark, GameInstances, GameRegistry
 from clemcore.clemgame.callbacks.base import GameBenchmarkCallback, GameBenchmarkCallbackList
+from clemcore.clemgame.callbacks.files import (ExperimentFileSaver, InstanceFileSaver, InteractionsFileSaver,
+                                               ResultsFolder, SignalFileSaver)
+from clemcore.clemgame.runners import dispatch
 from clemcore.clemgame.envs.pettingzoo.master import GameMasterEnv
 from clemcore.clemgame.recorder import GameInteractionsRecorder
 
@@ -158,6 +164,73 @@ def load_episode_files(results: Path, name: str) -> dict[str, dict]:
         return value
     return {str(path.parent.relative_to(results)): strip(json.loads(path.read_text()))
             for path in sorted(results.rglob(name))}
+
+
+def recorded_instances(game_dir: Path = REPO) -> dict[str, dict[str, list[int]]]:
+    """{game: {experiment: [game ids]}} as the instance files in `game_dir/in` list them."""
+    recorded = {}
+    for game in GAMES:
+        data = json.loads((game_dir / "in" / f"instances_{game}.json").read_text())
+        recorded[game] = {exp["name"]: [inst["game_id"] for inst in exp["game_instances"]]
+                          for exp in data["experiments"]}
+    return recorded
+
+
+def episode_dir(results: Path, game: str, experiment: str, game_id: int, model_dir: str = "mock") -> Path:
+    return results / model_dir / game / experiment / f"instance_{game_id:05d}"
+
+
+def all_games_run(tmp_path_factory, name: str, *args: str, env: dict) -> tuple[Path, str]:
+    """One `clem run` of all five games with the mock model, made once per test session: the results dir and the
+    run's output. Shared through the session's base temp dir, so that every module asking for the same run gets it
+    without running clem again."""
+    root = tmp_path_factory.getbasetemp() / f"clem_run_{name}"
+    results, output = root / "results", root / "output.txt"
+    if not output.exists():
+        shutil.rmtree(root, ignore_errors=True)
+        root.mkdir()
+        process = clem("run", "-g", *GAMES, "-m", "mock", "-r", str(results), *args, env=env)
+        output.write_text(process.stdout + process.stderr)
+    return results, output.read_text()
+
+
+def sequential_run(tmp_path_factory) -> tuple[Path, str]:
+    return all_games_run(tmp_path_factory, "sequential_hashseed_1", env={"PYTHONHASHSEED": "1"})
+
+
+def copy_repo(dest: Path) -> Path:
+    """A playable copy of the game: its modules, clemgame.json and in/ (clem and the generator need no more)."""
+    dest.mkdir(parents=True)
+    for path in REPO.glob("*.py"):
+        shutil.copy2(path, dest / path.name)
+    shutil.copy2(REPO / "clemgame.json", dest / "clemgame.json")
+    shutil.copytree(REPO / "in", dest / "in")
+    return dest
+
+
+def run_in_process(game: str, results: Path, models: list[Model], instance_filter=None, batch_size: int = 1):
+    """Plays a game's instances with clemcore's dispatching runner and clem's result files, as `clem run` does."""
+    spec = spec_of(game)
+    results_folder = ResultsFolder(results, run_dir=Model.to_identifier(models))
+    infos = Model.to_infos(models)
+    callbacks = GameBenchmarkCallbackList([
+        InstanceFileSaver(results_folder),
+        ExperimentFileSaver(results_folder, player_model_infos=infos),
+        InteractionsFileSaver(results_folder, player_model_infos=infos),
+        SignalFileSaver(results_folder),
+    ])
+    with GameBenchmark.load_from_spec(spec) as game_benchmark:
+        instances = GameInstances.from_game_spec(spec).filter(instance_filter)
+        dispatch.run(game_benchmark, instances, models, callbacks=callbacks, batch_size=batch_size)
+    return results / Model.to_identifier(models)
+
+
+def mock_model() -> CustomResponseModel:
+    return CustomResponseModel(ModelSpec(model_name="mock"))
+
+
+def read_json(path: Path) -> dict:
+    return json.loads(path.read_text())
 
 
 @pytest.fixture

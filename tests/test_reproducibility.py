@@ -9,8 +9,8 @@ import sys
 import numpy as np
 import pytest
 
-from conftest import GAMES, NLTK_DATA, load_episode_files, play, spec_of
-from test_cli import all_games_run, copy_repo, mock_model, run_in_process, sequential_run
+from conftest import (GAMES, NLTK_DATA, all_games_run, copy_repo, load_episode_files, mock_model, play,
+                      run_in_process, sequential_run, spec_of)
 
 
 @pytest.fixture(scope="module")
