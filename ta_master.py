@@ -13,6 +13,7 @@ import importlib
 import json
 import random
 import sys
+import types
 from importlib.metadata import version
 
 import nltk
@@ -146,6 +147,22 @@ def make_env(game_spec: GameSpec, instance: dict):
     return ClemObservationWrapper(env)
 
 
+def watch_invalid_moves(state: ta.State):
+    """Records the reasons of the invalid moves TextArena registers in `state.clem_invalid_moves`.
+
+    Every invalid move in TextArena 0.7.4 goes through State.set_invalid_move (a warning, or the loss after
+    repeated ones), so its calls tell whether a step was a violated request. The recorder is a method bound to
+    the state, so a deep copy of the state (clemcore's branching runner) records into the copy.
+    """
+    state.clem_invalid_moves = []
+    state.set_invalid_move = types.MethodType(_record_invalid_move, state)
+
+
+def _record_invalid_move(state, *args, **kwargs):
+    state.clem_invalid_moves.append(str(kwargs.get("reason", args[0] if args else "")))
+    return type(state).set_invalid_move(state, *args, **kwargs)
+
+
 class TextArenaPlayer(Player):
     """A seat at a TextArena game. Mock replies are sampled from the spec's `custom_response` list with the
     player's own RNG, seeded from the instance, so they are the same for an instance in any run."""
@@ -176,7 +193,6 @@ class TextArenaGameMaster(GameMaster):
         self._randomness: EpisodeRandomness | None = None
         self._context: dict | None = None
         self._acted_this_round: set[str] = set()
-        self._invalid_moves: list[str] = []
         self.request_count = 0
         self.max_requests: int | None = None
         self.cap_reason: str | None = None
@@ -201,7 +217,7 @@ class TextArenaGameMaster(GameMaster):
         with self._env_errors("reset"):
             self._on_before_reset()
             self.env.reset(num_players=len(self.players), seed=instance["seed"])
-        self._watch_invalid_moves()
+        watch_invalid_moves(self.env.state)
         self.max_requests = self._request_cap()
         self._current_player = self.players[self.env.state.current_player_id]
 
@@ -218,8 +234,8 @@ class TextArenaGameMaster(GameMaster):
         return list(self.players)
 
     def get_context_for(self, player: Player) -> dict | None:
-        if player is self.current_player:
-            return self._context
+        if player is self.current_player and self._context is not None:
+            return dict(self._context)
         return None
 
     def step(self, response: str) -> tuple[bool, dict]:
@@ -230,12 +246,13 @@ class TextArenaGameMaster(GameMaster):
         self.request_count += 1
         self._acted_this_round.add(player.name)
 
-        self._invalid_moves.clear()
+        invalid_moves = self.env.state.clem_invalid_moves
+        invalid_moves.clear()
         with self._env_errors("step"):
             done, _ = self.env.step(response)
-        if self._invalid_moves:
+        if invalid_moves:
             self.count_request_violation()
-            self.log_to_self("invalid move", self._invalid_moves[0])
+            self.log_to_self("invalid move", invalid_moves[0])
         if not done and self.max_requests is not None and self.request_count >= self.max_requests:
             self.cap_reason = f"The episode reached its cap of {self.max_requests} requests."
             self.log_to_self("request cap", self.cap_reason)
@@ -359,17 +376,6 @@ class TextArenaGameMaster(GameMaster):
         with self._env_errors("get_observation"):
             _, self._context = self.env.get_observation()
 
-    def _watch_invalid_moves(self):
-        """Every invalid move in TextArena goes through State.set_invalid_move (a warning, or the loss after
-        repeated ones); recording its calls is how a step is known to be a violated request."""
-        state = self.env.state
-        set_invalid_move = state.set_invalid_move
-
-        def recording_set_invalid_move(*args, **kwargs):
-            self._invalid_moves.append(str(kwargs.get("reason", args[0] if args else "")))
-            return set_invalid_move(*args, **kwargs)
-
-        state.set_invalid_move = recording_set_invalid_move
 
     @contextlib.contextmanager
     def _env_errors(self, stage: str):

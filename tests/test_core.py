@@ -141,3 +141,15 @@ def test_experiments_default_to_every_textarena_variant_of_the_entry_point():
 def test_custom_experiments_are_env_kwargs_over_the_plain_id():
     assert instancegenerator.experiments(spec_of("ta_battleship")) == [
         ("small", "Battleship-v0-raw", {"grid_size": 7}), ("standard", "Battleship-v0-raw", {"grid_size": 10})]
+
+
+def test_a_deep_copied_episode_counts_its_own_invalid_moves():
+    # clemcore's branching runner deep-copies game masters; each copy must keep its own invalid-move record
+    original = _started_master("ta_tower_of_hanoi")
+    branch = copy.deepcopy(original)
+    branch.step("[C A]")  # moving from the empty tower C is invalid
+    assert branch.env.state.clem_invalid_moves == ["You tried to move a disk from an empty tower."]
+    assert original.env.state.clem_invalid_moves == []
+    original.step("[A C]")
+    assert original.env.state.clem_invalid_moves == []
+    assert original.env.state.game_state["towers"]["C"] == [1] and branch.env.state.game_state["towers"]["C"] == []
