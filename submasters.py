@@ -134,10 +134,13 @@ class WordChainsMaster(TwoPlayerMaster):
 
 
 class BattleshipMaster(TwoPlayerMaster):
-    """Logs, per player, the shots fired, the hits and the opponent's ships sunk."""
+    """Logs each player's final boards and, from them, the shots fired, the hits and the opponent's ships sunk."""
 
     def _on_after_game(self, rewards):
         game_state = self.env.state.game_state
+        self.log_key("final boards", {player.name: {"own": game_state["board"][pid],
+                                                    "shots": game_state["tracking_board"][pid]}
+                                      for pid, player in enumerate(self.players)})
         fleet = {}
         for pid, player in enumerate(self.players):
             tracking = game_state["tracking_board"][pid]
