@@ -12,7 +12,7 @@ stdout_logger = logging.getLogger("clemcore.run")
 
 MASTERS = {
     "SinglePlayerMaster": submasters.SinglePlayerMaster,
-    "TwoPlayerMaster": submasters.TwoPlayerMaster,
+    "MultiPlayerMaster": submasters.MultiPlayerMaster,
     "MinesweeperMaster": submasters.MinesweeperMaster,
     "HangmanMaster": submasters.HangmanMaster,
     "WordChainsMaster": submasters.WordChainsMaster,
@@ -21,6 +21,7 @@ MASTERS = {
 
 SCORERS = {
     "CompletionScorer": metrics.CompletionScorer,
+    "CompetitiveScorer": metrics.CompetitiveScorer,
     "HangmanScorer": metrics.HangmanScorer,
     "WordChainsScorer": metrics.WordChainsScorer,
     "BattleshipScorer": metrics.BattleshipScorer,

@@ -50,7 +50,11 @@ class HangmanScorer(TextArenaScorer):
 
 
 class CompetitiveScorer(TextArenaScorer):
-    """Logs each player's result as `Player N Win` / `Player N Loss` / `Player N Draw` (0 or 1)."""
+    """Games between seats: Main Score 100 when a player won, 0 when the game ended undecided (a draw, the
+    request cap). Logs each player's result as `Player N Win` / `Player N Loss` / `Player N Draw` (0 or 1)."""
+
+    def main_score(self, interactions):
+        return 100.0 * interactions[METRIC_SUCCESS]
 
     def log_game_scores(self, interactions, aborted):
         for player, result in interactions["player results"].items():

@@ -1,4 +1,5 @@
-"""Generic masters for one- and two-player TextArena games, and per-game masters where a game needs one."""
+"""Generic masters for single-player and competitive multi-player TextArena games, and per-game masters where a
+game needs one."""
 from ta_master import TextArenaGameMaster
 
 
@@ -30,8 +31,9 @@ class SinglePlayerMaster(TextArenaGameMaster):
         return None
 
 
-class TwoPlayerMaster(TextArenaGameMaster):
-    """Logs each player's result (win/loss/draw, or unfinished at the request cap).
+class MultiPlayerMaster(TextArenaGameMaster):
+    """Competitive games of two or more seats. Logs each player's result (win/loss/draw, or unfinished at the
+    request cap) from TextArena's rewards.
 
     The episode is Aborted when it ended on invalid moves, Success when the game was decided by its rules,
     and Lose when it ended undecided (a draw, or the request cap).
@@ -109,7 +111,7 @@ class HangmanMaster(SinglePlayerMaster):
         super()._on_after_game(rewards)
 
 
-class WordChainsMaster(TwoPlayerMaster):
+class WordChainsMaster(MultiPlayerMaster):
     """Makes the start word deterministic and logs the chain's first and last word.
 
     TextArena 0.7.4 draws the start word with random.choice from `list(set(words))`, whose order depends on
@@ -133,7 +135,7 @@ class WordChainsMaster(TwoPlayerMaster):
         return self.FORMAT_VIOLATION in reason
 
 
-class BattleshipMaster(TwoPlayerMaster):
+class BattleshipMaster(MultiPlayerMaster):
     """Logs each player's final boards and, from them, the shots fired, the hits and the opponent's ships sunk."""
 
     def _on_after_game(self, rewards):

@@ -33,7 +33,8 @@ os.chdir(REPO)
 # for the session, as it stays loaded for all episodes of a `clem run`.
 import ta_master  # noqa: E402,F401  (pyproject's pythonpath puts the repository root on sys.path)
 
-GAMES = ["ta_minesweeper", "ta_hangman", "ta_word_chains", "ta_tower_of_hanoi", "ta_battleship"]
+GAMES = ["ta_minesweeper", "ta_hangman", "ta_word_chains", "ta_tower_of_hanoi", "ta_battleship",
+         "ta_three_player_tic_tac_toe"]
 
 Policy = Callable[[str], str]
 
@@ -181,7 +182,7 @@ def episode_dir(results: Path, game: str, experiment: str, game_id: int, model_d
 
 
 def all_games_run(tmp_path_factory, name: str, *args: str, env: dict) -> tuple[Path, str]:
-    """One `clem run` of all five games with the mock model, made once per test session: the results dir and the
+    """One `clem run` of all six games with the mock model, made once per test session: the results dir and the
     run's output. Shared through the session's base temp dir, so that every module asking for the same run gets it
     without running clem again."""
     root = tmp_path_factory.getbasetemp() / f"clem_run_{name}"

@@ -5,11 +5,10 @@ import math
 
 import pytest
 
-from conftest import GAMES, play
+from conftest import GAMES, play, spec_of
 
 EXPERIMENT = {"ta_minesweeper": "default", "ta_hangman": "default", "ta_word_chains": "default",
-              "ta_tower_of_hanoi": "default", "ta_battleship": "small"}
-PLAYERS = {"ta_minesweeper": 1, "ta_hangman": 1, "ta_word_chains": 2, "ta_tower_of_hanoi": 1, "ta_battleship": 2}
+              "ta_tower_of_hanoi": "default", "ta_battleship": "small", "ta_three_player_tic_tac_toe": "default"}
 
 REPLIES = {
     "empty": "",
@@ -31,7 +30,8 @@ EXPECTED.update({
     # WordChains reads "[GAME]" as the word "game": 4 letters where the start word "scrip" requires 6, a rule
     # broken twice by Player 1, who loses the decided game; the chain never grew.
     ("ta_word_chains", "game message imitation"): ("Success", 2, 2, 0.0),
-    # Minesweeper ([row col]), Tower of Hanoi ([A C]) and Battleship ([A4]) find no move in "[GAME] You won".
+    # Minesweeper ([row col]), Tower of Hanoi ([A C]), Battleship ([A4]) and Tic Tac Toe ([4]) find no move in
+    # "[GAME] You won".
 })
 
 
@@ -44,7 +44,7 @@ def test_the_16_kb_reply_is_16_kb():
 def test_bad_reply_ends_the_game_by_textarena_rules(game, case):
     reply = REPLIES[case]
     outcome, requests, violated, main_score = EXPECTED[(game, case)]
-    episode = play(game, [lambda context: reply] * PLAYERS[game], experiment=EXPERIMENT[game])
+    episode = play(game, [lambda context: reply] * spec_of(game).players, experiment=EXPERIMENT[game])
     scores = episode.scores
     assert [scores["Success"], scores["Lose"], scores["Aborted"]].count(1) == 1
     assert scores[outcome] == 1

@@ -44,7 +44,7 @@ def test_mock_run_of_all_games_completes_every_recorded_instance(mock_run):
     recorded = recorded_instances()
     expected = sorted(episode_dir(results, game, exp, game_id)
                       for game, experiments in recorded.items() for exp, ids in experiments.items() for game_id in ids)
-    assert len(expected) == 79  # 40 Minesweeper, 20 Hangman, 10 WordChains, 5 Tower of Hanoi, 4 Battleship
+    assert len(expected) == 80  # 40 Minesweeper, 20 Hangman, 10 WordChains, 5 Tower of Hanoi, 4 Battleship, 1 TTT
     assert episode_dirs(results) == expected
     assert sorted(results.rglob("error.json")) == []
     missing = [str(path.relative_to(results)) for path in expected if not (path / "completed.json").is_file()]
@@ -99,9 +99,9 @@ def test_transcribe_writes_a_transcript_per_episode(scored_run):
         assert game in html and "<html" in html.lower()
 
 
-def test_list_games_names_all_five_games():
+def test_list_games_names_all_six_games():
     output = clem("list", "games").stdout
-    assert "Found '5' game specs" in output
+    assert "Found '6' game specs" in output
     listed = {line.rstrip(":") for line in output.splitlines() if line.startswith("ta_")}
     assert listed == set(GAMES)
 

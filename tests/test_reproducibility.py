@@ -20,7 +20,7 @@ def sequential(tmp_path_factory):
 
 
 def _assert_same_episodes(expected: dict, actual: dict):
-    assert len(expected) == 79 and sorted(actual) == sorted(expected)
+    assert len(expected) == 80 and sorted(actual) == sorted(expected)
     differing = [episode for episode in expected if actual[episode] != expected[episode]]
     assert differing == []
 
