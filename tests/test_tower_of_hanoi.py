@@ -3,6 +3,7 @@ import math
 import re
 
 import pytest
+from clemcore.clemgame.envs.pettingzoo.master import gym_env
 
 from conftest import play
 
@@ -67,3 +68,17 @@ def test_completion_counts_disks_in_place_on_c():
     episode = play("ta_tower_of_hanoi", [lambda context: next(moves)])
     assert episode.scores["Lose"] == 1
     assert episode.scores["Main Score"] == pytest.approx(100 / 3)
+
+
+# clemcore's gym env, as trainers use it: observations are the clem contexts, the reward is the outcome reward
+def test_gym_env_plays_tower_of_hanoi_to_success():
+    env = gym_env("ta_tower_of_hanoi", single_pass=True,
+                  instances_filter=lambda row: row["experiment"]["name"] == "default")
+    observation, _ = env.reset()
+    assert observation["role"] == "user"
+    assert observation["content"].startswith("You are playing Tower of Hanoi with 3 disks.")
+    policy, rewards, terminated = solver(), [], False
+    while not terminated:
+        observation, reward, terminated, truncated, _ = env.step(policy(observation["content"]))
+        rewards.append(reward)
+    assert len(rewards) == 7 and rewards[-1] == 1.0 and set(rewards[:-1]) == {0.0}
