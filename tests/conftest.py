@@ -11,7 +11,6 @@ from typing import Callable
 
 import shutil
 
-import pytest
 from clemcore.backends import Model, ModelSpec
 from clemcore.backends.model_registry import CustomResponseModel
 from clemcore.clemgame import GameBenchmark, GameInstances, GameRegistry
@@ -167,20 +166,6 @@ def load_episode_files(results: Path, name: str) -> dict[str, dict]:
             for path in sorted(results.rglob(name))}
 
 
-def recorded_instances(game_dir: Path = REPO) -> dict[str, dict[str, list[int]]]:
-    """{game: {experiment: [game ids]}} as the instance files in `game_dir/in` list them."""
-    recorded = {}
-    for game in GAMES:
-        data = json.loads((game_dir / "in" / f"instances_{game}.json").read_text())
-        recorded[game] = {exp["name"]: [inst["game_id"] for inst in exp["game_instances"]]
-                          for exp in data["experiments"]}
-    return recorded
-
-
-def episode_dir(results: Path, game: str, experiment: str, game_id: int, model_dir: str = "mock") -> Path:
-    return results / model_dir / game / experiment / f"instance_{game_id:05d}"
-
-
 def all_games_run(tmp_path_factory, name: str, *args: str, env: dict) -> tuple[Path, str]:
     """One `clem run` of all six games with the mock model, made once per test session: the results dir and the
     run's output. Shared through the session's base temp dir, so that every module asking for the same run gets it
@@ -228,12 +213,3 @@ def run_in_process(game: str, results: Path, models: list[Model], instance_filte
 
 def mock_model() -> CustomResponseModel:
     return CustomResponseModel(ModelSpec(model_name="mock"))
-
-
-def read_json(path: Path) -> dict:
-    return json.loads(path.read_text())
-
-
-@pytest.fixture
-def results_dir(tmp_path) -> Path:
-    return tmp_path / "results"

@@ -6,12 +6,30 @@ import json
 import math
 import os
 import sys
+from pathlib import Path
 
 import nltk
 import pytest
 
-from conftest import (GAMES, clem, copy_repo, episode_dir, episode_dirs, mock_model, read_json, recorded_instances,
-                      run_in_process, sequential_run, spec_of)
+from conftest import GAMES, REPO, clem, copy_repo, episode_dirs, mock_model, run_in_process, sequential_run, spec_of
+
+
+def recorded_instances(game_dir: Path = REPO) -> dict[str, dict[str, list[int]]]:
+    """{game: {experiment: [game ids]}} as the instance files in `game_dir/in` list them."""
+    recorded = {}
+    for game in GAMES:
+        data = json.loads((game_dir / "in" / f"instances_{game}.json").read_text())
+        recorded[game] = {exp["name"]: [inst["game_id"] for inst in exp["game_instances"]]
+                          for exp in data["experiments"]}
+    return recorded
+
+
+def episode_dir(results: Path, game: str, experiment: str, game_id: int, model_dir: str = "mock") -> Path:
+    return results / model_dir / game / experiment / f"instance_{game_id:05d}"
+
+
+def read_json(path: Path) -> dict:
+    return json.loads(path.read_text())
 
 
 # --- 1. a full mock run, scored, evaluated, transcribed ---
