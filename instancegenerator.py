@@ -46,9 +46,15 @@ def experiments(game_spec: GameSpec) -> list[tuple[str, str, dict]]:
     return [(name, base_id, {**ENV_REGISTRY[base_id].kwargs, **kwargs}) for name, kwargs in chosen.items()]
 
 
-def instance_seed(game_name: str, experiment: str, game_id: int) -> int:
-    """A stable seed per instance, distinct across games and experiments."""
-    return zlib.crc32(f"{game_name}/{experiment}/{game_id}".encode("utf-8"))
+# Seeds tried per instance before giving up: an instance must leave the player something to do.
+MAX_ATTEMPTS = 100
+
+
+def instance_seed(game_name: str, experiment: str, game_id: int, attempt: int = 0) -> int:
+    """A stable seed per instance, distinct across games and experiments; `attempt` > 0 gives the seeds tried
+    after one whose game was over (or unwinnable) before the player's first move."""
+    key = f"{game_name}/{experiment}/{game_id}" + (f"/{attempt}" if attempt else "")
+    return zlib.crc32(key.encode("utf-8"))
 
 
 class TextArenaInstanceGenerator(GameInstanceGenerator):
@@ -66,12 +72,23 @@ class TextArenaInstanceGenerator(GameInstanceGenerator):
             for game_id in range(self.game_spec["n_instances"]):
                 instance = self.add_game_instance(experiment, game_id)
                 instance.update(env_id=env_id, entry_point=self.game_spec["entry_point"], env_kwargs=env_kwargs,
-                                num_players=self.game_spec["players"],
-                                seed=instance_seed(self.game_spec.game_name, name, game_id))
-                game_master = benchmark.create_game_master(experiment, [CustomResponseModel()])
-                game_master.setup(**instance)
-                game_master.start()
-                instance.update(game_master.record())
+                                num_players=self.game_spec["players"])
+                instance.update(self.playable_game(benchmark, experiment, dict(instance), name, game_id))
+
+    def playable_game(self, benchmark, experiment: dict, instance: dict, name: str, game_id: int) -> dict:
+        """The seed and record of the first seed whose game leaves the player something to do."""
+        reasons = []
+        for attempt in range(MAX_ATTEMPTS):
+            seed = instance_seed(self.game_spec.game_name, name, game_id, attempt)
+            game_master = benchmark.create_game_master(experiment, [CustomResponseModel()])
+            game_master.setup(**instance, seed=seed)
+            game_master.start()
+            reason = game_master.unplayable_reason()
+            if reason is None:
+                return {"seed": seed, **game_master.record()}
+            reasons.append(reason)
+        raise RuntimeError(f"{self.game_spec.game_name}, experiment '{name}', instance {game_id}: no playable game "
+                           f"in {MAX_ATTEMPTS} seeds; last reason: {reasons[-1]}")
 
 
 def main(game_names: list[str]) -> int:

@@ -82,15 +82,20 @@ class MinesweeperMaster(SinglePlayerMaster):
         TextArena's own completion estimates the opening's reveal (it always discounts the full 3x3); this
         counts it exactly.
         """
-        env = self.ta_env
-        safe = {(r, c) for r in range(env.rows) for c in range(env.cols) if env.grid[r][c] != -1}
-        to_clear = safe - self._opening_revealed
-        if not to_clear:
-            return 1.0
+        to_clear = self._safe_cells() - self._opening_revealed
         return len(self._revealed_cells() & to_clear) / len(to_clear)
+
+    def unplayable_reason(self):
+        if not self._safe_cells() - self._opening_revealed:
+            return "the opening move revealed every safe cell"
+        return super().unplayable_reason()
 
     def _aborts(self, reason: str) -> bool:
         return "hit a mine" not in reason
+
+    def _safe_cells(self) -> set:
+        env = self.ta_env
+        return {(r, c) for r in range(env.rows) for c in range(env.cols) if env.grid[r][c] != -1}
 
     def _revealed_cells(self) -> set:
         env = self.ta_env

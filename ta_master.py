@@ -10,6 +10,7 @@ import copy
 import functools
 import hashlib
 import importlib
+import io
 import json
 import random
 import sys
@@ -318,6 +319,14 @@ class TextArenaGameMaster(GameMaster):
                                            sort_keys=True, ensure_ascii=False).encode("utf-8")).hexdigest()
         return {"content": content, "fingerprint": digest}
 
+    def unplayable_reason(self) -> str | None:
+        """Why the game as set up leaves the player nothing to do (already won, lost or unwinnable before the
+        first move), or None. The instance generator never emits such an instance; submasters add the checks
+        their game needs."""
+        if self.env.state.done:
+            return "the game is over before the player's first move"
+        return None
+
     def verify_instance(self):
         recorded = {"content": self.instance.get("content"), "fingerprint": self.instance.get("fingerprint")}
         actual = self.record()
@@ -379,9 +388,13 @@ class TextArenaGameMaster(GameMaster):
 
     @contextlib.contextmanager
     def _env_errors(self, stage: str):
-        """Runs env code in the episode's randomness and names the episode in any TextArena error."""
+        """Runs env code in the episode's randomness and names the episode in any TextArena error.
+
+        Some TextArena 0.7.4 envs print debug lines (RushHour, WordSearch, SettlersOfCatan); stdout belongs to
+        clem and its users, so whatever env code prints is dropped.
+        """
         try:
-            with self._randomness:
+            with self._randomness, contextlib.redirect_stdout(io.StringIO()):
                 yield
         except (GameUnavailableError, InstanceMismatchError):
             raise

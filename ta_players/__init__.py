@@ -1,0 +1,40 @@
+"""Programmatic players for TextArena games, served to clem as models by `ta_players_api.py`.
+
+Strategies: `random` (a move in the game's format, drawn from the moves the context offers where it offers them,
+seeded by the transcript), `expert` (the game's strong strategy) and `format-breaker` (never follows the format).
+The game is recognised from TextArena's prompt in the first context, as a model would recognise it.
+"""
+from ta_players import cards, logic, numbers, puzzles, words
+from ta_players.base import FORMAT_BREAKER_REPLY, GamePlayers, Transcript
+
+GAMES: dict[str, GamePlayers] = {players.game: players
+                                 for players in (*puzzles.GAMES, *logic.GAMES, *numbers.GAMES, *words.GAMES,
+                                                 *cards.GAMES)}
+STRATEGIES = ("random", "expert", "format-breaker")
+
+
+class UnknownGameError(ValueError):
+    """No programmatic player recognises the game's prompt."""
+
+
+def players_for(transcript: Transcript) -> GamePlayers:
+    for players in GAMES.values():
+        if players.recognizes.search(transcript.prompt):
+            return players
+    first_line = transcript.prompt.strip().splitlines()[0] if transcript.prompt.strip() else ""
+    raise UnknownGameError(f"No programmatic player knows the game whose prompt starts {first_line[:120]!r}.")
+
+
+def reply(strategy: str, messages: list[dict]) -> str:
+    """The strategy's reply to a player's messages so far (clem's history: user contexts, assistant replies)."""
+    if strategy not in STRATEGIES:
+        raise ValueError(f"unknown strategy {strategy!r}; valid: {', '.join(STRATEGIES)}")
+    if strategy == "format-breaker":
+        return FORMAT_BREAKER_REPLY
+    transcript = Transcript.of(messages)
+    players = players_for(transcript)
+    if strategy == "random":
+        return players.random_move(transcript, transcript.rng())
+    if not players.has_expert:
+        raise ValueError(f"{players.game} has no expert player; use ta-random")
+    return players.expert_move(transcript)

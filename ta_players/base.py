@@ -1,0 +1,83 @@
+"""What every programmatic player shares: the transcript it reads, the per-game player class, the moves a context
+offers, and the two generic strategies (random and format breaker).
+
+Players read only the messages a model would see, never game internals, and are pure functions of them: one
+model object serves many episodes at once in batch mode, and the same messages always get the same reply.
+"""
+import hashlib
+import random
+import re
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Transcript:
+    """A player's view of an episode: the game master's messages and the player's own replies, in order."""
+    contexts: tuple[str, ...]
+    replies: tuple[str, ...]
+
+    @classmethod
+    def of(cls, messages: list[dict]) -> "Transcript":
+        contexts = tuple(message["content"] for message in messages if message["role"] == "user")
+        replies = tuple(message["content"] for message in messages if message["role"] == "assistant")
+        return cls(contexts, replies)
+
+    @property
+    def prompt(self) -> str:
+        """The first context: it opens with TextArena's game prompt."""
+        return self.contexts[0]
+
+    @property
+    def last(self) -> str:
+        return self.contexts[-1]
+
+    @property
+    def text(self) -> str:
+        """Everything the game master said so far."""
+        return "\n\n".join(self.contexts)
+
+    def rng(self) -> random.Random:
+        """An RNG seeded by the transcript: the same game state always gets the same draw, in any process."""
+        digest = hashlib.sha256("\x00".join(self.contexts + self.replies).encode("utf-8")).digest()
+        return random.Random(int.from_bytes(digest[:8], "big"))
+
+
+OFFERED = re.compile(r"(?:Available|Valid) (?:Moves|moves|Actions|actions)\s*:\s*((?:\[[^\]\n]+\][,\s]*)+)")
+
+
+def offered_moves(context: str) -> list[str]:
+    """The moves the context's last `Available Moves: [a], [b]` list offers (empty when it offers none)."""
+    found = OFFERED.findall(context)
+    return re.findall(r"\[[^\]\n]+\]", found[-1]) if found else []
+
+
+def last_match(pattern: str | re.Pattern, text: str, flags: int = 0):
+    """The last match of `pattern` in `text`, or None: contexts repeat boards, the latest one counts."""
+    matches = list(re.finditer(pattern, text, flags))
+    return matches[-1] if matches else None
+
+
+class GamePlayers:
+    """The programmatic players of one game.
+
+    `recognizes` matches the game's TextArena prompt (the first context). `random_move` is a move in the game's
+    format, drawn with `rng`; `expert_move` is the game's strong strategy, where it has one. `expert_bar` is the
+    mean Main Score the expert reaches on the shipped instances (95 unless `expert_bar_reason` says why not).
+    """
+    game: str = ""
+    recognizes: re.Pattern
+    has_expert: bool = False
+    expert_bar: float = 95.0
+    expert_bar_reason: str = ""
+
+    def random_move(self, transcript: Transcript, rng: random.Random) -> str:
+        moves = offered_moves(transcript.last)
+        if not moves:
+            raise NotImplementedError(f"{self.game}: the context offers no moves and no random player is written")
+        return rng.choice(moves)
+
+    def expert_move(self, transcript: Transcript) -> str:
+        raise NotImplementedError(f"{self.game} has no expert player")
+
+
+FORMAT_BREAKER_REPLY = "I would rather describe my plan in words than follow the format."

@@ -1,0 +1,3 @@
+"""Players for card games: Blackjack, UltimateTexasHoldem, Set."""
+
+GAMES = []

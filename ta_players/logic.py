@@ -1,0 +1,3 @@
+"""Players for sliding and logic puzzles: RushHour, Sokoban, Slitherlink, LogicPuzzle, Crosswords."""
+
+GAMES = []

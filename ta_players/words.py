@@ -1,0 +1,3 @@
+"""Players for word games: Hangman, Wordle, WordLadder, WordSearch."""
+
+GAMES = []

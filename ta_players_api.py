@@ -1,0 +1,52 @@
+"""A clem backend that serves the programmatic TextArena players (package `ta_players`) as models.
+
+clemcore finds `*_api.py` backends and `model_registry.json` in the working directory: run clem from this
+repository's root and use `-m ta-random`, `-m ta-expert` or `-m ta-format-breaker`.
+"""
+import importlib.util
+import sys
+from pathlib import Path
+
+from clemcore.backends import Backend, BatchGenerativeModel, ModelSpec
+
+
+def _load_players():
+    """Imports the `ta_players` package beside this file: clemcore loads backends by path, with the working
+    directory not on sys.path."""
+    if "ta_players" not in sys.modules:
+        package_dir = Path(__file__).resolve().parent / "ta_players"
+        spec = importlib.util.spec_from_file_location("ta_players", package_dir / "__init__.py",
+                                                      submodule_search_locations=[str(package_dir)])
+        module = importlib.util.module_from_spec(spec)
+        sys.modules["ta_players"] = module
+        try:
+            spec.loader.exec_module(module)
+        except BaseException:
+            del sys.modules["ta_players"]
+            raise
+    return sys.modules["ta_players"]
+
+
+class ProgrammaticPlayer(BatchGenerativeModel):
+    """Replies with the strategy named by the model spec's `model_id` (random, expert, format-breaker)."""
+
+    def __init__(self, model_spec: ModelSpec):
+        super().__init__(model_spec)
+        self.players = _load_players()
+        if model_spec.model_id not in self.players.STRATEGIES:
+            raise ValueError(f"{model_spec.model_name}: unknown strategy {model_spec.model_id!r}; "
+                             f"valid: {', '.join(self.players.STRATEGIES)}")
+        self.set_gen_args(temperature=0.0, max_tokens=100)  # unused; clem's records expect them
+
+    def generate_response(self, messages):
+        text = self.players.reply(self.model_spec.model_id, messages)
+        return {"strategy": self.model_spec.model_id, "context": messages[-1]["content"]}, {"reply": text}, text
+
+    def generate_batch_response(self, batch_messages):
+        return [self.generate_response(messages) for messages in batch_messages]
+
+
+class TextArenaPlayersBackend(Backend):
+
+    def get_model_for(self, model_spec: ModelSpec) -> ProgrammaticPlayer:
+        return ProgrammaticPlayer(model_spec)
