@@ -31,6 +31,7 @@ os.chdir(REPO)
 # lose its per-process env cache (WordChains' dictionary, about 1 s to build). Importing it here keeps it loaded
 # for the session, as it stays loaded for all episodes of a `clem run`.
 import ta_master  # noqa: E402,F401  (pyproject's pythonpath puts the repository root on sys.path)
+import ta_players  # noqa: E402
 
 GAMES = ["ta_minesweeper", "ta_hangman", "ta_word_chains", "ta_tower_of_hanoi", "ta_battleship",
          "ta_three_player_tic_tac_toe"]
@@ -124,6 +125,19 @@ def scripted(replies) -> Policy:
         if reply is None:
             raise AssertionError("the scripted player was asked for more replies than its script has")
         return reply
+    return policy
+
+
+def ta_player(strategy: str) -> Policy:
+    """A programmatic player of the `ta_players` backend (random, expert, format-breaker) as a policy: it keeps
+    the contexts it was given and its own replies, the history a clem model sees."""
+    messages = []
+
+    def policy(context: str) -> str:
+        messages.append({"role": "user", "content": context})
+        text = ta_players.reply(strategy, messages)
+        messages.append({"role": "assistant", "content": text})
+        return text
     return policy
 
 
