@@ -134,4 +134,63 @@ def _mine_probability(board, mines: set, cell) -> float:
     return max(shares) if shares else MINE_DENSITY
 
 
-GAMES = [TowerOfHanoi(), Minesweeper()]
+LIGHTS = re.compile(r"\n((?:\d+: [O.](?: [O.])*(?:\n|$))+)")
+
+
+class LightsOut(GamePlayers):
+    game = "ta_lights_out"
+    recognizes = re.compile(r"Welcome to Lights Out!")
+    has_expert = True
+
+    @staticmethod
+    def grid(transcript: Transcript) -> list[list[bool]]:
+        rows = last_match(LIGHTS, transcript.text).group(1).strip("\n").split("\n")
+        return [[cell == "O" for cell in row.split(": ", 1)[1].split()] for row in rows]
+
+    def random_move(self, transcript, rng):
+        size = len(self.grid(transcript))
+        return f"[{rng.randrange(size)} {rng.randrange(size)}]"
+
+    def expert_move(self, transcript):
+        presses = _lights_out_solution(self.grid(transcript))
+        r, c = min(presses)
+        return f"[{r} {c}]"
+
+
+def _lights_out_solution(grid: list[list[bool]]) -> set:
+    """The fewest presses that turn every light off: GF(2) elimination, then the lightest solution over the
+    null space (two dimensions on a 5x5 grid)."""
+    size = len(grid)
+    cells = [(r, c) for r in range(size) for c in range(size)]
+    # row i of the system: which presses toggle light i, as a bit mask, and whether light i is on
+    rows = []
+    for r, c in cells:
+        mask = 0
+        for index, (pr, pc) in enumerate(cells):
+            if abs(pr - r) + abs(pc - c) <= 1:
+                mask |= 1 << index
+        rows.append([mask, int(grid[r][c])])
+    pivots = []
+    for bit in range(len(cells)):
+        pivot = next((i for i in range(len(pivots), len(rows)) if rows[i][0] >> bit & 1), None)
+        if pivot is None:
+            continue
+        rows[len(pivots)], rows[pivot] = rows[pivot], rows[len(pivots)]
+        for i in range(len(rows)):
+            if i != len(pivots) and rows[i][0] >> bit & 1:
+                rows[i][0] ^= rows[len(pivots)][0]
+                rows[i][1] ^= rows[len(pivots)][1]
+        pivots.append(bit)
+    free = [bit for bit in range(len(cells)) if bit not in pivots]
+    best = None
+    for choice in range(1 << len(free)):
+        presses = sum(1 << bit for k, bit in enumerate(free) if choice >> k & 1)
+        for (mask, value), bit in zip(rows, pivots):
+            if value ^ (bin(mask & presses).count("1") & 1):
+                presses |= 1 << bit
+        if best is None or bin(presses).count("1") < bin(best).count("1"):
+            best = presses
+    return {cells[bit] for bit in range(len(cells)) if best >> bit & 1}
+
+
+GAMES = [TowerOfHanoi(), Minesweeper(), LightsOut()]
