@@ -18,6 +18,7 @@ MASTERS = {
     "WordChainsMaster": submasters.WordChainsMaster,
     "BattleshipMaster": submasters.BattleshipMaster,
     "LightsOutMaster": submasters.LightsOutMaster,
+    "FrozenLakeMaster": submasters.FrozenLakeMaster,
 }
 
 SCORERS = {

@@ -186,3 +186,23 @@ class LightsOutMaster(SinglePlayerMaster):
         if not any(light for row in self.env.state.game_state["grid"] for light in row):
             return "the scramble left every light off"
         return super().unplayable_reason()
+
+
+class FrozenLakeMaster(SinglePlayerMaster):
+    """A lake whose goal cannot be reached without crossing a hole is unwinnable. TextArena 0.7.4 redraws the
+    holes until a path exists and falls back to a grid with a safe L-shaped path, so this only guards."""
+
+    def unplayable_reason(self):
+        game_state = self.env.state.game_state
+        grid, goal = game_state["grid"], tuple(game_state["goal_pos"])
+        reached, frontier = {tuple(game_state["player_pos"])}, [tuple(game_state["player_pos"])]
+        while frontier:
+            r, c = frontier.pop()
+            for cell in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                if 0 <= cell[0] < len(grid) and 0 <= cell[1] < len(grid) and cell not in reached \
+                        and grid[cell[0]][cell[1]] != "H":
+                    reached.add(cell)
+                    frontier.append(cell)
+        if goal not in reached:
+            return "every way to the goal crosses a hole"
+        return super().unplayable_reason()

@@ -193,4 +193,33 @@ def _lights_out_solution(grid: list[list[bool]]) -> set:
     return {cells[bit] for bit in range(len(cells)) if best >> bit & 1}
 
 
-GAMES = [TowerOfHanoi(), Minesweeper(), LightsOut()]
+LAKE = re.compile(r"Current Board:\n\n((?:[+|][^\n]*\n?)+)")
+STEPS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
+
+
+class FrozenLake(GamePlayers):
+    game = "ta_frozen_lake"
+    recognizes = re.compile(r"Welcome to Frozen Lake!")
+    has_expert = True
+
+    def expert_move(self, transcript):
+        rows = [line.strip("|").split("|") for line in last_match(LAKE, transcript.text).group(1).split("\n")
+                if line.startswith("|")]
+        grid = [[cell.strip() for cell in row] for row in rows]
+        where = {cell: (r, c) for r, row in enumerate(grid) for c, cell in enumerate(row) if cell in ("P", "G")}
+        start, goal = where["P"], where["G"]
+        # breadth-first from the goal, so each cell knows its distance to it over safe cells
+        distance, frontier = {goal: 0}, [goal]
+        for r, c in frontier:
+            for dr, dc in STEPS.values():
+                cell = (r + dr, c + dc)
+                if 0 <= cell[0] < len(grid) and 0 <= cell[1] < len(grid[0]) and cell not in distance \
+                        and grid[cell[0]][cell[1]] != "H":
+                    distance[cell] = distance[(r, c)] + 1
+                    frontier.append(cell)
+        name = min((name for name, (dr, dc) in STEPS.items() if (start[0] + dr, start[1] + dc) in distance),
+                   key=lambda name: distance[(start[0] + STEPS[name][0], start[1] + STEPS[name][1])])
+        return f"[{name}]"
+
+
+GAMES = [TowerOfHanoi(), Minesweeper(), LightsOut(), FrozenLake()]
