@@ -17,6 +17,8 @@ MASTERS = {
     "HangmanMaster": submasters.HangmanMaster,
     "WordChainsMaster": submasters.WordChainsMaster,
     "BattleshipMaster": submasters.BattleshipMaster,
+    "LightsOutMaster": submasters.LightsOutMaster,
+    "FrozenLakeMaster": submasters.FrozenLakeMaster,
 }
 
 SCORERS = {

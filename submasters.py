@@ -167,3 +167,42 @@ class BattleshipMaster(MultiPlayerMaster):
 def _ship_cells(ends) -> list[tuple[int, int]]:
     (r1, c1), (r2, c2) = ends
     return [(r, c) for r in range(min(r1, r2), max(r1, r2) + 1) for c in range(min(c1, c2), max(c1, c2) + 1)]
+
+
+# --- grid puzzles ---
+
+class LightsOutMaster(SinglePlayerMaster):
+    """Progress is the share of the initially lit lights that are off, never below 0.
+
+    TextArena 0.7.4 scrambles the grid with 5-15 random presses, which can cancel out to a dark grid: that
+    instance is over before the first move (and its completion would divide by zero). Every other grid is
+    solvable within the 20 presses: the scramble's own presses, at most 15, undo it.
+    """
+
+    def completion(self) -> float:
+        return max(0.0, super().completion())
+
+    def unplayable_reason(self):
+        if not any(light for row in self.env.state.game_state["grid"] for light in row):
+            return "the scramble left every light off"
+        return super().unplayable_reason()
+
+
+class FrozenLakeMaster(SinglePlayerMaster):
+    """A lake whose goal cannot be reached without crossing a hole is unwinnable. TextArena 0.7.4 redraws the
+    holes until a path exists and falls back to a grid with a safe L-shaped path, so this only guards."""
+
+    def unplayable_reason(self):
+        game_state = self.env.state.game_state
+        grid, goal = game_state["grid"], tuple(game_state["goal_pos"])
+        reached, frontier = {tuple(game_state["player_pos"])}, [tuple(game_state["player_pos"])]
+        while frontier:
+            r, c = frontier.pop()
+            for cell in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                if 0 <= cell[0] < len(grid) and 0 <= cell[1] < len(grid) and cell not in reached \
+                        and grid[cell[0]][cell[1]] != "H":
+                    reached.add(cell)
+                    frontier.append(cell)
+        if goal not in reached:
+            return "every way to the goal crosses a hole"
+        return super().unplayable_reason()

@@ -1,0 +1,144 @@
+"""Grid puzzles played end to end with the programmatic players of ta_players.puzzles and scripted lines whose
+scores are computed by hand: Minesweeper, LightsOut, FrozenLake, Sudoku, FifteenPuzzle, PegJump."""
+import contextlib
+import math
+
+import pytest
+
+from clemcore.backends.model_registry import CustomResponseModel
+
+from conftest import assert_outcome, benchmark, instance_of, play, ta_player
+from ta_players import puzzles
+
+
+# --- Minesweeper ---
+
+@pytest.mark.parametrize("experiment", ["small", "default", "medium"])
+def test_minesweeper_expert_clears_the_board(experiment):
+    episode = play("ta_minesweeper", [ta_player("expert")], experiment)
+    assert_outcome(episode.scores, "Success")
+    assert episode.scores["Main Score"] == 100
+
+
+def test_minesweeper_deductions_use_single_constraints_and_the_subset_rule():
+    # Row 1 reads 1 2 1 under three hidden cells with a fourth hidden cell right of them:
+    # the 1 at (1,0) sees {(0,0),(0,1)}, the 2 at (1,1) sees {(0,0),(0,1),(0,2)} -> (0,2) is a mine;
+    # the 1 at (1,2) sees {(0,1),(0,2),(0,3)} and (0,2) is a mine -> (0,1) and (0,3) are safe, so (0,0) is a mine.
+    board = [[".", ".", ".", "."], ["1", "2", "1", "1"], ["0", "0", "0", "0"]]
+    mines = set()
+    assert puzzles._minesweeper_deductions(board, mines) == {(0, 1), (0, 3)}
+    assert mines == {(0, 0), (0, 2)}
+
+
+@contextlib.contextmanager
+def set_up(game: str, experiment: str = "default", game_id: int = 0):
+    """A game master set up with a shipped instance, before the player's first move."""
+    exp, instance = instance_of(game, experiment, game_id)
+    with benchmark(game) as game_benchmark:
+        game_master = game_benchmark.create_game_master(exp, [CustomResponseModel()])
+        game_master.setup(**instance)
+        game_master.start()
+        yield game_master
+
+
+def format_breaker_is_aborted(game: str, experiment: str = "default"):
+    episode = play(game, [ta_player("format-breaker")], experiment)
+    assert_outcome(episode.scores, "Aborted")
+    assert math.isnan(episode.scores["Main Score"])
+    # TextArena warns once, the second invalid move in a row ends the game
+    assert episode.scores["Request Count"] == 2 and episode.scores["Violated Request Count"] == 2
+
+
+# --- LightsOut ---
+# default instance 0 starts with 14 lights on:
+#   0: O O . . O / 1: O O . . O / 2: O O . O . / 3: O O O . . / 4: O . . . O
+
+def test_lights_out_expert_turns_every_light_off():
+    episode = play("ta_lights_out", [ta_player("expert")])
+    assert_outcome(episode.scores, "Success")
+    assert episode.scores["Main Score"] == 100
+    assert episode.scores["Request Count"] == 7  # the fewest presses for this grid
+
+
+def test_lights_out_turn_limit_is_a_loss_scored_by_lights_turned_off():
+    # [0 0] turns off (0,0), (0,1), (1,0): 11 on; then [3 3] 19 times acts as one press: (2,3), (3,2) off,
+    # (3,3), (4,3), (3,4) on: 12 on, so 2 of the 14 lights are off after the 20 presses.
+    moves = iter(["[0 0]"] + ["[3 3]"] * 19)
+    episode = play("ta_lights_out", [lambda context: next(moves)])
+    assert_outcome(episode.scores, "Lose")
+    assert episode.scores["Request Count"] == 20
+    assert episode.scores["Main Score"] == pytest.approx(100 * 2 / 14)
+
+
+def test_lights_out_more_lights_than_at_the_start_scores_0():
+    # [1 2] lights 4 and turns off 1 (17 on), [3 3] 19 times lights one more (18 on): TextArena 0.7.4's
+    # completion is (14 - 18) / 14 < 0; the Main Score stays at 0.
+    moves = iter(["[1 2]"] + ["[3 3]"] * 19)
+    episode = play("ta_lights_out", [lambda context: next(moves)])
+    assert_outcome(episode.scores, "Lose")
+    assert episode.game_master.ta_env._get_percentage_completion() == pytest.approx(-4 / 14)
+    assert episode.scores["Main Score"] == 0
+
+
+def test_lights_out_stalling_on_one_light_is_stopped_by_the_turn_limit():
+    episode = play("ta_lights_out", [lambda context: "[2 2]"])
+    assert_outcome(episode.scores, "Lose")
+    assert episode.scores["Request Count"] == 20 and episode.scores["Main Score"] == 0
+
+
+def test_lights_out_format_breaker_is_aborted():
+    format_breaker_is_aborted("ta_lights_out")
+
+
+def test_lights_out_dark_grid_is_unplayable():
+    with set_up("ta_lights_out") as game_master:
+        assert game_master.unplayable_reason() is None
+        for row in game_master.env.state.game_state["grid"]:
+            row[:] = [False] * len(row)
+        assert game_master.unplayable_reason() == "the scramble left every light off"
+
+
+# --- FrozenLake ---
+# default instance 0 (P at (0,0), G at (3,3), the start-to-goal distance is 6):
+#   row 0: P . H .   row 1: . . . H   row 2: . . . H   row 3: . . . G
+
+@pytest.mark.parametrize("experiment", ["default", "random", "hardcore"])
+def test_frozen_lake_expert_reaches_the_goal(experiment):
+    episode = play("ta_frozen_lake", [ta_player("expert")], experiment)
+    assert_outcome(episode.scores, "Success")
+    assert episode.scores["Main Score"] == 100
+
+
+def test_frozen_lake_expert_walks_a_shortest_safe_path():
+    episode = play("ta_frozen_lake", [ta_player("expert")])
+    assert episode.scores["Request Count"] == 6
+
+
+def test_frozen_lake_hole_is_a_loss_scored_by_the_distance_walked():
+    # two steps right fall into the hole at (0,2): 2 of the 6 steps to the goal
+    moves = iter(["[right]", "[d]"])
+    episode = play("ta_frozen_lake", [lambda context: next(moves)])
+    assert_outcome(episode.scores, "Lose")
+    assert episode.scores["Main Score"] == pytest.approx(100 * 2 / 6)
+
+
+def test_frozen_lake_stalling_is_stopped_by_the_turn_limit():
+    # TextArena 0.7.4 checks its 100-turn limit before counting the move, so the 101st move ends the game;
+    # 51 downs and 50 ups leave the player at (1,0), 1 of the 6 steps
+    moves = iter(["[down]", "[up]"] * 51)
+    episode = play("ta_frozen_lake", [lambda context: next(moves)])
+    assert_outcome(episode.scores, "Lose")
+    assert episode.scores["Request Count"] == 101
+    assert episode.scores["Main Score"] == pytest.approx(100 / 6)
+
+
+def test_frozen_lake_format_breaker_is_aborted():
+    format_breaker_is_aborted("ta_frozen_lake")
+
+
+def test_frozen_lake_walled_in_goal_is_unplayable():
+    with set_up("ta_frozen_lake") as game_master:
+        assert game_master.unplayable_reason() is None
+        game_master.env.state.game_state["grid"][2][3] = "H"  # with (1,3) a hole already, G at (3,3) is cut off
+        game_master.env.state.game_state["grid"][3][2] = "H"
+        assert game_master.unplayable_reason() == "every way to the goal crosses a hole"
