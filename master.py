@@ -17,6 +17,7 @@ MASTERS = {
     "HangmanMaster": submasters.HangmanMaster,
     "WordChainsMaster": submasters.WordChainsMaster,
     "BattleshipMaster": submasters.BattleshipMaster,
+    "RushHourMaster": submasters.RushHourMaster,
 }
 
 SCORERS = {
