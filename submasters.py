@@ -1,6 +1,7 @@
 """Generic masters for single-player and competitive multi-player TextArena games, and per-game masters where a
 game needs one."""
 from ta_master import TextArenaGameMaster
+from ta_players.logic import rush_hour_board, rush_hour_solution
 
 
 def _is_number(value) -> bool:
@@ -205,4 +206,21 @@ class FrozenLakeMaster(SinglePlayerMaster):
                     frontier.append(cell)
         if goal not in reached:
             return "every way to the goal crosses a hole"
+# --- logic puzzles ---
+
+class RushHourMaster(SinglePlayerMaster):
+    """Records the cars and refuses boards X cannot leave.
+
+    TextArena 0.7.4 checks solvability with a BFS cut off after 1000 states and, after 20 failed attempts, plays
+    the last board anyway; a full search over the rendered board tells whether the player can win at all.
+    """
+
+    def content(self) -> dict:
+        vehicles = self.env.state.game_state["vehicles"]
+        return {"vehicles": [[v.vid, v.row, v.col, v.length, v.horizontal] for _, v in sorted(vehicles.items())]}
+
+    def unplayable_reason(self):
+        board = rush_hour_board(self.ta_env._render_board())
+        if rush_hour_solution(board) is None:
+            return "the red car cannot reach the exit"
         return super().unplayable_reason()
