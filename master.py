@@ -28,6 +28,8 @@ SCORERS = {
     "HangmanScorer": metrics.HangmanScorer,
     "WordChainsScorer": metrics.WordChainsScorer,
     "BattleshipScorer": metrics.BattleshipScorer,
+    # --- number and chance games ---
+    "SolvedScorer": metrics.SolvedScorer,
 }
 
 

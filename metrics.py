@@ -41,6 +41,15 @@ class CompletionScorer(TextArenaScorer):
         return 100.0 * (interactions["completion"] or 0.0)
 
 
+# --- number and chance games ---
+
+class SolvedScorer(TextArenaScorer):
+    """100 when solved, else 0: games whose goal leaves no meaningful partial credit."""
+
+    def main_score(self, interactions):
+        return 100.0 * interactions[METRIC_SUCCESS]
+
+
 class HangmanScorer(TextArenaScorer):
     """100 x letters revealed x life score, life score = l / (2L) + 1/2 for l of L lives left."""
 
