@@ -17,6 +17,7 @@ MASTERS = {
     "HangmanMaster": submasters.HangmanMaster,
     "WordChainsMaster": submasters.WordChainsMaster,
     "BattleshipMaster": submasters.BattleshipMaster,
+    "BlackjackMaster": submasters.BlackjackMaster,
 }
 
 SCORERS = {
@@ -25,6 +26,7 @@ SCORERS = {
     "HangmanScorer": metrics.HangmanScorer,
     "WordChainsScorer": metrics.WordChainsScorer,
     "BattleshipScorer": metrics.BattleshipScorer,
+    "BlackjackScorer": metrics.BlackjackScorer,
 }
 
 
