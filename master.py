@@ -20,6 +20,7 @@ MASTERS = {
     "LightsOutMaster": submasters.LightsOutMaster,
     "FrozenLakeMaster": submasters.FrozenLakeMaster,
     "RushHourMaster": submasters.RushHourMaster,
+    "BlackjackMaster": submasters.BlackjackMaster,
 }
 
 SCORERS = {
@@ -30,6 +31,7 @@ SCORERS = {
     "BattleshipScorer": metrics.BattleshipScorer,
     # --- number and chance games ---
     "SolvedScorer": metrics.SolvedScorer,
+    "BlackjackScorer": metrics.BlackjackScorer,
 }
 
 

@@ -224,3 +224,24 @@ class RushHourMaster(SinglePlayerMaster):
         if rush_hour_solution(board) is None:
             return "the red car cannot reach the exit"
         return super().unplayable_reason()
+# --- card games ---
+
+class BlackjackMaster(SinglePlayerMaster):
+    """Logs the hands won, lost and pushed. Success when the player won more hands than the dealer.
+
+    TextArena 0.7.4 rewards the share of hands won and has no turn limit: every hit draws a card, so a hand
+    ends after at most 20 hits (the spec's `max_requests` only satisfies the game master's rule and never binds).
+    """
+
+    def _on_after_game(self, rewards):
+        game_state = self.env.state.game_state
+        hands = {**game_state["results_summary"], "hands": game_state["num_hands"]}
+        self.log_key("hands", hands)
+        self.log_key("completion", self.completion())
+        if self.ended_by_violation():
+            outcome = "aborted"
+        elif self.env.state.done and hands["win"] > hands["lose"]:
+            outcome = "success"
+        else:
+            outcome = "lose"
+        self.log_outcome(outcome, self.end_reason())
