@@ -206,6 +206,9 @@ class FrozenLakeMaster(SinglePlayerMaster):
                     frontier.append(cell)
         if goal not in reached:
             return "every way to the goal crosses a hole"
+        return super().unplayable_reason()
+
+
 # --- logic puzzles ---
 
 class RushHourMaster(SinglePlayerMaster):
@@ -224,6 +227,8 @@ class RushHourMaster(SinglePlayerMaster):
         if rush_hour_solution(board) is None:
             return "the red car cannot reach the exit"
         return super().unplayable_reason()
+
+
 # --- card games ---
 
 class BlackjackMaster(SinglePlayerMaster):
