@@ -70,9 +70,9 @@ def test_mock_replies_do_not_depend_on_the_callers_rng(tmp_path, sequential):
         np.random.seed(seed)
         run_dir = run_in_process("ta_hangman", tmp_path / f"results_{seed}", [mock_model()],
                                  lambda row: row["experiment"]["name"] == "hardcore"
-                                 and row["game_instance"]["game_id"] in (3, 4))
+                                 and row["game_instance"]["game_id"] in (0, 1))
         runs.append(load_episode_files(run_dir, "interactions.json"))
-    assert sorted(runs[0]) == ["ta_hangman/hardcore/instance_00003", "ta_hangman/hardcore/instance_00004"]
+    assert sorted(runs[0]) == ["ta_hangman/hardcore/instance_00000", "ta_hangman/hardcore/instance_00001"]
     assert runs[0] == runs[1]
     for episode, interactions in runs[0].items():
         assert interactions["turns"] == sequential[f"mock/{episode}"]["turns"], episode
