@@ -19,6 +19,7 @@ MASTERS = {
     "BattleshipMaster": submasters.BattleshipMaster,
     "LightsOutMaster": submasters.LightsOutMaster,
     "FrozenLakeMaster": submasters.FrozenLakeMaster,
+    "SudokuMaster": submasters.SudokuMaster,
 }
 
 SCORERS = {

@@ -206,3 +206,18 @@ class FrozenLakeMaster(SinglePlayerMaster):
         if goal not in reached:
             return "every way to the goal crosses a hole"
         return super().unplayable_reason()
+
+
+class SudokuMaster(SinglePlayerMaster):
+    """A digit that is not the solution's is TextArena's invalid move; for the player it is a wrong answer, an
+    ordinary loss when repeated (as a mine hit is in Minesweeper), not a broken format or rule of play. The
+    Main Score is TextArena's share of the empty cells filled correctly.
+
+    TextArena 0.7.4 removes clues only while the solution stays unique, so the hard variant (clues=20) keeps
+    about 27 clues: 52-55 empty cells, fewer than the 100 moves; invalid moves do not count as moves.
+    """
+
+    WRONG_DIGIT = "which violates Sudoku rules"
+
+    def _aborts(self, reason: str) -> bool:
+        return self.WRONG_DIGIT not in reason

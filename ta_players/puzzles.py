@@ -222,4 +222,51 @@ class FrozenLake(GamePlayers):
         return f"[{name}]"
 
 
-GAMES = [TowerOfHanoi(), Minesweeper(), LightsOut(), FrozenLake()]
+SUDOKU_ROW = re.compile(r"^R([1-9])((?: +(?:[1-9.]|\|))+) *$", re.MULTILINE)
+
+
+class Sudoku(GamePlayers):
+    game = "ta_sudoku"
+    recognizes = re.compile(r"You are playing Sudoku")
+    has_expert = True
+
+    @staticmethod
+    def grid(transcript: Transcript) -> list[list[int]]:
+        """The latest grid (0 for an empty cell): its nine rows are the last nine `R<n>` lines."""
+        rows = SUDOKU_ROW.findall(transcript.text)[-9:]
+        return [[0 if cell == "." else int(cell) for cell in cells.split() if cell != "|"] for _, cells in rows]
+
+    def random_move(self, transcript, rng):
+        grid = self.grid(transcript)
+        r, c = rng.choice([(r, c) for r in range(9) for c in range(9) if not grid[r][c]])
+        return f"[{r + 1} {c + 1} {rng.randint(1, 9)}]"
+
+    def expert_move(self, transcript):
+        grid = self.grid(transcript)
+        solved = _solve_sudoku([row[:] for row in grid])
+        r, c = next((r, c) for r in range(9) for c in range(9) if not grid[r][c])
+        return f"[{r + 1} {c + 1} {solved[r][c]}]"
+
+
+def _solve_sudoku(grid: list[list[int]]) -> list[list[int]] | None:
+    """Backtracking that always fills the empty cell with the fewest candidates; None when unsolvable."""
+    best = None
+    for r in range(9):
+        for c in range(9):
+            if not grid[r][c]:
+                box = [grid[i][j] for i in range(r // 3 * 3, r // 3 * 3 + 3) for j in range(c // 3 * 3, c // 3 * 3 + 3)]
+                candidates = set(range(1, 10)) - set(grid[r]) - {row[c] for row in grid} - set(box)
+                if best is None or len(candidates) < len(best[2]):
+                    best = (r, c, candidates)
+    if best is None:
+        return grid
+    r, c, candidates = best
+    for digit in sorted(candidates):
+        grid[r][c] = digit
+        if _solve_sudoku(grid) is not None:
+            return grid
+    grid[r][c] = 0
+    return None
+
+
+GAMES = [TowerOfHanoi(), Minesweeper(), LightsOut(), FrozenLake(), Sudoku()]

@@ -142,3 +142,38 @@ def test_frozen_lake_walled_in_goal_is_unplayable():
         game_master.env.state.game_state["grid"][2][3] = "H"  # with (1,3) a hole already, G at (3,3) is cut off
         game_master.env.state.game_state["grid"][3][2] = "H"
         assert game_master.unplayable_reason() == "every way to the goal crosses a hole"
+
+
+# --- Sudoku ---
+# very-easy instance 0 has 6 empty cells: (1,4)=7, (1,9)=6, (2,5)=1, (3,7)=3, (8,3)=9, (9,4)=5 (each row lacks
+# one digit, row 1 two of which column 4 only lacks 7)
+
+@pytest.mark.parametrize("experiment", ["very-easy", "easy", "default", "medium", "hard"])
+def test_sudoku_expert_solves_the_grid(experiment):
+    episode = play("ta_sudoku", [ta_player("expert")], experiment)
+    assert_outcome(episode.scores, "Success")
+    assert episode.scores["Main Score"] == 100
+    assert episode.scores["Violated Request Count"] == 0
+
+
+def test_sudoku_expert_fills_each_empty_cell_once():
+    episode = play("ta_sudoku", [ta_player("expert")], "very-easy")
+    assert episode.scores["Request Count"] == 6
+
+
+def test_sudoku_two_wrong_digits_in_a_row_are_a_loss_scored_by_the_cells_filled():
+    moves = iter(["[2 5 1]", "[8 3 1]", "[8 3 2]"])
+    episode = play("ta_sudoku", [lambda context: next(moves)], "very-easy")
+    assert_outcome(episode.scores, "Lose")
+    assert episode.scores["Main Score"] == pytest.approx(100 / 6)
+    assert episode.scores["Violated Request Count"] == 2
+
+
+def test_sudoku_repeating_a_move_is_overwriting_and_aborts():
+    episode = play("ta_sudoku", [lambda context: "[2 5 1]"], "very-easy")
+    assert_outcome(episode.scores, "Aborted")
+    assert episode.scores["Request Count"] == 3 and math.isnan(episode.scores["Main Score"])
+
+
+def test_sudoku_format_breaker_is_aborted():
+    format_breaker_is_aborted("ta_sudoku", "very-easy")
