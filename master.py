@@ -20,6 +20,7 @@ MASTERS = {
     "LightsOutMaster": submasters.LightsOutMaster,
     "FrozenLakeMaster": submasters.FrozenLakeMaster,
     "SudokuMaster": submasters.SudokuMaster,
+    "FifteenPuzzleMaster": submasters.FifteenPuzzleMaster,
 }
 
 SCORERS = {

@@ -221,3 +221,26 @@ class SudokuMaster(SinglePlayerMaster):
 
     def _aborts(self, reason: str) -> bool:
         return self.WRONG_DIGIT not in reason
+
+
+class FifteenPuzzleMaster(SinglePlayerMaster):
+    """TextArena 0.7.4's FifteenPuzzle cannot be won: solving the board calls `set_winners`, which its
+    SinglePlayerState lacks (AttributeError, `envs/FifteenPuzzle/env.py:84`). The state gets a `set_winners`
+    that records the win as the other single-player games do (`set_outcome` with reward 1).
+
+    TextArena shuffles the 16 cells freely, so about half of the boards cannot be solved: those are unplayable.
+    """
+
+    def _on_before_game(self):
+        state = self.env.state
+        state.set_winners = lambda player_ids, reason: state.set_outcome(reward=1, reason=reason)
+
+    def unplayable_reason(self):
+        board = self.env.state.game_state["board"]
+        tiles = [tile for row in board for tile in row if tile is not None]
+        inversions = sum(a > b for i, a in enumerate(tiles) for b in tiles[i + 1:])
+        gap_row_from_bottom = len(board) - next(r for r, row in enumerate(board) if None in row)
+        # a 4x4 board is solvable exactly when the inversions and the gap's row from the bottom have odd sum
+        if (inversions + gap_row_from_bottom) % 2 == 0:
+            return "the board cannot be solved (its permutation has the wrong parity)"
+        return super().unplayable_reason()

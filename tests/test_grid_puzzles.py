@@ -4,6 +4,7 @@ import contextlib
 import math
 
 import pytest
+import textarena as ta
 
 from clemcore.backends.model_registry import CustomResponseModel
 
@@ -177,3 +178,47 @@ def test_sudoku_repeating_a_move_is_overwriting_and_aborts():
 
 def test_sudoku_format_breaker_is_aborted():
     format_breaker_is_aborted("ta_sudoku", "very-easy")
+
+
+# --- FifteenPuzzle ---
+# default instance 0 starts as (15 is the only tile in place):
+#    5  7 __  3 /  6 11  9 14 /  8  1  2 13 /  4 12 15 10
+
+def test_fifteen_puzzle_expert_solves_the_board():
+    # without the workaround TextArena 0.7.4 raises AttributeError when the board is solved
+    episode = play("ta_fifteen_puzzle", [ta_player("expert")])
+    assert_outcome(episode.scores, "Success")
+    assert episode.scores["Main Score"] == 100
+    assert episode.scores["Violated Request Count"] == 0
+    assert episode.scores["Request Count"] <= 200
+
+
+def test_fifteen_puzzle_solving_fails_in_textarena_0_7_4_without_the_workaround():
+    env = ta.make("FifteenPuzzle-v0-raw")
+    env.reset(num_players=1, seed=0)
+    env.board[:] = [[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12], [13, 14, None, 15]]
+    with pytest.raises(AttributeError, match="set_winners"):
+        env.step("[left]")
+
+
+def test_fifteen_puzzle_stalling_is_stopped_by_the_turn_limit_and_scored_by_tiles_in_place():
+    # [left] slides 3 into its place left of the gap, [right] slides it back; TextArena checks the 200-move limit
+    # before counting the move, so the 201st move (a [left]) ends the game with 3 in place: 1 of the 15 cells
+    # that were out of place at the start
+    moves = iter(["[left]", "[right]"] * 101)
+    episode = play("ta_fifteen_puzzle", [lambda context: next(moves)])
+    assert_outcome(episode.scores, "Lose")
+    assert episode.scores["Request Count"] == 201
+    assert episode.scores["Main Score"] == pytest.approx(100 / 15)
+
+
+def test_fifteen_puzzle_board_of_the_wrong_parity_is_unplayable():
+    with set_up("ta_fifteen_puzzle") as game_master:
+        assert game_master.unplayable_reason() is None
+        game_master.env.state.game_state["board"][:] = [[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12],
+                                                        [13, 15, 14, None]]
+        assert game_master.unplayable_reason() == "the board cannot be solved (its permutation has the wrong parity)"
+
+
+def test_fifteen_puzzle_format_breaker_is_aborted():
+    format_breaker_is_aborted("ta_fifteen_puzzle")
