@@ -21,6 +21,7 @@ MASTERS = {
     "FrozenLakeMaster": submasters.FrozenLakeMaster,
     "SudokuMaster": submasters.SudokuMaster,
     "FifteenPuzzleMaster": submasters.FifteenPuzzleMaster,
+    "PegJumpMaster": submasters.PegJumpMaster,
 }
 
 SCORERS = {

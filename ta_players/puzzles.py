@@ -356,4 +356,48 @@ def _fifteen_plan(board: tuple) -> tuple[str, ...]:
     return tuple(reversed(moves))
 
 
-GAMES = [TowerOfHanoi(), Minesweeper(), LightsOut(), FrozenLake(), Sudoku(), FifteenPuzzle()]
+PEG_BOARD = re.compile(r"Pegs left: \d+\n((?:[^\n]*[●○][^\n]*(?:\n|$)){5})")
+# the lines of three holes on the triangle (holes numbered row by row), jumped along in either direction
+PEG_LINES = [(1, 2, 4), (2, 4, 7), (4, 7, 11), (3, 5, 8), (5, 8, 12), (6, 9, 13), (1, 3, 6), (3, 6, 10),
+             (6, 10, 15), (2, 5, 9), (5, 9, 14), (4, 8, 13), (4, 5, 6), (7, 8, 9), (8, 9, 10), (11, 12, 13),
+             (12, 13, 14), (13, 14, 15)]
+PEG_JUMPS = tuple(PEG_LINES + [(to, over, start) for start, over, to in PEG_LINES])
+
+
+class PegJump(GamePlayers):
+    game = "ta_peg_jump"
+    recognizes = re.compile(r"You are playing PegJump")
+    has_expert = True
+
+    @staticmethod
+    def pegs(transcript: Transcript) -> frozenset:
+        board = last_match(PEG_BOARD, transcript.text).group(1)
+        return frozenset(int(hole) for hole, mark in re.findall(r"(\d+)([●○])", board) if mark == "●")
+
+    def random_move(self, transcript, rng):
+        start, _, to = rng.choice(_peg_jumps(self.pegs(transcript)))
+        return f"[{start} {to}]"
+
+    def expert_move(self, transcript):
+        pegs = self.pegs(transcript)
+        # a jump after which one peg can still be left, else (no solution) the jump that leaves the fewest pegs
+        start, _, to = max(_peg_jumps(pegs), key=lambda jump: -_fewest_pegs(_jump(pegs, jump)))
+        return f"[{start} {to}]"
+
+
+def _peg_jumps(pegs: frozenset) -> list[tuple[int, int, int]]:
+    return [jump for jump in PEG_JUMPS if jump[0] in pegs and jump[1] in pegs and jump[2] not in pegs]
+
+
+def _jump(pegs: frozenset, jump: tuple[int, int, int]) -> frozenset:
+    start, over, to = jump
+    return pegs - {start, over} | {to}
+
+
+@functools.lru_cache(maxsize=None)
+def _fewest_pegs(pegs: frozenset) -> int:
+    """The fewest pegs any sequence of jumps leaves (depth-first over every jump, memoised per board)."""
+    return min((_fewest_pegs(_jump(pegs, jump)) for jump in _peg_jumps(pegs)), default=len(pegs))
+
+
+GAMES = [TowerOfHanoi(), Minesweeper(), LightsOut(), FrozenLake(), Sudoku(), FifteenPuzzle(), PegJump()]

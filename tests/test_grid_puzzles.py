@@ -222,3 +222,57 @@ def test_fifteen_puzzle_board_of_the_wrong_parity_is_unplayable():
 
 def test_fifteen_puzzle_format_breaker_is_aborted():
     format_breaker_is_aborted("ta_fifteen_puzzle")
+
+
+# --- PegJump ---
+# The one TextArena variant: holes 1 / 2 3 / 4 5 6 / 7 8 9 10 / 11 12 13 14 15 with 14 pegs, hole 5 empty.
+
+def test_peg_jump_expert_leaves_one_peg():
+    episode = play("ta_peg_jump", [ta_player("expert")])
+    assert_outcome(episode.scores, "Success")
+    assert episode.scores["Main Score"] == 100
+    assert episode.scores["Request Count"] == 13  # each jump removes one of the 13 removable pegs
+
+
+def test_peg_jump_dead_end_is_a_loss_scored_by_pegs_removed():
+    # after these four jumps holes 5, 8, 9, 12, 14 are empty and no peg has a peg and an empty hole beyond it:
+    # 4 of the 13 removable pegs removed
+    moves = iter(["[12 5]", "[3 8]", "[14 5]", "[8 3]"])
+    episode = play("ta_peg_jump", [lambda context: next(moves)])
+    assert_outcome(episode.scores, "Lose")
+    assert episode.scores["Main Score"] == pytest.approx(100 * 4 / 13)
+
+
+def test_peg_jump_repeated_illegal_jump_aborts():
+    episode = play("ta_peg_jump", [lambda context: "[12 5]"])  # legal once, then hole 5 is taken
+    assert_outcome(episode.scores, "Aborted")
+    assert episode.scores["Request Count"] == 3 and math.isnan(episode.scores["Main Score"])
+
+
+def test_peg_jump_format_breaker_is_aborted():
+    format_breaker_is_aborted("ta_peg_jump")
+
+
+def test_peg_jump_textarena_0_7_4_jumps_off_the_lines_of_the_triangle():
+    env = ta.make("PegJump-v0-raw", initial_empty=13)
+    env.reset(num_players=1, seed=0)
+    env.step("[11 13]")  # along the bottom row: refused
+    assert env.state.game_state["board"][13] is False
+    env.step("[7 13]")  # from the row above, not along a line: accepted
+    assert env.state.game_state["board"][13] is True and env.state.game_state["board"][11] is False
+
+
+def test_peg_jump_is_played_along_the_lines_of_the_triangle():
+    with set_up("ta_peg_jump") as game_master:
+        moves = set(game_master.ta_env.ALLOWED_MOVES)
+    assert {(11, 12, 13), (13, 12, 11), (13, 14, 15)} <= moves
+    assert not {(7, 11, 13), (8, 12, 14), (9, 12, 13), (9, 13, 15)} & moves
+    assert len(moves) == 36
+
+
+def test_peg_jump_board_that_cannot_end_with_one_peg_is_unplayable():
+    with set_up("ta_peg_jump") as game_master:
+        assert game_master.unplayable_reason() is None
+        board = game_master.env.state.game_state["board"]
+        board[:] = [hole in (1, 15) for hole in range(16)]
+        assert game_master.unplayable_reason() == "no sequence of jumps leaves one peg"
