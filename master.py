@@ -21,6 +21,9 @@ MASTERS = {
     "FrozenLakeMaster": submasters.FrozenLakeMaster,
     "RushHourMaster": submasters.RushHourMaster,
     "BlackjackMaster": submasters.BlackjackMaster,
+    "SudokuMaster": submasters.SudokuMaster,
+    "FifteenPuzzleMaster": submasters.FifteenPuzzleMaster,
+    "PegJumpMaster": submasters.PegJumpMaster,
 }
 
 SCORERS = {

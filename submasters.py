@@ -1,5 +1,7 @@
 """Generic masters for single-player and competitive multi-player TextArena games, and per-game masters where a
 game needs one."""
+import functools
+
 from ta_master import TextArenaGameMaster
 from ta_players.logic import rush_hour_board, rush_hour_solution
 
@@ -207,6 +209,88 @@ class FrozenLakeMaster(SinglePlayerMaster):
         if goal not in reached:
             return "every way to the goal crosses a hole"
         return super().unplayable_reason()
+
+
+class SudokuMaster(SinglePlayerMaster):
+    """A digit that is not the solution's is TextArena's invalid move; for the player it is a wrong answer, an
+    ordinary loss when repeated (as a mine hit is in Minesweeper), not a broken format or rule of play. The
+    Main Score is TextArena's share of the empty cells filled correctly.
+
+    TextArena 0.7.4 removes clues only while the solution stays unique, so the hard variant (clues=20) keeps
+    about 27 clues: 52-55 empty cells, fewer than the 100 moves; invalid moves do not count as moves.
+    """
+
+    WRONG_DIGIT = "which violates Sudoku rules"
+
+    def _aborts(self, reason: str) -> bool:
+        return self.WRONG_DIGIT not in reason
+
+
+class FifteenPuzzleMaster(SinglePlayerMaster):
+    """TextArena 0.7.4's FifteenPuzzle cannot be won: solving the board calls `set_winners`, which its
+    SinglePlayerState lacks (AttributeError, `envs/FifteenPuzzle/env.py:84`). The state gets a `set_winners`
+    that records the win as the other single-player games do (`set_outcome` with reward 1).
+
+    TextArena shuffles the 16 cells freely, so about half of the boards cannot be solved: those are unplayable.
+    """
+
+    def _on_before_game(self):
+        state = self.env.state
+        state.set_winners = lambda player_ids, reason: state.set_outcome(reward=1, reason=reason)
+
+    def unplayable_reason(self):
+        board = self.env.state.game_state["board"]
+        tiles = [tile for row in board for tile in row if tile is not None]
+        inversions = sum(a > b for i, a in enumerate(tiles) for b in tiles[i + 1:])
+        gap_row_from_bottom = len(board) - next(r for r, row in enumerate(board) if None in row)
+        # a 4x4 board is solvable exactly when the inversions and the gap's row from the bottom have odd sum
+        if (inversions + gap_row_from_bottom) % 2 == 0:
+            return "the board cannot be solved (its permutation has the wrong parity)"
+        return super().unplayable_reason()
+
+
+# The 18 lines of three holes on PegJump's triangle (holes numbered row by row: 1 / 2 3 / 4 5 6 / ...); a peg
+# jumps along a line in either direction.
+PEG_JUMP_LINES = [(1, 2, 4), (2, 4, 7), (4, 7, 11), (3, 5, 8), (5, 8, 12), (6, 9, 13),
+                  (1, 3, 6), (3, 6, 10), (6, 10, 15), (2, 5, 9), (5, 9, 14), (4, 8, 13),
+                  (4, 5, 6), (7, 8, 9), (8, 9, 10), (11, 12, 13), (12, 13, 14), (13, 14, 15)]
+
+
+class PegJumpMaster(SinglePlayerMaster):
+    """Main Score: pegs removed / pegs removable (all but one). TextArena's own completion gives 1/14 before the
+    first move.
+
+    TextArena 0.7.4's PegJump allows four jumps that are not along a line of the triangle ((7,11,13), (8,12,14),
+    (9,12,13), (9,13,15)) and lacks the three along the bottom row ((11,12,13), (12,13,14), (13,14,15)), against
+    its own rule "jump one peg over another". The env gets the triangle's 18 lines, both directions. A board
+    from which no sequence of jumps leaves one peg is unwinnable.
+    """
+
+    def _on_before_reset(self):
+        self.ta_env.ALLOWED_MOVES = PEG_JUMP_LINES + [(to, over, start) for start, over, to in PEG_JUMP_LINES]
+
+    def _on_before_game(self):
+        self._initial_pegs = self.env.state.game_state["board"].count(True)
+        self.log_key("initial pegs", self._initial_pegs)
+
+    def completion(self) -> float:
+        pegs = self.env.state.game_state["board"].count(True)
+        return (self._initial_pegs - pegs) / (self._initial_pegs - 1)
+
+    def unplayable_reason(self):
+        board = self.env.state.game_state["board"]
+        holes = frozenset(hole for hole, peg in enumerate(board) if peg)
+        if not _one_peg_reachable(holes, tuple(self.ta_env.ALLOWED_MOVES)):
+            return "no sequence of jumps leaves one peg"
+        return super().unplayable_reason()
+
+
+@functools.lru_cache(maxsize=None)
+def _one_peg_reachable(pegs: frozenset, moves: tuple) -> bool:
+    if len(pegs) == 1:
+        return True
+    return any(_one_peg_reachable(pegs - {start, over} | {to}, moves)
+               for start, over, to in moves if start in pegs and over in pegs and to not in pegs)
 
 
 # --- logic puzzles ---

@@ -4,6 +4,7 @@ import contextlib
 import math
 
 import pytest
+import textarena as ta
 
 from clemcore.backends.model_registry import CustomResponseModel
 
@@ -142,3 +143,136 @@ def test_frozen_lake_walled_in_goal_is_unplayable():
         game_master.env.state.game_state["grid"][2][3] = "H"  # with (1,3) a hole already, G at (3,3) is cut off
         game_master.env.state.game_state["grid"][3][2] = "H"
         assert game_master.unplayable_reason() == "every way to the goal crosses a hole"
+
+
+# --- Sudoku ---
+# very-easy instance 0 has 6 empty cells: (1,4)=7, (1,9)=6, (2,5)=1, (3,7)=3, (8,3)=9, (9,4)=5 (each row lacks
+# one digit, row 1 two of which column 4 only lacks 7)
+
+@pytest.mark.parametrize("experiment", ["very-easy", "easy", "default", "medium", "hard"])
+def test_sudoku_expert_solves_the_grid(experiment):
+    episode = play("ta_sudoku", [ta_player("expert")], experiment)
+    assert_outcome(episode.scores, "Success")
+    assert episode.scores["Main Score"] == 100
+    assert episode.scores["Violated Request Count"] == 0
+
+
+def test_sudoku_expert_fills_each_empty_cell_once():
+    episode = play("ta_sudoku", [ta_player("expert")], "very-easy")
+    assert episode.scores["Request Count"] == 6
+
+
+def test_sudoku_two_wrong_digits_in_a_row_are_a_loss_scored_by_the_cells_filled():
+    moves = iter(["[2 5 1]", "[8 3 1]", "[8 3 2]"])
+    episode = play("ta_sudoku", [lambda context: next(moves)], "very-easy")
+    assert_outcome(episode.scores, "Lose")
+    assert episode.scores["Main Score"] == pytest.approx(100 / 6)
+    assert episode.scores["Violated Request Count"] == 2
+
+
+def test_sudoku_repeating_a_move_is_overwriting_and_aborts():
+    episode = play("ta_sudoku", [lambda context: "[2 5 1]"], "very-easy")
+    assert_outcome(episode.scores, "Aborted")
+    assert episode.scores["Request Count"] == 3 and math.isnan(episode.scores["Main Score"])
+
+
+def test_sudoku_format_breaker_is_aborted():
+    format_breaker_is_aborted("ta_sudoku", "very-easy")
+
+
+# --- FifteenPuzzle ---
+# default instance 0 starts as (15 is the only tile in place):
+#    5  7 __  3 /  6 11  9 14 /  8  1  2 13 /  4 12 15 10
+
+def test_fifteen_puzzle_expert_solves_the_board():
+    # without the workaround TextArena 0.7.4 raises AttributeError when the board is solved
+    episode = play("ta_fifteen_puzzle", [ta_player("expert")])
+    assert_outcome(episode.scores, "Success")
+    assert episode.scores["Main Score"] == 100
+    assert episode.scores["Violated Request Count"] == 0
+    assert episode.scores["Request Count"] <= 200
+
+
+def test_fifteen_puzzle_solving_fails_in_textarena_0_7_4_without_the_workaround():
+    env = ta.make("FifteenPuzzle-v0-raw")
+    env.reset(num_players=1, seed=0)
+    env.board[:] = [[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12], [13, 14, None, 15]]
+    with pytest.raises(AttributeError, match="set_winners"):
+        env.step("[left]")
+
+
+def test_fifteen_puzzle_stalling_is_stopped_by_the_turn_limit_and_scored_by_tiles_in_place():
+    # [left] slides 3 into its place left of the gap, [right] slides it back; TextArena checks the 200-move limit
+    # before counting the move, so the 201st move (a [left]) ends the game with 3 in place: 1 of the 15 cells
+    # that were out of place at the start
+    moves = iter(["[left]", "[right]"] * 101)
+    episode = play("ta_fifteen_puzzle", [lambda context: next(moves)])
+    assert_outcome(episode.scores, "Lose")
+    assert episode.scores["Request Count"] == 201
+    assert episode.scores["Main Score"] == pytest.approx(100 / 15)
+
+
+def test_fifteen_puzzle_board_of_the_wrong_parity_is_unplayable():
+    with set_up("ta_fifteen_puzzle") as game_master:
+        assert game_master.unplayable_reason() is None
+        game_master.env.state.game_state["board"][:] = [[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12],
+                                                        [13, 15, 14, None]]
+        assert game_master.unplayable_reason() == "the board cannot be solved (its permutation has the wrong parity)"
+
+
+def test_fifteen_puzzle_format_breaker_is_aborted():
+    format_breaker_is_aborted("ta_fifteen_puzzle")
+
+
+# --- PegJump ---
+# The one TextArena variant: holes 1 / 2 3 / 4 5 6 / 7 8 9 10 / 11 12 13 14 15 with 14 pegs, hole 5 empty.
+
+def test_peg_jump_expert_leaves_one_peg():
+    episode = play("ta_peg_jump", [ta_player("expert")])
+    assert_outcome(episode.scores, "Success")
+    assert episode.scores["Main Score"] == 100
+    assert episode.scores["Request Count"] == 13  # each jump removes one of the 13 removable pegs
+
+
+def test_peg_jump_dead_end_is_a_loss_scored_by_pegs_removed():
+    # after these four jumps holes 5, 8, 9, 12, 14 are empty and no peg has a peg and an empty hole beyond it:
+    # 4 of the 13 removable pegs removed
+    moves = iter(["[12 5]", "[3 8]", "[14 5]", "[8 3]"])
+    episode = play("ta_peg_jump", [lambda context: next(moves)])
+    assert_outcome(episode.scores, "Lose")
+    assert episode.scores["Main Score"] == pytest.approx(100 * 4 / 13)
+
+
+def test_peg_jump_repeated_illegal_jump_aborts():
+    episode = play("ta_peg_jump", [lambda context: "[12 5]"])  # legal once, then hole 5 is taken
+    assert_outcome(episode.scores, "Aborted")
+    assert episode.scores["Request Count"] == 3 and math.isnan(episode.scores["Main Score"])
+
+
+def test_peg_jump_format_breaker_is_aborted():
+    format_breaker_is_aborted("ta_peg_jump")
+
+
+def test_peg_jump_textarena_0_7_4_jumps_off_the_lines_of_the_triangle():
+    env = ta.make("PegJump-v0-raw", initial_empty=13)
+    env.reset(num_players=1, seed=0)
+    env.step("[11 13]")  # along the bottom row: refused
+    assert env.state.game_state["board"][13] is False
+    env.step("[7 13]")  # from the row above, not along a line: accepted
+    assert env.state.game_state["board"][13] is True and env.state.game_state["board"][11] is False
+
+
+def test_peg_jump_is_played_along_the_lines_of_the_triangle():
+    with set_up("ta_peg_jump") as game_master:
+        moves = set(game_master.ta_env.ALLOWED_MOVES)
+    assert {(11, 12, 13), (13, 12, 11), (13, 14, 15)} <= moves
+    assert not {(7, 11, 13), (8, 12, 14), (9, 12, 13), (9, 13, 15)} & moves
+    assert len(moves) == 36
+
+
+def test_peg_jump_board_that_cannot_end_with_one_peg_is_unplayable():
+    with set_up("ta_peg_jump") as game_master:
+        assert game_master.unplayable_reason() is None
+        board = game_master.env.state.game_state["board"]
+        board[:] = [hole in (1, 15) for hole in range(16)]
+        assert game_master.unplayable_reason() == "no sequence of jumps leaves one peg"
