@@ -1,6 +1,9 @@
 """Players for number and chance games: GuessTheNumber, Mastermind, Bandit, Secretary, ThreeCardMonte,
 Countdown, Cryptarithm."""
+import functools
 import re
+
+import numpy as np
 
 from ta_players.base import GamePlayers, Transcript
 
@@ -42,4 +45,74 @@ class GuessTheNumber(GamePlayers):
         return f"[{candidates[(len(candidates) - 1) // 2]}]"
 
 
-GAMES = [GuessTheNumber()]
+class Mastermind(GamePlayers):
+    game = "ta_mastermind"
+    recognizes = re.compile(r"You are playing Mastermind")
+    has_expert = True
+
+    RULES = re.compile(r"(\d+) digits long, each digit from 1 to (\d+), (with possible repeats|with no duplicates)")
+    FEEDBACK = re.compile(r"Submitted \[([\d\s]+)\]\. Feedback: (\d+) black peg\(s\), (\d+) white peg\(s\)")
+
+    def rules(self, transcript: Transcript) -> tuple[int, int, bool]:
+        length, symbols, repeats = self.RULES.search(transcript.prompt).groups()
+        return int(length), int(symbols), repeats == "with possible repeats"
+
+    def feedback(self, transcript: Transcript) -> list[tuple[tuple[int, ...], int, int]]:
+        """(guess, black, white) of every guess the game master answered."""
+        return [(tuple(map(int, guess.split())), int(black), int(white))
+                for guess, black, white in self.FEEDBACK.findall(transcript.text)]
+
+    def random_move(self, transcript, rng):
+        """A code of the right shape not guessed before, feedback ignored."""
+        length, symbols, repeats = self.rules(transcript)
+        guessed = {guess for guess, _, _ in self.feedback(transcript)}
+        while True:
+            code = tuple(rng.choices(range(1, symbols + 1), k=length) if repeats
+                         else rng.sample(range(1, symbols + 1), length))
+            if code not in guessed:
+                return f"[{' '.join(map(str, code))}]"
+
+    def expert_move(self, transcript):
+        """The first code, in lexicographic order, that is consistent with all feedback so far."""
+        codes, _ = _consistent_codes(self.rules(transcript), tuple(self.feedback(transcript)))
+        return f"[{' '.join(map(str, codes[0]))}]"
+
+
+@functools.lru_cache(maxsize=64)
+def _consistent_codes(rules: tuple[int, int, bool], feedback: tuple) -> tuple[np.ndarray, np.ndarray]:
+    """The codes (and their symbol counts) consistent with `feedback`, filtered with numpy one guess at a time
+    from the candidates of the feedback before it (cached: each move of an episode filters only once; the
+    extreme variant starts from 12^6 = 3M codes)."""
+    if not feedback:
+        return _all_codes(*rules), _symbol_counts(*rules)
+    codes, counts = _consistent_codes(rules, feedback[:-1])
+    guess, black, white = feedback[-1]
+    blacks = (codes == np.array(guess, dtype=np.int8)).sum(axis=1, dtype=np.int8)
+    common = sum(np.minimum(counts[:, symbol], guess.count(symbol)) for symbol in set(guess))
+    keep = (blacks == black) & (common == black + white)
+    return codes[keep], counts[keep]
+
+
+@functools.lru_cache(maxsize=None)
+def _all_codes(length: int, symbols: int, repeats: bool) -> np.ndarray:
+    """Every code in lexicographic order, one per row (read-only: shared by every episode of a process)."""
+    codes = (np.indices((symbols,) * length, dtype=np.int8).reshape(length, -1).T + 1)
+    if not repeats:
+        codes = codes[np.array([len(set(code)) == length for code in codes.tolist()])]
+    codes.flags.writeable = False
+    return codes
+
+
+@functools.lru_cache(maxsize=None)
+def _symbol_counts(length: int, symbols: int, repeats: bool) -> np.ndarray:
+    """How often each symbol (column 0 unused) occurs in each code of `_all_codes`."""
+    codes = _all_codes(length, symbols, repeats)
+    counts = np.zeros((len(codes), symbols + 1), dtype=np.int8)
+    rows = np.arange(len(codes))
+    for position in range(length):
+        counts[rows, codes[:, position]] += 1
+    counts.flags.writeable = False
+    return counts
+
+
+GAMES = [GuessTheNumber(), Mastermind()]

@@ -55,3 +55,42 @@ def _replies(episode):
     """(player, reply) of every request, from the interactions."""
     return [(event["from"], event["action"]["content"]) for turn in episode.interactions["turns"] for event in turn
             if event["action"]["type"] == "get message" and event["from"].startswith("Player")]
+
+
+# --- Mastermind ---
+
+def test_mastermind_expert_first_guess_and_feedback():
+    # default instance 0 hides [4 3 6 1]; the first consistent code is [1 2 3 4]: 0 black, 3 white (1, 3, 4)
+    episode = play("ta_mastermind", [ta_player("expert")])
+    assert_outcome(episode.scores, "Success")
+    assert episode.scores["Main Score"] == 100
+    assert _replies(episode)[0][1] == "[1 2 3 4]"
+    assert "Submitted [1 2 3 4]. Feedback: 0 black peg(s), 3 white peg(s)." in episode.contexts[1][1]["content"]
+
+
+@pytest.mark.parametrize("experiment, max_requests", [("hard", 31), ("extreme", 51)])
+def test_mastermind_expert_cracks_every_shipped_code_within_the_turn_limit(experiment, max_requests):
+    for game_id in range(10):
+        episode = play("ta_mastermind", [ta_player("expert")], experiment=experiment, game_id=game_id)
+        assert episode.scores["Main Score"] == 100
+        assert episode.scores["Request Count"] <= 15 < max_requests
+
+
+def test_mastermind_turn_limit_is_a_lose_scored_0():
+    # 21 distinct wrong codes (the secret [4 3 6 1] never among them): max_turns=20 ends after the 21st guess
+    wrong = [f"[{a} {b} 5 6]" for a in range(1, 5) for b in range(1, 5) if a != b][:12] + \
+            [f"[5 6 {a} {b}]" for a in range(1, 5) for b in range(1, 5) if a != b][:9]
+    episode = play("ta_mastermind", [scripted(wrong)])
+    assert_outcome(episode.scores, "Lose")
+    assert episode.scores["Main Score"] == 0
+    assert episode.scores["Request Count"] == 21
+
+
+def test_mastermind_format_breaker_is_aborted():
+    assert_aborted(play("ta_mastermind", [ta_player("format-breaker")]).scores)
+
+
+def test_mastermind_repeating_a_guess_is_aborted():
+    episode = play("ta_mastermind", [lambda context: "[1 2 3 4]"])
+    assert_aborted(episode.scores)
+    assert episode.scores["Request Count"] == 3
