@@ -17,6 +17,8 @@ MASTERS = {
     "HangmanMaster": submasters.HangmanMaster,
     "WordChainsMaster": submasters.WordChainsMaster,
     "BattleshipMaster": submasters.BattleshipMaster,
+    # --- number and chance games ---
+    "BanditMaster": submasters.BanditMaster,
 }
 
 SCORERS = {
@@ -27,6 +29,7 @@ SCORERS = {
     "BattleshipScorer": metrics.BattleshipScorer,
     # --- number and chance games ---
     "SolvedScorer": metrics.SolvedScorer,
+    "BanditScorer": metrics.BanditScorer,
 }
 
 

@@ -50,6 +50,18 @@ class SolvedScorer(TextArenaScorer):
         return 100.0 * interactions[METRIC_SUCCESS]
 
 
+class BanditScorer(TextArenaScorer):
+    """Where the picked button's mean lies between the worst button's (0) and the best one's (100):
+    100 x (1 - regret / (highest mean - lowest mean))."""
+
+    def main_score(self, interactions):
+        means = interactions["button means"].values()
+        return 100.0 * (1 - interactions["regret"] / (max(means) - min(means)))
+
+    def log_game_scores(self, interactions, aborted):
+        self.log_episode_score("Regret", math.nan if aborted else interactions["regret"])
+
+
 class HangmanScorer(TextArenaScorer):
     """100 x letters revealed x life score, life score = l / (2L) + 1/2 for l of L lives left."""
 

@@ -167,3 +167,24 @@ class BattleshipMaster(MultiPlayerMaster):
 def _ship_cells(ends) -> list[tuple[int, int]]:
     (r1, c1), (r2, c2) = ends
     return [(r, c) for r in range(min(r1, r2), max(r1, r2) + 1) for c in range(min(c1, c2), max(c1, c2) + 1)]
+
+
+# --- number and chance games ---
+
+class BanditMaster(SinglePlayerMaster):
+    """Logs every button's mean and the regret of the final pick; Success when the best button was picked.
+
+    TextArena 0.7.4 compares the picked button with the dict of all means (`button == ground_truth`), which is
+    never true: picking the best button is rewarded with its regret, 0.0, and the reason says "You chose an
+    incorrect button." The outcome therefore comes from the regret (never negative except the -1 of an
+    invalid-move loss, which is decided from game_info first).
+    """
+
+    def _on_after_game(self, rewards):
+        self.log_key("button means", self.env.state.game_state["ground_truth"])
+        if self.ended_by_violation():
+            self.log_outcome("aborted", self.end_reason())
+            return
+        regret = float(rewards[0])
+        self.log_key("regret", regret)
+        self.log_outcome("success" if regret == 0 else "lose", self.end_reason())

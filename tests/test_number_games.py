@@ -94,3 +94,42 @@ def test_mastermind_repeating_a_guess_is_aborted():
     episode = play("ta_mastermind", [lambda context: "[1 2 3 4]"])
     assert_aborted(episode.scores)
     assert episode.scores["Request Count"] == 3
+
+
+# --- Bandit ---
+# default instance 0: red 0.1806, blue 0.3499, green 0.3360, yellow 0.4383, purple 0.55 (the best)
+
+def test_bandit_best_pick_is_a_success_although_textarena_rewards_it_as_incorrect():
+    # TextArena 0.7.4 compares the pick with the dict of means: the best pick gets regret 0.0 and the reason
+    # "You chose an incorrect button."; BanditMaster decides from the regret.
+    episode = play("ta_bandit", [scripted(["[purple]"] * 21)])
+    assert episode.interactions["ta rewards"] == {"0": 0.0}
+    assert episode.interactions["end reason"] == "You chose an incorrect button."
+    assert_outcome(episode.scores, "Success")
+    assert episode.scores["Main Score"] == 100 and episode.scores["Regret"] == 0
+    assert episode.scores["Request Count"] == 21  # 20 pulls and the final pick
+
+
+@pytest.mark.parametrize("pick, score", [("red", 0.0), ("yellow", 100 * (0.4383308486284223 - 0.1805792581237367)
+                                                                   / (0.55 - 0.1805792581237367))])
+def test_bandit_other_pick_is_a_lose_scored_between_worst_and_best_mean(pick, score):
+    episode = play("ta_bandit", [scripted(["[purple]"] * 20 + [f"[{pick}]"])])
+    assert_outcome(episode.scores, "Lose")
+    assert episode.scores["Main Score"] == pytest.approx(score)
+
+
+def test_bandit_expert_finds_the_best_button_of_instance_3():
+    # instance 3 (best: green) is one the expert's pulls identify; its 21 moves end the game
+    episode = play("ta_bandit", [ta_player("expert")], game_id=3)
+    assert_outcome(episode.scores, "Success")
+    assert episode.scores["Main Score"] == 100 and episode.scores["Request Count"] == 21
+
+
+def test_bandit_format_breaker_is_aborted():
+    assert_aborted(play("ta_bandit", [ta_player("format-breaker")]).scores)
+
+
+def test_bandit_unknown_button_is_aborted():
+    episode = play("ta_bandit", [lambda context: "[orange]"])  # orange exists only in the hard variant
+    assert_aborted(episode.scores)
+    assert episode.scores["Request Count"] == 2
