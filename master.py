@@ -19,6 +19,7 @@ MASTERS = {
     "BattleshipMaster": submasters.BattleshipMaster,
     # --- number and chance games ---
     "BanditMaster": submasters.BanditMaster,
+    "SecretaryMaster": submasters.SecretaryMaster,
 }
 
 SCORERS = {
@@ -30,6 +31,7 @@ SCORERS = {
     # --- number and chance games ---
     "SolvedScorer": metrics.SolvedScorer,
     "BanditScorer": metrics.BanditScorer,
+    "SecretaryScorer": metrics.SecretaryScorer,
 }
 
 

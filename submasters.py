@@ -188,3 +188,13 @@ class BanditMaster(SinglePlayerMaster):
         regret = float(rewards[0])
         self.log_key("regret", regret)
         self.log_outcome("success" if regret == 0 else "lose", self.end_reason())
+
+
+class SecretaryMaster(SinglePlayerMaster):
+    """Logs the values and which one the player took (the last one shown: accepted, or forced at the end)."""
+
+    def _on_after_game(self, rewards):
+        game_state = self.env.state.game_state
+        self.log_key("values", game_state["draws"])
+        self.log_key("picked index", game_state["current_idx"] - 1)
+        super()._on_after_game(rewards)

@@ -133,3 +133,40 @@ def test_bandit_unknown_button_is_aborted():
     episode = play("ta_bandit", [lambda context: "[orange]"])  # orange exists only in the hard variant
     assert_aborted(episode.scores)
     assert episode.scores["Request Count"] == 2
+
+
+# --- Secretary ---
+# default instance 0: 0.7925, 0.2387, 0.1130, 0.6931, 0.8279; instance 1: 0.8070, 0.3005, 0.6480, 0.7962, 0.3648
+
+def test_secretary_expert_lets_two_values_pass_then_takes_the_first_record():
+    episode = play("ta_secretary", [ta_player("expert")])
+    assert [reply for _, reply in _replies(episode)] == ["[continue]"] * 4 + ["[accept]"]
+    assert_outcome(episode.scores, "Success")
+    assert episode.scores["Main Score"] == 100 and episode.scores["Picked Rank"] == 1
+
+
+def test_secretary_expert_without_a_later_record_is_forced_to_the_last_value():
+    # nothing after the first two beats 0.8070: the fifth [continue] takes the last value, 0.3648 (rank 4 of 5)
+    episode = play("ta_secretary", [ta_player("expert")], game_id=1)
+    assert [reply for _, reply in _replies(episode)] == ["[continue]"] * 5
+    assert_outcome(episode.scores, "Lose")
+    assert episode.scores["Main Score"] == 0 and episode.scores["Picked Rank"] == 4
+
+
+def test_secretary_accepting_the_first_value_is_a_lose():
+    episode = play("ta_secretary", [scripted(["[accept]"])])
+    assert_outcome(episode.scores, "Lose")
+    assert episode.scores["Main Score"] == 0 and episode.scores["Picked Rank"] == 2
+    assert episode.scores["Request Count"] == 1
+
+
+def test_secretary_always_continuing_ends_with_the_last_value():
+    episode = play("ta_secretary", [lambda context: "[continue]"])
+    assert_outcome(episode.scores, "Success")  # instance 0's last value happens to be the best
+    assert episode.scores["Request Count"] == 5
+
+
+def test_secretary_format_breaker_and_bracket_with_prose_are_aborted():
+    # TextArena fullmatches the whole reply: "[accept]" with any prose around it is invalid
+    assert_aborted(play("ta_secretary", [ta_player("format-breaker")]).scores)
+    assert_aborted(play("ta_secretary", [lambda context: "I take it: [accept]"]).scores)
