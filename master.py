@@ -20,6 +20,7 @@ MASTERS = {
     # --- number and chance games ---
     "BanditMaster": submasters.BanditMaster,
     "SecretaryMaster": submasters.SecretaryMaster,
+    "ThreeCardMonteMaster": submasters.ThreeCardMonteMaster,
 }
 
 SCORERS = {

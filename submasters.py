@@ -1,6 +1,8 @@
 """Generic masters for single-player and competitive multi-player TextArena games, and per-game masters where a
 game needs one."""
-from ta_master import TextArenaGameMaster
+import types
+
+from ta_master import TextArenaGameMaster, _record_invalid_move
 
 
 def _is_number(value) -> bool:
@@ -198,3 +200,29 @@ class SecretaryMaster(SinglePlayerMaster):
         self.log_key("values", game_state["draws"])
         self.log_key("picked index", game_state["current_idx"] - 1)
         super()._on_after_game(rewards)
+
+
+class SwappedInvalidMoveMaster(SinglePlayerMaster):
+    """Puts the arguments of TextArena's invalid-move calls back in order.
+
+    TextArena 0.7.4's ThreeCardMonte, Countdown and Cryptarithm call `set_invalid_move(progress, message)`
+    positionally while the signature is `(reason, reward)`: the player is told "Reason: 0.0" instead of what
+    was wrong, the reward of an invalid-move loss is the message text and its reason `Invalid Move: 0.0`.
+    Every call in these envs is swapped, so the state's recorder is wrapped to swap them back.
+    """
+
+    def _on_before_game(self):
+        self.env.state.set_invalid_move = types.MethodType(_set_invalid_move_swapped, self.env.state)
+
+
+def _set_invalid_move_swapped(state, reward, reason):
+    # bound to the state, as the recorder is, so a deep copy of the state stays self-contained
+    return _record_invalid_move(state, reason=reason, reward=reward)
+
+
+class ThreeCardMonteMaster(SwappedInvalidMoveMaster):
+    """The game state is empty: the instance records where the ball ends (the shuffles are in the fingerprinted
+    observations)."""
+
+    def content(self) -> dict:
+        return {"ball position": self.ta_env.ball_pos}

@@ -179,4 +179,23 @@ class Secretary(GamePlayers):
         return "[continue]"
 
 
-GAMES = [GuessTheNumber(), Mastermind(), Bandit(), Secretary()]
+class ThreeCardMonte(GamePlayers):
+    game = "ta_three_card_monte"
+    recognizes = re.compile(r"Track the hidden ball 'X' while the cups are shuffled")
+    has_expert = True
+
+    def random_move(self, transcript, rng):
+        cups = re.search(r"Cups: ((?:\[\d+\] ?)+)", transcript.text).group(1).split()
+        return rng.choice(cups)
+
+    def expert_move(self, transcript):
+        """Follows the ball from its start through every announced swap."""
+        start = re.search(r"Ball starts: ((?:\[(?:\d+|X)\] ?)+)", transcript.text).group(1).split()
+        ball = start.index("[X]")
+        for first, second in re.findall(r"swapped cups (\d+) and (\d+)", transcript.text):
+            first, second = int(first), int(second)
+            ball = second if ball == first else first if ball == second else ball
+        return f"[{ball}]"
+
+
+GAMES = [GuessTheNumber(), Mastermind(), Bandit(), Secretary(), ThreeCardMonte()]

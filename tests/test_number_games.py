@@ -170,3 +170,34 @@ def test_secretary_format_breaker_and_bracket_with_prose_are_aborted():
     # TextArena fullmatches the whole reply: "[accept]" with any prose around it is invalid
     assert_aborted(play("ta_secretary", [ta_player("format-breaker")]).scores)
     assert_aborted(play("ta_secretary", [lambda context: "I take it: [accept]"]).scores)
+
+
+# --- ThreeCardMonte --- (instance 0: the ball ends under cup 2)
+
+def test_three_card_monte_expert_follows_the_swaps():
+    episode = play("ta_three_card_monte", [ta_player("expert")])
+    assert _replies(episode) == [("Player 1", "[2]")]
+    assert_outcome(episode.scores, "Success")
+    assert episode.scores["Main Score"] == 100
+
+
+def test_three_card_monte_wrong_cup_is_a_lose():
+    episode = play("ta_three_card_monte", [scripted(["[0]"])])
+    assert_outcome(episode.scores, "Lose")
+    assert episode.scores["Main Score"] == 0
+
+
+def test_three_card_monte_invalid_move_arguments_are_swapped_back():
+    # TextArena 0.7.4 passes (reward, reason) as (reason, reward): the player would read "Reason: 0.0" and the
+    # loss would be rewarded with the message text
+    episode = play("ta_three_card_monte", [ta_player("format-breaker")])
+    assert_aborted(episode.scores)
+    assert "Reason: Bad action. Use `[k]`." in episode.contexts[1][1]["content"]
+    assert episode.interactions["ta rewards"] == {"0": 0.0}
+    assert episode.interactions["end reason"] == "Invalid Move: Bad action. Use `[k]`."
+
+
+def test_three_card_monte_cup_out_of_range_is_aborted():
+    episode = play("ta_three_card_monte", [lambda context: "[3]"])
+    assert_aborted(episode.scores)
+    assert episode.interactions["end reason"] == "Invalid Move: Index out of range 0-2."
