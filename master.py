@@ -21,6 +21,7 @@ MASTERS = {
     "BanditMaster": submasters.BanditMaster,
     "SecretaryMaster": submasters.SecretaryMaster,
     "ThreeCardMonteMaster": submasters.ThreeCardMonteMaster,
+    "CountdownMaster": submasters.CountdownMaster,
 }
 
 SCORERS = {

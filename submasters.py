@@ -2,6 +2,8 @@
 game needs one."""
 import types
 
+from textarena.core import ObservationType
+
 from ta_master import TextArenaGameMaster, _record_invalid_move
 
 
@@ -202,27 +204,49 @@ class SecretaryMaster(SinglePlayerMaster):
         super()._on_after_game(rewards)
 
 
-class SwappedInvalidMoveMaster(SinglePlayerMaster):
-    """Puts the arguments of TextArena's invalid-move calls back in order.
+class SwappedArgumentsMaster(SinglePlayerMaster):
+    """Puts the arguments of two TextArena state calls back in order (TextArena 0.7.4).
 
-    TextArena 0.7.4's ThreeCardMonte, Countdown and Cryptarithm call `set_invalid_move(progress, message)`
-    positionally while the signature is `(reason, reward)`: the player is told "Reason: 0.0" instead of what
-    was wrong, the reward of an invalid-move loss is the message text and its reason `Invalid Move: 0.0`.
-    Every call in these envs is swapped, so the state's recorder is wrapped to swap them back.
+    ThreeCardMonte, Countdown and Cryptarithm call `set_invalid_move(progress, message)` positionally while the
+    signature is `(reason, reward)`: the player would be told "Reason: 0.0" instead of what was wrong, and an
+    invalid-move loss would be rewarded with the message text, its reason `Invalid Move: 0.0`. Every such call
+    in these envs is swapped. Countdown and Cryptarithm also echo the player's move with
+    `add_observation(player_id, action, PLAYER_ACTION)` against `(message, observation_type, from_id)`,
+    which queues the player id as the message and breaks the observation. Both methods are re-bound on the state,
+    as the invalid-move recorder is, so a deep copy of the state stays self-contained.
     """
 
     def _on_before_game(self):
-        self.env.state.set_invalid_move = types.MethodType(_set_invalid_move_swapped, self.env.state)
+        state = self.env.state
+        state.set_invalid_move = types.MethodType(_set_invalid_move_swapped, state)
+        state.add_observation = types.MethodType(_add_observation_reordered, state)
 
 
 def _set_invalid_move_swapped(state, reward, reason):
-    # bound to the state, as the recorder is, so a deep copy of the state stays self-contained
     return _record_invalid_move(state, reason=reason, reward=reward)
 
 
-class ThreeCardMonteMaster(SwappedInvalidMoveMaster):
+def _add_observation_reordered(state, *args, **kwargs):
+    if len(args) == 3 and isinstance(args[2], ObservationType):
+        from_id, message, observation_type = args
+        return type(state).add_observation(state, message=message, observation_type=observation_type, from_id=from_id)
+    return type(state).add_observation(state, *args, **kwargs)
+
+
+class ThreeCardMonteMaster(SwappedArgumentsMaster):
     """The game state is empty: the instance records where the ball ends (the shuffles are in the fingerprinted
     observations)."""
 
     def content(self) -> dict:
         return {"ball position": self.ta_env.ball_pos}
+
+
+class CountdownMaster(SwappedArgumentsMaster):
+    """The game state is empty: the instance records the numbers and the target. The completion is TextArena's
+    progress, 1 - distance / 1000 of the closest value made so far."""
+
+    def content(self) -> dict:
+        return {"numbers": self.ta_env.orig_numbers, "target": self.ta_env.target}
+
+    def completion(self) -> float:
+        return self.ta_env._calculate_progress()

@@ -1,6 +1,8 @@
 """Players for number and chance games: GuessTheNumber, Mastermind, Bandit, Secretary, ThreeCardMonte,
 Countdown, Cryptarithm."""
 import functools
+import itertools
+import math
 import re
 
 import numpy as np
@@ -198,4 +200,66 @@ class ThreeCardMonte(GamePlayers):
         return f"[{ball}]"
 
 
-GAMES = [GuessTheNumber(), Mastermind(), Bandit(), Secretary(), ThreeCardMonte()]
+class Countdown(GamePlayers):
+    game = "ta_countdown"
+    recognizes = re.compile(r"You are playing Countdown numbers game")
+    has_expert = True
+
+    @staticmethod
+    def board(transcript: Transcript) -> tuple[int, list[int]]:
+        """The target and the numbers of the latest board, in index order."""
+        board = transcript.text[transcript.text.rindex("TARGET:"):]
+        target = int(re.match(r"TARGET: (-?\d+)", board).group(1))
+        numbers = [int(n) for n in re.findall(r"^\s+\[\d+\] (-?\d+)", board, re.MULTILINE)]
+        return target, numbers
+
+    def random_move(self, transcript, rng):
+        _, numbers = self.board(transcript)
+        first, second = rng.sample(range(len(numbers)), 2)
+        return f"[{first} {second} {rng.choice('+-*/')}]"
+
+    def expert_move(self, transcript):
+        """The first operation of the shortest way to the value closest to the target (exhaustive search)."""
+        target, numbers = self.board(transcript)
+        plan = _countdown_plan(tuple(sorted(numbers)), target)
+        if not plan:  # the closest value is already made; TextArena goes on until one number is left
+            return "[0 1 +]"
+        a, op, b = plan[0]
+        first = numbers.index(a)
+        second = next(index for index, n in enumerate(numbers) if n == b and index != first)
+        return f"[{first} {second} {op}]"
+
+
+MAX_VALUE = 1_000_000  # TextArena 0.7.4's Countdown rejects larger results
+
+
+def _countdown_plan(numbers: tuple[int, ...], target: int) -> list[tuple[int, str, int]]:
+    """Operations (a, op, b) that make the value closest to the target from `numbers` (empty when one of them is
+    already the closest), found by exhaustive search over the states of numbers left. Only non-negative
+    intermediate results are tried (a negative one can always be avoided by subtracting the other way round),
+    divisions only when whole and products only up to TextArena's limit of 1,000,000."""
+    best = {"distance": min(abs(n - target) for n in numbers) if numbers else math.inf, "plan": []}
+    seen = set()
+
+    def search(state: tuple[int, ...], plan: list):
+        if state in seen or best["distance"] == 0 and len(plan) >= len(best["plan"]):
+            return
+        seen.add(state)
+        for i, j in itertools.combinations(range(len(state)), 2):
+            a, b = max(state[i], state[j]), min(state[i], state[j])
+            rest = state[:i] + state[i + 1:j] + state[j + 1:]
+            results = [(a + b, "+"), (a - b, "-")] + ([(a * b, "*")] if a * b <= MAX_VALUE else []) \
+                + ([(a // b, "/")] if b and a % b == 0 else [])
+            for value, op in results:
+                step = plan + [(a, op, b)]
+                distance = abs(value - target)
+                if distance < best["distance"] or distance == best["distance"] and len(step) < len(best["plan"]):
+                    best.update(distance=distance, plan=step)
+                if len(rest) >= 1:
+                    search(tuple(sorted(rest + (value,))), step)
+
+    search(numbers, [])
+    return best["plan"]
+
+
+GAMES = [GuessTheNumber(), Mastermind(), Bandit(), Secretary(), ThreeCardMonte(), Countdown()]

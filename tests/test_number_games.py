@@ -201,3 +201,36 @@ def test_three_card_monte_cup_out_of_range_is_aborted():
     episode = play("ta_three_card_monte", [lambda context: "[3]"])
     assert_aborted(episode.scores)
     assert episode.interactions["end reason"] == "Invalid Move: Index out of range 0-2."
+
+
+# --- Countdown --- (TextArena's one puzzle: 100 75 6 4 3 2, target 532)
+
+def test_countdown_expert_reaches_532():
+    # 75 - 3 = 72, 72 * 6 = 432, 432 + 100 = 532; each result is appended at the end of the numbers
+    episode = play("ta_countdown", [ta_player("expert")])
+    assert [reply for _, reply in _replies(episode)] == ["[1 4 -]", "[4 1 *]", "[3 0 +]"]
+    assert_outcome(episode.scores, "Success")
+    assert episode.scores["Main Score"] == 100
+
+
+def test_countdown_without_the_target_is_a_lose_scored_by_the_closest_value():
+    # 100+75=175, 6+4=10, 3+2=5, 175+10=185, 5+185=190: one number left; closest to 532 was 190 (distance 342)
+    episode = play("ta_countdown", [scripted(["[0 1 +]"] * 5)])
+    assert_outcome(episode.scores, "Lose")
+    assert episode.interactions["end reason"] == "No more moves. Best result: 190 (target: 532)"
+    assert episode.scores["Main Score"] == pytest.approx(100 * (1 - 342 / 1000))
+
+
+def test_countdown_echoed_move_and_invalid_move_arguments_are_put_back_in_order():
+    # TextArena 0.7.4 echoes the move with add_observation(player_id, action, type) and swaps set_invalid_move's
+    # arguments; without the fix the first observation after a move fails and the player reads "Reason: 0.568"
+    episode = play("ta_countdown", [scripted(["[1 4 -]", "[0 1 /]", "[0 1 /]"])])  # 100 / 6 is not whole
+    assert_aborted(episode.scores)
+    assert "Reason: Invalid operation (division by zero or non-integer result)" in episode.contexts[2][1]["content"]
+    assert episode.interactions["end reason"] == \
+        "Invalid Move: Invalid operation (division by zero or non-integer result)"
+    assert (0, "[1 4 -]") in episode.game_master.env.state.logs  # sender 0, the move as the message
+
+
+def test_countdown_format_breaker_is_aborted():
+    assert_aborted(play("ta_countdown", [ta_player("format-breaker")]).scores)
