@@ -22,6 +22,7 @@ MASTERS = {
     "SecretaryMaster": submasters.SecretaryMaster,
     "ThreeCardMonteMaster": submasters.ThreeCardMonteMaster,
     "CountdownMaster": submasters.CountdownMaster,
+    "CryptarithmMaster": submasters.CryptarithmMaster,
 }
 
 SCORERS = {

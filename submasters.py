@@ -250,3 +250,10 @@ class CountdownMaster(SwappedArgumentsMaster):
 
     def completion(self) -> float:
         return self.ta_env._calculate_progress()
+
+
+class CryptarithmMaster(SwappedArgumentsMaster):
+    """The game state is empty: the instance records the equation."""
+
+    def content(self) -> dict:
+        return {"equation": self.ta_env.equation_raw}

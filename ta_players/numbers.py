@@ -262,4 +262,57 @@ def _countdown_plan(numbers: tuple[int, ...], target: int) -> list[tuple[int, st
     return best["plan"]
 
 
-GAMES = [GuessTheNumber(), Mastermind(), Bandit(), Secretary(), ThreeCardMonte(), Countdown()]
+class Cryptarithm(GamePlayers):
+    game = "ta_cryptarithm"
+    recognizes = re.compile(r"Map each letter to a unique digit so the arithmetic holds")
+    has_expert = True
+
+    EQUATION = re.compile(r"\b([A-Z]+(?: \+ [A-Z]+)*) = ([A-Z]+)$", re.MULTILINE)
+
+    def equation(self, transcript: Transcript) -> tuple[tuple[str, ...], str]:
+        addends, result = self.EQUATION.search(transcript.text).groups()
+        return tuple(addends.split(" + ")), result
+
+    @staticmethod
+    def mapping(transcript: Transcript) -> dict[str, int]:
+        """The latest board's letter -> digit table."""
+        board = transcript.text[transcript.text.rindex("Mapping:"):]
+        return {letter: int(digit) for letter, digit in re.findall(r"^\s+([A-Z]) → (\d)$", board, re.MULTILINE)}
+
+    def random_move(self, transcript, rng):
+        """A legal assignment: a digit no other letter holds, not 0 for a word's first letter."""
+        addends, result = self.equation(transcript)
+        mapping = self.mapping(transcript)
+        letter = rng.choice(sorted(set("".join(addends) + result)))
+        taken = {digit for other, digit in mapping.items() if other != letter}
+        leading = {word[0] for word in (*addends, result)}
+        return f"[{letter} {rng.choice([d for d in range(int(letter in leading), 10) if d not in taken])}]"
+
+    def expert_move(self, transcript):
+        """Assigns, letter by letter in alphabetical order, the digits of the first solution (brute force)."""
+        solution = _cryptarithm_solution(*self.equation(transcript))
+        mapping = self.mapping(transcript)
+        letter = next(letter for letter in sorted(solution) if mapping.get(letter) != solution[letter])
+        return f"[{letter} {solution[letter]}]"
+
+
+@functools.lru_cache(maxsize=None)
+def _cryptarithm_solution(addends: tuple[str, ...], result: str) -> dict[str, int]:
+    """The first digit assignment (distinct digits, no leading zero) under which the addends sum to the result.
+
+    Each letter weighs the sum of its place values (positive in the addends, negative in the result), so an
+    assignment solves the equation when the weighted sum of its digits is 0."""
+    weights = {}
+    for word, sign in [(word, 1) for word in addends] + [(result, -1)]:
+        for place, letter in enumerate(reversed(word)):
+            weights[letter] = weights.get(letter, 0) + sign * 10 ** place
+    letters = sorted(weights)
+    leading = {letters.index(word[0]) for word in (*addends, result)}
+    coefficients = [weights[letter] for letter in letters]
+    for digits in itertools.permutations(range(10), len(letters)):
+        if sum(c * d for c, d in zip(coefficients, digits)) == 0 and all(digits[i] for i in leading):
+            return dict(zip(letters, digits))
+    raise ValueError(f"{' + '.join(addends)} = {result} has no solution")
+
+
+GAMES = [GuessTheNumber(), Mastermind(), Bandit(), Secretary(), ThreeCardMonte(), Countdown(), Cryptarithm()]

@@ -234,3 +234,38 @@ def test_countdown_echoed_move_and_invalid_move_arguments_are_put_back_in_order(
 
 def test_countdown_format_breaker_is_aborted():
     assert_aborted(play("ta_countdown", [ta_player("format-breaker")]).scores)
+
+
+# --- Cryptarithm --- (TextArena's one puzzle: SEND + MORE = MONEY, solved by 9567 + 1085 = 10652)
+
+SEND_MORE_MONEY = ["[D 7]", "[E 5]", "[M 1]", "[N 6]", "[O 0]", "[R 8]", "[S 9]", "[Y 2]"]
+
+
+def test_cryptarithm_expert_assigns_the_solution_letter_by_letter():
+    episode = play("ta_cryptarithm", [ta_player("expert")])
+    assert [reply for _, reply in _replies(episode)] == SEND_MORE_MONEY
+    assert_outcome(episode.scores, "Success")
+    assert episode.scores["Main Score"] == 100
+
+
+def test_cryptarithm_complete_wrong_mapping_is_a_lose():
+    episode = play("ta_cryptarithm", [scripted(SEND_MORE_MONEY[:-1] + ["[Y 3]"])])
+    assert_outcome(episode.scores, "Lose")
+    assert episode.interactions["end reason"] == "Mapping complete but equation incorrect."
+    assert episode.scores["Main Score"] == 0
+
+
+def test_cryptarithm_stalling_with_the_same_assignment_ends_at_the_turn_limit():
+    # re-assigning a letter its own digit is valid and changes nothing; max_turns=100 ends after 101 moves
+    episode = play("ta_cryptarithm", [lambda context: "[S 9]"])
+    assert_outcome(episode.scores, "Lose")
+    assert episode.interactions["end reason"] == "Move limit reached."
+    assert episode.scores["Request Count"] == 101 and episode.scores["Main Score"] == 0
+
+
+def test_cryptarithm_invalid_moves_are_aborted_with_their_reason():
+    assert_aborted(play("ta_cryptarithm", [ta_player("format-breaker")]).scores)
+    episode = play("ta_cryptarithm", [lambda context: "[M 0]"])
+    assert_aborted(episode.scores)
+    assert "Reason: Leading digit of a word cannot be 0." in episode.contexts[1][1]["content"]
+    assert episode.interactions["end reason"] == "Invalid Move: Leading digit of a word cannot be 0."
