@@ -18,7 +18,6 @@ def answered_replies(transcript: Transcript):
 class GuessTheNumber(GamePlayers):
     game = "ta_guess_the_number"
     recognizes = re.compile(r"You are playing Guess The Number")
-
     has_expert = True
 
     @staticmethod
