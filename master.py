@@ -24,6 +24,12 @@ MASTERS = {
     "SudokuMaster": submasters.SudokuMaster,
     "FifteenPuzzleMaster": submasters.FifteenPuzzleMaster,
     "PegJumpMaster": submasters.PegJumpMaster,
+    # --- number and chance games ---
+    "BanditMaster": submasters.BanditMaster,
+    "SecretaryMaster": submasters.SecretaryMaster,
+    "ThreeCardMonteMaster": submasters.ThreeCardMonteMaster,
+    "CountdownMaster": submasters.CountdownMaster,
+    "CryptarithmMaster": submasters.CryptarithmMaster,
 }
 
 SCORERS = {
@@ -35,6 +41,8 @@ SCORERS = {
     # --- number and chance games ---
     "SolvedScorer": metrics.SolvedScorer,
     "BlackjackScorer": metrics.BlackjackScorer,
+    "BanditScorer": metrics.BanditScorer,
+    "SecretaryScorer": metrics.SecretaryScorer,
 }
 
 

@@ -50,6 +50,31 @@ class SolvedScorer(TextArenaScorer):
         return 100.0 * interactions[METRIC_SUCCESS]
 
 
+class BanditScorer(TextArenaScorer):
+    """Where the picked button's mean lies between the worst button's (0) and the best one's (100):
+    100 x (1 - regret / (highest mean - lowest mean))."""
+
+    def main_score(self, interactions):
+        means = interactions["button means"].values()
+        return 100.0 * (1 - interactions["regret"] / (max(means) - min(means)))
+
+    def log_game_scores(self, interactions, aborted):
+        self.log_episode_score("Regret", math.nan if aborted else interactions["regret"])
+
+
+class SecretaryScorer(SolvedScorer):
+    """100 when the best value was picked, else 0: the game's stated goal, and a rank-based share did not
+    separate the optimal stopping rule from random picks on 5 values. Also logged: `Picked Rank` (1 = best)."""
+
+    def log_game_scores(self, interactions, aborted):
+        self.log_episode_score("Picked Rank", math.nan if aborted else _picked_rank(interactions))
+
+
+def _picked_rank(interactions: dict) -> int:
+    values = interactions["values"]
+    return 1 + sum(value > values[interactions["picked index"]] for value in values)
+
+
 class HangmanScorer(TextArenaScorer):
     """100 x letters revealed x life score, life score = l / (2L) + 1/2 for l of L lives left."""
 

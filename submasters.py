@@ -1,8 +1,11 @@
 """Generic masters for single-player and competitive multi-player TextArena games, and per-game masters where a
 game needs one."""
 import functools
+import types
 
-from ta_master import TextArenaGameMaster
+from textarena.core import ObservationType
+
+from ta_master import TextArenaGameMaster, _record_invalid_move
 from ta_players.logic import rush_hour_board, rush_hour_solution
 
 
@@ -291,6 +294,92 @@ def _one_peg_reachable(pegs: frozenset, moves: tuple) -> bool:
         return True
     return any(_one_peg_reachable(pegs - {start, over} | {to}, moves)
                for start, over, to in moves if start in pegs and over in pegs and to not in pegs)
+
+
+# --- number and chance games ---
+
+class BanditMaster(SinglePlayerMaster):
+    """Logs every button's mean and the regret of the final pick; Success when the best button was picked.
+
+    TextArena 0.7.4 compares the picked button with the dict of all means (`button == ground_truth`), which is
+    never true: picking the best button is rewarded with its regret, 0.0, and the reason says "You chose an
+    incorrect button." The outcome therefore comes from the regret (never negative except the -1 of an
+    invalid-move loss, which is decided from game_info first).
+    """
+
+    def _on_after_game(self, rewards):
+        self.log_key("button means", self.env.state.game_state["ground_truth"])
+        if self.ended_by_violation():
+            self.log_outcome("aborted", self.end_reason())
+            return
+        regret = float(rewards[0])
+        self.log_key("regret", regret)
+        self.log_outcome("success" if regret == 0 else "lose", self.end_reason())
+
+
+class SecretaryMaster(SinglePlayerMaster):
+    """Logs the values and which one the player took (the last one shown: accepted, or forced at the end)."""
+
+    def _on_after_game(self, rewards):
+        game_state = self.env.state.game_state
+        self.log_key("values", game_state["draws"])
+        self.log_key("picked index", game_state["current_idx"] - 1)
+        super()._on_after_game(rewards)
+
+
+class SwappedArgumentsMaster(SinglePlayerMaster):
+    """Puts the arguments of two TextArena state calls back in order (TextArena 0.7.4).
+
+    ThreeCardMonte, Countdown and Cryptarithm call `set_invalid_move(progress, message)` positionally while the
+    signature is `(reason, reward)`: the player would be told "Reason: 0.0" instead of what was wrong, and an
+    invalid-move loss would be rewarded with the message text, its reason `Invalid Move: 0.0`. Every such call
+    in these envs is swapped. Countdown and Cryptarithm also echo the player's move with
+    `add_observation(player_id, action, PLAYER_ACTION)` against `(message, observation_type, from_id)`,
+    which queues the player id as the message and breaks the observation. Both methods are re-bound on the state,
+    as the invalid-move recorder is, so a deep copy of the state stays self-contained.
+    """
+
+    def _on_before_game(self):
+        state = self.env.state
+        state.set_invalid_move = types.MethodType(_set_invalid_move_swapped, state)
+        state.add_observation = types.MethodType(_add_observation_reordered, state)
+
+
+def _set_invalid_move_swapped(state, reward, reason):
+    return _record_invalid_move(state, reason=reason, reward=reward)
+
+
+def _add_observation_reordered(state, *args, **kwargs):
+    if len(args) == 3 and isinstance(args[2], ObservationType):
+        from_id, message, observation_type = args
+        return type(state).add_observation(state, message=message, observation_type=observation_type, from_id=from_id)
+    return type(state).add_observation(state, *args, **kwargs)
+
+
+class ThreeCardMonteMaster(SwappedArgumentsMaster):
+    """The game state is empty: the instance records where the ball ends (the shuffles are in the fingerprinted
+    observations)."""
+
+    def content(self) -> dict:
+        return {"ball position": self.ta_env.ball_pos}
+
+
+class CountdownMaster(SwappedArgumentsMaster):
+    """The game state is empty: the instance records the numbers and the target. The completion is TextArena's
+    progress, 1 - distance / 1000 of the closest value made so far."""
+
+    def content(self) -> dict:
+        return {"numbers": self.ta_env.orig_numbers, "target": self.ta_env.target}
+
+    def completion(self) -> float:
+        return self.ta_env._calculate_progress()
+
+
+class CryptarithmMaster(SwappedArgumentsMaster):
+    """The game state is empty: the instance records the equation."""
+
+    def content(self) -> dict:
+        return {"equation": self.ta_env.equation_raw}
 
 
 # --- logic puzzles ---

@@ -55,3 +55,217 @@ def _replies(episode):
     """(player, reply) of every request, from the interactions."""
     return [(event["from"], event["action"]["content"]) for turn in episode.interactions["turns"] for event in turn
             if event["action"]["type"] == "get message" and event["from"].startswith("Player")]
+
+
+# --- Mastermind ---
+
+def test_mastermind_expert_first_guess_and_feedback():
+    # default instance 0 hides [4 3 6 1]; the first consistent code is [1 2 3 4]: 0 black, 3 white (1, 3, 4)
+    episode = play("ta_mastermind", [ta_player("expert")])
+    assert_outcome(episode.scores, "Success")
+    assert episode.scores["Main Score"] == 100
+    assert _replies(episode)[0][1] == "[1 2 3 4]"
+    assert "Submitted [1 2 3 4]. Feedback: 0 black peg(s), 3 white peg(s)." in episode.contexts[1][1]["content"]
+
+
+@pytest.mark.parametrize("experiment, max_requests", [("hard", 31), ("extreme", 51)])
+def test_mastermind_expert_cracks_every_shipped_code_within_the_turn_limit(experiment, max_requests):
+    for game_id in range(10):
+        episode = play("ta_mastermind", [ta_player("expert")], experiment=experiment, game_id=game_id)
+        assert episode.scores["Main Score"] == 100
+        assert episode.scores["Request Count"] <= 15 < max_requests
+
+
+def test_mastermind_turn_limit_is_a_lose_scored_0():
+    # 21 distinct wrong codes (the secret [4 3 6 1] never among them): max_turns=20 ends after the 21st guess
+    wrong = [f"[{a} {b} 5 6]" for a in range(1, 5) for b in range(1, 5) if a != b][:12] + \
+            [f"[5 6 {a} {b}]" for a in range(1, 5) for b in range(1, 5) if a != b][:9]
+    episode = play("ta_mastermind", [scripted(wrong)])
+    assert_outcome(episode.scores, "Lose")
+    assert episode.scores["Main Score"] == 0
+    assert episode.scores["Request Count"] == 21
+
+
+def test_mastermind_format_breaker_is_aborted():
+    assert_aborted(play("ta_mastermind", [ta_player("format-breaker")]).scores)
+
+
+def test_mastermind_repeating_a_guess_is_aborted():
+    episode = play("ta_mastermind", [lambda context: "[1 2 3 4]"])
+    assert_aborted(episode.scores)
+    assert episode.scores["Request Count"] == 3
+
+
+# --- Bandit ---
+# default instance 0: red 0.1806, blue 0.3499, green 0.3360, yellow 0.4383, purple 0.55 (the best)
+
+def test_bandit_best_pick_is_a_success_although_textarena_rewards_it_as_incorrect():
+    # TextArena 0.7.4 compares the pick with the dict of means: the best pick gets regret 0.0 and the reason
+    # "You chose an incorrect button."; BanditMaster decides from the regret.
+    episode = play("ta_bandit", [scripted(["[purple]"] * 21)])
+    assert episode.interactions["ta rewards"] == {"0": 0.0}
+    assert episode.interactions["end reason"] == "You chose an incorrect button."
+    assert_outcome(episode.scores, "Success")
+    assert episode.scores["Main Score"] == 100 and episode.scores["Regret"] == 0
+    assert episode.scores["Request Count"] == 21  # 20 pulls and the final pick
+
+
+@pytest.mark.parametrize("pick, score", [("red", 0.0), ("yellow", 100 * (0.4383308486284223 - 0.1805792581237367)
+                                                                   / (0.55 - 0.1805792581237367))])
+def test_bandit_other_pick_is_a_lose_scored_between_worst_and_best_mean(pick, score):
+    episode = play("ta_bandit", [scripted(["[purple]"] * 20 + [f"[{pick}]"])])
+    assert_outcome(episode.scores, "Lose")
+    assert episode.scores["Main Score"] == pytest.approx(score)
+
+
+def test_bandit_expert_finds_the_best_button_of_instance_3():
+    # instance 3 (best: green) is one the expert's pulls identify; its 21 moves end the game
+    episode = play("ta_bandit", [ta_player("expert")], game_id=3)
+    assert_outcome(episode.scores, "Success")
+    assert episode.scores["Main Score"] == 100 and episode.scores["Request Count"] == 21
+
+
+def test_bandit_format_breaker_is_aborted():
+    assert_aborted(play("ta_bandit", [ta_player("format-breaker")]).scores)
+
+
+def test_bandit_unknown_button_is_aborted():
+    episode = play("ta_bandit", [lambda context: "[orange]"])  # orange exists only in the hard variant
+    assert_aborted(episode.scores)
+    assert episode.scores["Request Count"] == 2
+
+
+# --- Secretary ---
+# default instance 0: 0.7925, 0.2387, 0.1130, 0.6931, 0.8279; instance 1: 0.8070, 0.3005, 0.6480, 0.7962, 0.3648
+
+def test_secretary_expert_lets_two_values_pass_then_takes_the_first_record():
+    episode = play("ta_secretary", [ta_player("expert")])
+    assert [reply for _, reply in _replies(episode)] == ["[continue]"] * 4 + ["[accept]"]
+    assert_outcome(episode.scores, "Success")
+    assert episode.scores["Main Score"] == 100 and episode.scores["Picked Rank"] == 1
+
+
+def test_secretary_expert_without_a_later_record_is_forced_to_the_last_value():
+    # nothing after the first two beats 0.8070: the fifth [continue] takes the last value, 0.3648 (rank 4 of 5)
+    episode = play("ta_secretary", [ta_player("expert")], game_id=1)
+    assert [reply for _, reply in _replies(episode)] == ["[continue]"] * 5
+    assert_outcome(episode.scores, "Lose")
+    assert episode.scores["Main Score"] == 0 and episode.scores["Picked Rank"] == 4
+
+
+def test_secretary_accepting_the_first_value_is_a_lose():
+    episode = play("ta_secretary", [scripted(["[accept]"])])
+    assert_outcome(episode.scores, "Lose")
+    assert episode.scores["Main Score"] == 0 and episode.scores["Picked Rank"] == 2
+    assert episode.scores["Request Count"] == 1
+
+
+def test_secretary_always_continuing_ends_with_the_last_value():
+    episode = play("ta_secretary", [lambda context: "[continue]"])
+    assert_outcome(episode.scores, "Success")  # instance 0's last value happens to be the best
+    assert episode.scores["Request Count"] == 5
+
+
+def test_secretary_format_breaker_and_bracket_with_prose_are_aborted():
+    # TextArena fullmatches the whole reply: "[accept]" with any prose around it is invalid
+    assert_aborted(play("ta_secretary", [ta_player("format-breaker")]).scores)
+    assert_aborted(play("ta_secretary", [lambda context: "I take it: [accept]"]).scores)
+
+
+# --- ThreeCardMonte --- (instance 0: the ball ends under cup 2)
+
+def test_three_card_monte_expert_follows_the_swaps():
+    episode = play("ta_three_card_monte", [ta_player("expert")])
+    assert _replies(episode) == [("Player 1", "[2]")]
+    assert_outcome(episode.scores, "Success")
+    assert episode.scores["Main Score"] == 100
+
+
+def test_three_card_monte_wrong_cup_is_a_lose():
+    episode = play("ta_three_card_monte", [scripted(["[0]"])])
+    assert_outcome(episode.scores, "Lose")
+    assert episode.scores["Main Score"] == 0
+
+
+def test_three_card_monte_invalid_move_arguments_are_swapped_back():
+    # TextArena 0.7.4 passes (reward, reason) as (reason, reward): the player would read "Reason: 0.0" and the
+    # loss would be rewarded with the message text
+    episode = play("ta_three_card_monte", [ta_player("format-breaker")])
+    assert_aborted(episode.scores)
+    assert "Reason: Bad action. Use `[k]`." in episode.contexts[1][1]["content"]
+    assert episode.interactions["ta rewards"] == {"0": 0.0}
+    assert episode.interactions["end reason"] == "Invalid Move: Bad action. Use `[k]`."
+
+
+def test_three_card_monte_cup_out_of_range_is_aborted():
+    episode = play("ta_three_card_monte", [lambda context: "[3]"])
+    assert_aborted(episode.scores)
+    assert episode.interactions["end reason"] == "Invalid Move: Index out of range 0-2."
+
+
+# --- Countdown --- (TextArena's one puzzle: 100 75 6 4 3 2, target 532)
+
+def test_countdown_expert_reaches_532():
+    # 75 - 3 = 72, 72 * 6 = 432, 432 + 100 = 532; each result is appended at the end of the numbers
+    episode = play("ta_countdown", [ta_player("expert")])
+    assert [reply for _, reply in _replies(episode)] == ["[1 4 -]", "[4 1 *]", "[3 0 +]"]
+    assert_outcome(episode.scores, "Success")
+    assert episode.scores["Main Score"] == 100
+
+
+def test_countdown_without_the_target_is_a_lose_scored_by_the_closest_value():
+    # 100+75=175, 6+4=10, 3+2=5, 175+10=185, 5+185=190: one number left; closest to 532 was 190 (distance 342)
+    episode = play("ta_countdown", [scripted(["[0 1 +]"] * 5)])
+    assert_outcome(episode.scores, "Lose")
+    assert episode.interactions["end reason"] == "No more moves. Best result: 190 (target: 532)"
+    assert episode.scores["Main Score"] == pytest.approx(100 * (1 - 342 / 1000))
+
+
+def test_countdown_echoed_move_and_invalid_move_arguments_are_put_back_in_order():
+    # TextArena 0.7.4 echoes the move with add_observation(player_id, action, type) and swaps set_invalid_move's
+    # arguments; without the fix the first observation after a move fails and the player reads "Reason: 0.568"
+    episode = play("ta_countdown", [scripted(["[1 4 -]", "[0 1 /]", "[0 1 /]"])])  # 100 / 6 is not whole
+    assert_aborted(episode.scores)
+    assert "Reason: Invalid operation (division by zero or non-integer result)" in episode.contexts[2][1]["content"]
+    assert episode.interactions["end reason"] == \
+        "Invalid Move: Invalid operation (division by zero or non-integer result)"
+    assert (0, "[1 4 -]") in episode.game_master.env.state.logs  # sender 0, the move as the message
+
+
+def test_countdown_format_breaker_is_aborted():
+    assert_aborted(play("ta_countdown", [ta_player("format-breaker")]).scores)
+
+
+# --- Cryptarithm --- (TextArena's one puzzle: SEND + MORE = MONEY, solved by 9567 + 1085 = 10652)
+
+SEND_MORE_MONEY = ["[D 7]", "[E 5]", "[M 1]", "[N 6]", "[O 0]", "[R 8]", "[S 9]", "[Y 2]"]
+
+
+def test_cryptarithm_expert_assigns_the_solution_letter_by_letter():
+    episode = play("ta_cryptarithm", [ta_player("expert")])
+    assert [reply for _, reply in _replies(episode)] == SEND_MORE_MONEY
+    assert_outcome(episode.scores, "Success")
+    assert episode.scores["Main Score"] == 100
+
+
+def test_cryptarithm_complete_wrong_mapping_is_a_lose():
+    episode = play("ta_cryptarithm", [scripted(SEND_MORE_MONEY[:-1] + ["[Y 3]"])])
+    assert_outcome(episode.scores, "Lose")
+    assert episode.interactions["end reason"] == "Mapping complete but equation incorrect."
+    assert episode.scores["Main Score"] == 0
+
+
+def test_cryptarithm_stalling_with_the_same_assignment_ends_at_the_turn_limit():
+    # re-assigning a letter its own digit is valid and changes nothing; max_turns=100 ends after 101 moves
+    episode = play("ta_cryptarithm", [lambda context: "[S 9]"])
+    assert_outcome(episode.scores, "Lose")
+    assert episode.interactions["end reason"] == "Move limit reached."
+    assert episode.scores["Request Count"] == 101 and episode.scores["Main Score"] == 0
+
+
+def test_cryptarithm_invalid_moves_are_aborted_with_their_reason():
+    assert_aborted(play("ta_cryptarithm", [ta_player("format-breaker")]).scores)
+    episode = play("ta_cryptarithm", [lambda context: "[M 0]"])
+    assert_aborted(episode.scores)
+    assert "Reason: Leading digit of a word cannot be 0." in episode.contexts[1][1]["content"]
+    assert episode.interactions["end reason"] == "Invalid Move: Leading digit of a word cannot be 0."
