@@ -36,3 +36,96 @@ def test_hangman_format_breaker_is_aborted():
     episode = play("ta_hangman", [ta_player("format-breaker")])
     assert_outcome(episode.scores, "Aborted")
     assert math.isnan(episode.scores["Main Score"])
+
+
+# --- Wordle ---
+
+def test_wordle_expert_solves_in_two_guesses():
+    # PROSE: after AROSE (X G G G G) the best-splitting consistent word is PROSE itself.
+    episode = play("ta_wordle", [ta_player("expert")], "default", 1)
+    assert replies_of(episode) == ["[arose]", "[prose]"]
+    assert_outcome(episode.scores, "Success")
+    assert episode.scores["Main Score"] == 100 and episode.scores["Request Count"] == 2
+
+
+def test_wordle_six_wrong_guesses_lose_scored_by_the_last_guess():
+    assert instance_of("ta_wordle", "default", 0)[1]["content"]["secret_word"] == "apple"
+    guesses = ["[sound]", "[light]", "[dirty]", "[fight]", "[mouth]", "[crane]"]
+    episode = play("ta_wordle", [scripted(guesses)], "default", 0)
+    assert_outcome(episode.scores, "Lose")
+    # CRANE against APPLE: E green, A yellow: (1 + 1/2) / 5
+    assert episode.scores["Main Score"] == pytest.approx(30)
+    assert episode.scores["Request Count"] == 6 and episode.scores["Violated Request Count"] == 0
+
+
+def test_wordle_invalid_words_between_guesses_do_not_stall_the_game():
+    # a non-word is a warning that costs no guess; a valid guess after it clears the warning, so the six guesses
+    # still end the game after twelve requests
+    guesses = [reply for word in ["sound", "light", "dirty", "fight", "mouth", "crane"] for reply in ["[qxzvj]", f"[{word}]"]]
+    episode = play("ta_wordle", [scripted(guesses)], "default", 0)
+    assert_outcome(episode.scores, "Lose")
+    assert episode.scores["Request Count"] == 12 and episode.scores["Violated Request Count"] == 6
+    assert episode.scores["Main Score"] == pytest.approx(30)
+
+
+def test_wordle_format_breaker_is_aborted():
+    episode = play("ta_wordle", [ta_player("format-breaker")])
+    assert_outcome(episode.scores, "Aborted")
+    assert math.isnan(episode.scores["Main Score"])
+    assert episode.scores["Request Count"] == 2
+
+
+def test_wordle_hardcore_word_list_is_built_once_per_process(monkeypatch):
+    # Wordle-v0-hardcore POS-tags all 236k `en` words in WordleEnv.__init__ (8-30 s); the spec's cache_env builds
+    # it once per process, and reset() only draws from the list, so later episodes share it unchanged.
+    from textarena.envs.Wordle.env import WordleEnv
+    first = play("ta_wordle", [ta_player("expert")], "hardcore", 0).game_master.ta_env
+    words_before = list(first.word_list)
+
+    def rebuild(*args, **kwargs):
+        raise AssertionError("the hardcore word list was built again")
+    monkeypatch.setattr(WordleEnv, "_load_word_list", rebuild)
+    second = play("ta_wordle", [ta_player("expert")], "hardcore", 1).game_master.ta_env
+    assert second is not first and second.word_list is first.word_list
+    assert first.word_list == words_before
+    assert second.state is not first.state
+
+
+# --- WordLadder ---
+
+def test_word_ladder_expert_climbs_a_shortest_ladder():
+    assert instance_of("ta_word_ladder", "default", 6)[1]["content"] == {"start_word": "bag", "target_word": "cat"}
+    episode = play("ta_word_ladder", [ta_player("expert")], "default", 6)
+    # bag -> cat needs two changes; CAG (NLTK `en`) comes first in position-and-alphabet order
+    assert replies_of(episode) == ["[cag]", "[cat]"]
+    assert_outcome(episode.scores, "Success")
+    assert episode.scores["Main Score"] == 100
+
+
+def test_word_ladder_expert_solves_a_hard_ladder():
+    episode = play("ta_word_ladder", [ta_player("expert")], "hard", 0)  # mist -> coal
+    assert replies_of(episode) == ["[cist]", "[cost]", "[coat]", "[coal]"]
+    assert_outcome(episode.scores, "Success")
+
+
+def test_word_ladder_back_and_forth_is_stopped_by_the_turn_limit():
+    # bag -> cat: BAT and BAG are valid moves forever. TextArena 0.7.4 checks max_turns=100 before counting the
+    # move, so the 101st move ends the game, on BAT: B A T vs C A T, 2 of 3 letters in place.
+    episode = play("ta_word_ladder", [scripted(["[bat]", "[bag]"] * 50 + ["[bat]"])], "default", 6)
+    assert_outcome(episode.scores, "Lose")
+    assert episode.scores["Request Count"] == 101 and episode.scores["Violated Request Count"] == 0
+    assert episode.scores["Main Score"] == pytest.approx(100 * 2 / 3)
+    assert "turn limit" in episode.interactions["end reason"]
+
+
+def test_word_ladder_two_non_words_in_a_row_are_aborted():
+    episode = play("ta_word_ladder", [scripted(["[bxg]", "[bxg]"])], "default", 6)
+    assert_outcome(episode.scores, "Aborted")
+    assert math.isnan(episode.scores["Main Score"])
+    assert "not a recognised English word" in episode.interactions["end reason"]
+
+
+def test_word_ladder_format_breaker_is_aborted():
+    episode = play("ta_word_ladder", [ta_player("format-breaker")])
+    assert_outcome(episode.scores, "Aborted")
+    assert math.isnan(episode.scores["Main Score"])
