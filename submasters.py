@@ -1,5 +1,8 @@
 """Generic masters for single-player and competitive multi-player TextArena games, and per-game masters where a
 game needs one."""
+import re
+import types
+
 from ta_master import TextArenaGameMaster
 
 
@@ -167,3 +170,30 @@ class BattleshipMaster(MultiPlayerMaster):
 def _ship_cells(ends) -> list[tuple[int, int]]:
     (r1, c1), (r2, c2) = ends
     return [(r, c) for r in range(min(r1, r2), max(r1, r2) + 1) for c in range(min(c1, c2), max(c1, c2) + 1)]
+
+
+# --- word games ---
+
+class WordSearchMaster(SinglePlayerMaster):
+    """Records the placed words with the board, and passes on one submission per reply.
+
+    TextArena 0.7.4's WordSearchEnv.step collects a reply's `[r c r c]` submissions in a set and checks them in the
+    set's order until one is wrong, an order that depends on PYTHONHASHSEED. Its prompt allows one submission at a
+    time, so only a reply's first submission reaches the env. (Its `num_incorrect_tries` is set in __init__ and not
+    reset; every episode gets a fresh env, which the spec keeps by not setting `cache_env`.)
+    """
+
+    def _on_before_reset(self):
+        self.ta_env.step = types.MethodType(_first_submission_step, self.ta_env)
+
+    def content(self) -> dict:
+        placed = {word: list(place) for word, place in self.ta_env.placed_words.items()}
+        return {**super().content(), "placed words": placed}
+
+
+WORD_SEARCH_SUBMISSION = re.compile(r"\[\d+\s\d+\s\d+\s\d+\]")
+
+
+def _first_submission_step(env, action: str):
+    first = WORD_SEARCH_SUBMISSION.search(action)
+    return type(env).step(env, first.group(0) if first else action)

@@ -187,4 +187,48 @@ def _ladder_steps(word: str, vocabulary: frozenset[str]) -> list[str]:
             if (step := word[:i] + letter + word[i + 1:]) != word and step in vocabulary]
 
 
-GAMES = [Hangman(), Wordle(), WordLadder()]
+class WordSearch(GamePlayers):
+    """Expert: reads the listed words and the grid, and submits each word's place across or down (the word's
+    next place when several fit and an earlier one was wrong)."""
+    game = "ta_word_search"
+    recognizes = re.compile(r"participating in a Word Search challenge")
+    has_expert = True
+
+    @staticmethod
+    def grid(transcript: Transcript) -> list[str]:
+        """The rows of the latest board, letters only (found words are shown in brackets)."""
+        board = last_match(r"Current Board:\n\n(.*?)\nPlaced Words:", transcript.text, re.DOTALL).group(1)
+        return ["".join(re.findall(r"[A-Z]", line[3:])) for line in board.splitlines() if re.match(r"R\d\d ", line)]
+
+    def random_move(self, transcript, rng):
+        size = len(self.grid(transcript))
+        row, col, length = rng.randrange(size), rng.randrange(size), rng.randrange(3, size + 1)
+        if rng.random() < 0.5:
+            return f"[{row} {col} {row} {min(col + length, size) - 1}]"
+        return f"[{row} {col} {min(row + length, size) - 1} {col}]"
+
+    def expert_move(self, transcript):
+        grid = self.grid(transcript)
+        listed = last_match(r"Placed Words: (.*)", transcript.text).group(1).split(", ")
+        found = set(re.findall(r"You found the word '(\w+)'", transcript.text))
+        tried = set(re.findall(r"\[\d+ \d+ \d+ \d+\]", "\n".join(transcript.replies)))
+        for word in listed:
+            if word in found:
+                continue
+            for place in _places(word, grid):
+                if place not in tried:
+                    return place
+        raise ValueError("every listed word is found or tried; the game should be over")
+
+
+def _places(word: str, grid: list[str]) -> list[str]:
+    """Every `[r c r c]` where `word` reads across or down."""
+    size = len(grid)
+    columns = ["".join(row[c] for row in grid) for c in range(size)]
+    places = [f"[{r} {c} {r} {c + len(word) - 1}]" for r in range(size) for c in range(size)
+              if grid[r].startswith(word, c)]
+    return places + [f"[{r} {c} {r + len(word) - 1} {c}]" for c in range(size) for r in range(size)
+                     if columns[c].startswith(word, r)]
+
+
+GAMES = [Hangman(), Wordle(), WordLadder(), WordSearch()]
