@@ -17,6 +17,7 @@ MASTERS = {
     "HangmanMaster": submasters.HangmanMaster,
     "WordChainsMaster": submasters.WordChainsMaster,
     "BattleshipMaster": submasters.BattleshipMaster,
+    "WordleMaster": submasters.WordleMaster,
     "WordSearchMaster": submasters.WordSearchMaster,
 }
 

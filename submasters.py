@@ -197,3 +197,18 @@ WORD_SEARCH_SUBMISSION = re.compile(r"\[\d+\s\d+\s\d+\s\d+\]")
 def _first_submission_step(env, action: str):
     first = WORD_SEARCH_SUBMISSION.search(action)
     return type(env).step(env, first.group(0) if first else action)
+
+
+class WordleMaster(SinglePlayerMaster):
+    """Skips secret words no guess can match.
+
+    The hardcore lists keep every `en` word tagged NN, proper nouns included (1346 of 9047 five-letter words are
+    capitalised, e.g. 'Abner'); TextArena 0.7.4 lower-cases every guess and compares it letter by letter with the
+    secret as drawn, so such a word can never be guessed.
+    """
+
+    def unplayable_reason(self):
+        secret = self.env.state.game_state["secret_word"]
+        if not secret.islower():
+            return f"the secret word {secret!r} is capitalised and lower-cased guesses never match it"
+        return super().unplayable_reason()

@@ -4,7 +4,9 @@ import math
 
 import pytest
 
-from conftest import assert_outcome, instance_of, play, scripted, ta_player
+from clemcore.backends.model_registry import CustomResponseModel
+
+from conftest import assert_outcome, benchmark, instance_of, play, scripted, ta_player
 
 
 def replies_of(episode) -> list[str]:
@@ -89,6 +91,21 @@ def test_wordle_hardcore_word_list_is_built_once_per_process(monkeypatch):
     assert second is not first and second.word_list is first.word_list
     assert first.word_list == words_before
     assert second.state is not first.state
+
+
+def test_wordle_capitalised_secret_words_are_unplayable():
+    # seeds 0-39 of the hardcore variant draw some proper nouns; the generator skips exactly those
+    exp, instance = instance_of("ta_wordle", "hardcore", 0)
+    reasons = {}
+    with benchmark("ta_wordle") as game_benchmark:
+        for seed in range(40):
+            game_master = game_benchmark.create_game_master(exp, [CustomResponseModel()])
+            game_master.setup(**{**instance, "seed": seed})
+            game_master.start()
+            reasons[game_master.env.state.game_state["secret_word"]] = game_master.unplayable_reason()
+    capitalised = [word for word in reasons if not word.islower()]
+    assert capitalised and all("is capitalised" in reasons[word] for word in capitalised)
+    assert all(reasons[word] is None for word in reasons if word.islower())
 
 
 # --- WordLadder ---
