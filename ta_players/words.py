@@ -122,8 +122,11 @@ class Wordle(GamePlayers):
         if len(candidates) > self.SPLIT_LIMIT:
             counts = Counter(letter for word in candidates for letter in set(word))
             return f"[{max(candidates, key=lambda word: sum(counts[letter] for letter in set(word)))}]"
-        # the most feedback groups; among equals a basic word, as the secret may be one
-        return f"[{max(candidates, key=lambda guess: (len({_wordle_feedback(guess, word) for word in candidates}), guess in common))}]"
+
+        def split(guess: str) -> tuple[int, bool]:
+            """The number of feedback groups; among equals a basic word, as the secret may be one."""
+            return len({_wordle_feedback(guess, word) for word in candidates}), guess in common
+        return f"[{max(candidates, key=split)}]"
 
 
 def _wordle_feedback(guess: str, secret: str) -> str:
@@ -157,7 +160,7 @@ class WordLadder(GamePlayers):
 
     def random_move(self, transcript, rng):
         current, _ = self.words(transcript)
-        return f"[{rng.choice(_ladder_steps(current, frozenset(_ladder_words(len(current)))))}]"
+        return f"[{rng.choice(_ladder_steps(current, _ladder_words(len(current))))}]"
 
     def expert_move(self, transcript):
         current, target = self.words(transcript)

@@ -63,7 +63,8 @@ def test_wordle_six_wrong_guesses_lose_scored_by_the_last_guess():
 def test_wordle_invalid_words_between_guesses_do_not_stall_the_game():
     # a non-word is a warning that costs no guess; a valid guess after it clears the warning, so the six guesses
     # still end the game after twelve requests
-    guesses = [reply for word in ["sound", "light", "dirty", "fight", "mouth", "crane"] for reply in ["[qxzvj]", f"[{word}]"]]
+    words = ["sound", "light", "dirty", "fight", "mouth", "crane"]
+    guesses = [reply for word in words for reply in ["[qxzvj]", f"[{word}]"]]
     episode = play("ta_wordle", [scripted(guesses)], "default", 0)
     assert_outcome(episode.scores, "Lose")
     assert episode.scores["Request Count"] == 12 and episode.scores["Violated Request Count"] == 6
