@@ -17,6 +17,13 @@ MASTERS = {
     "HangmanMaster": submasters.HangmanMaster,
     "WordChainsMaster": submasters.WordChainsMaster,
     "BattleshipMaster": submasters.BattleshipMaster,
+    "LightsOutMaster": submasters.LightsOutMaster,
+    "FrozenLakeMaster": submasters.FrozenLakeMaster,
+    "RushHourMaster": submasters.RushHourMaster,
+    "BlackjackMaster": submasters.BlackjackMaster,
+    "SudokuMaster": submasters.SudokuMaster,
+    "FifteenPuzzleMaster": submasters.FifteenPuzzleMaster,
+    "PegJumpMaster": submasters.PegJumpMaster,
     "WordleMaster": submasters.WordleMaster,
     "WordSearchMaster": submasters.WordSearchMaster,
 }
@@ -27,6 +34,9 @@ SCORERS = {
     "HangmanScorer": metrics.HangmanScorer,
     "WordChainsScorer": metrics.WordChainsScorer,
     "BattleshipScorer": metrics.BattleshipScorer,
+    # --- number and chance games ---
+    "SolvedScorer": metrics.SolvedScorer,
+    "BlackjackScorer": metrics.BlackjackScorer,
 }
 
 

@@ -41,6 +41,15 @@ class CompletionScorer(TextArenaScorer):
         return 100.0 * (interactions["completion"] or 0.0)
 
 
+# --- number and chance games ---
+
+class SolvedScorer(TextArenaScorer):
+    """100 when solved, else 0: games whose goal leaves no meaningful partial credit."""
+
+    def main_score(self, interactions):
+        return 100.0 * interactions[METRIC_SUCCESS]
+
+
 class HangmanScorer(TextArenaScorer):
     """100 x letters revealed x life score, life score = l / (2L) + 1/2 for l of L lives left."""
 
@@ -91,3 +100,19 @@ class BattleshipScorer(CompetitiveScorer):
 
 def _hit_rate(fleet: dict) -> float:
     return fleet["hits"] / fleet["shots"] if fleet["shots"] else 0.0
+
+
+# --- card games ---
+
+class BlackjackScorer(TextArenaScorer):
+    """100 x (hands won + half the pushes) / hands dealt, TextArena's own completion. Logs the hands won,
+    lost and pushed as shares of the hands dealt."""
+
+    def main_score(self, interactions):
+        hands = interactions["hands"]
+        return 100.0 * (hands["win"] + 0.5 * hands["draw"]) / hands["hands"]
+
+    def log_game_scores(self, interactions, aborted):
+        hands = interactions["hands"]
+        for key, name in (("win", "Hands Won"), ("lose", "Hands Lost"), ("draw", "Hands Pushed")):
+            self.log_episode_score(name, math.nan if aborted else 100.0 * hands[key] / hands["hands"])

@@ -33,8 +33,17 @@ os.chdir(REPO)
 import ta_master  # noqa: E402,F401  (pyproject's pythonpath puts the repository root on sys.path)
 import ta_players  # noqa: E402
 
-GAMES = ["ta_minesweeper", "ta_hangman", "ta_word_chains", "ta_tower_of_hanoi", "ta_battleship",
-         "ta_three_player_tic_tac_toe"]
+from instancegenerator import load_specs  # noqa: E402
+
+# The six games of the core, which tests of game-master behaviour use as examples.
+CORE_GAMES = ["ta_minesweeper", "ta_hangman", "ta_word_chains", "ta_tower_of_hanoi", "ta_battleship",
+              "ta_three_player_tic_tac_toe"]
+SPECS = load_specs()
+# Every game this Python can play (3.12-only games are reported unavailable on 3.11, which tests check apart).
+GAMES = [spec.game_name for spec in SPECS if ta_master.unavailable_reason(spec) is None]
+UNAVAILABLE_GAMES = [spec.game_name for spec in SPECS if spec.game_name not in GAMES]
+# CLI runs of all games play the first instances of every experiment (every game plays in every test run).
+SAMPLED_INSTANCES = 2
 
 Policy = Callable[[str], str]
 
@@ -180,16 +189,30 @@ def load_episode_files(results: Path, name: str) -> dict[str, dict]:
             for path in sorted(results.rglob(name))}
 
 
+def sampled_repo(tmp_path_factory) -> Path:
+    """A copy of the game whose instance files keep the first SAMPLED_INSTANCES instances of every experiment."""
+    root = tmp_path_factory.getbasetemp() / "sampled_repo"
+    if not root.exists():
+        copy_repo(root)
+        for path in (root / "in").iterdir():
+            data = json.loads(path.read_text())
+            for experiment in data["experiments"]:
+                experiment["game_instances"] = experiment["game_instances"][:SAMPLED_INSTANCES]
+            path.write_text(json.dumps(data, indent=2, ensure_ascii=False))
+    return root
+
+
 def all_games_run(tmp_path_factory, name: str, *args: str, env: dict) -> tuple[Path, str]:
-    """One `clem run` of all six games with the mock model, made once per test session: the results dir and the
-    run's output. Shared through the session's base temp dir, so that every module asking for the same run gets it
-    without running clem again."""
+    """One `clem run` of all games with the mock model on the sampled instances, made once per test session: the
+    results dir and the run's output. Shared through the session's base temp dir, so that every module asking for
+    the same run gets it without running clem again."""
+    game_dir = sampled_repo(tmp_path_factory)
     root = tmp_path_factory.getbasetemp() / f"clem_run_{name}"
     results, output = root / "results", root / "output.txt"
     if not output.exists():
         shutil.rmtree(root, ignore_errors=True)
         root.mkdir()
-        process = clem("run", "-g", *GAMES, "-m", "mock", "-r", str(results), *args, env=env)
+        process = clem("run", "-g", *GAMES, "-m", "mock", "-r", str(results), *args, cwd=game_dir, env=env)
         output.write_text(process.stdout + process.stderr)
     return results, output.read_text()
 
@@ -199,12 +222,15 @@ def sequential_run(tmp_path_factory) -> tuple[Path, str]:
 
 
 def copy_repo(dest: Path) -> Path:
-    """A playable copy of the game: its modules, clemgame.json and in/ (clem and the generator need no more)."""
+    """A playable copy of the game: its modules, clemgame.json, in/ and the programmatic players' backend (clem
+    and the generator need no more)."""
     dest.mkdir(parents=True)
     for path in REPO.glob("*.py"):
         shutil.copy2(path, dest / path.name)
-    shutil.copy2(REPO / "clemgame.json", dest / "clemgame.json")
+    for name in ("clemgame.json", "model_registry.json"):
+        shutil.copy2(REPO / name, dest / name)
     shutil.copytree(REPO / "in", dest / "in")
+    shutil.copytree(REPO / "ta_players", dest / "ta_players", ignore=shutil.ignore_patterns("__pycache__"))
     return dest
 
 

@@ -5,7 +5,7 @@ import math
 
 import pytest
 
-from conftest import GAMES, play, spec_of
+from conftest import CORE_GAMES, play, spec_of
 
 EXPERIMENT = {"ta_minesweeper": "default", "ta_hangman": "default", "ta_word_chains": "default",
               "ta_tower_of_hanoi": "default", "ta_battleship": "small", "ta_three_player_tic_tac_toe": "default"}
@@ -22,7 +22,7 @@ REPLIES = {
 # move in the first four replies (no brackets, or no letters/digits between them): TextArena warns once and
 # the second invalid move in a row ends the game, an abort.
 ABORT = ("Aborted", 2, 2, math.nan)
-EXPECTED = {(game, case): ABORT for game in GAMES for case in REPLIES}
+EXPECTED = {(game, case): ABORT for game in CORE_GAMES for case in REPLIES}
 EXPECTED.update({
     # Hangman reads "[GAME]" as a guess of the whole word: wrong, costs no life, and is no invalid move, so
     # the player stalls until the spec's cap of 60 requests; no letter revealed scores 0.
@@ -40,7 +40,7 @@ def test_the_16_kb_reply_is_16_kb():
 
 
 @pytest.mark.parametrize("case", list(REPLIES))
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", CORE_GAMES)
 def test_bad_reply_ends_the_game_by_textarena_rules(game, case):
     reply = REPLIES[case]
     outcome, requests, violated, main_score = EXPECTED[(game, case)]

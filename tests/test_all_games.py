@@ -1,0 +1,102 @@
+"""Contracts every game keeps, played through clemcore with the programmatic players of `ta_players`: no instance
+is over before the player's first move, a player that never follows the format is always Aborted, mock replies
+make real moves, and each expert reaches its bar on the shipped instances, clearly above the random player."""
+import json
+import math
+import statistics
+
+import pytest
+
+import ta_players
+from conftest import GAMES, REPO, benchmark, play, spec_of, ta_player
+from clemcore.backends.model_registry import CustomResponseModel
+
+
+def instances(game: str) -> list[tuple[str, int]]:
+    data = json.loads((REPO / "in" / f"instances_{game}.json").read_text())
+    return [(exp["name"], instance["game_id"]) for exp in data["experiments"] for instance in exp["game_instances"]]
+
+
+def first_instances(game: str) -> list[tuple[str, int]]:
+    """The first instance of every experiment."""
+    return list({experiment: (experiment, game_id) for experiment, game_id in reversed(instances(game))}.values())
+
+
+def seats(game: str) -> int:
+    return spec_of(game).players
+
+
+SINGLE_PLAYER = [game for game in GAMES if seats(game) == 1]
+EXPERTS = [game for game in GAMES if game in ta_players.GAMES and ta_players.GAMES[game].has_expert]
+
+
+def test_every_playable_game_has_programmatic_players():
+    assert sorted(set(GAMES) - set(ta_players.GAMES)) == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_instance_is_over_before_the_first_move(game):
+    data = json.loads((REPO / "in" / f"instances_{game}.json").read_text())
+    with benchmark(game) as game_benchmark:
+        for experiment in data["experiments"]:
+            for instance in experiment["game_instances"]:
+                game_master = game_benchmark.create_game_master(experiment, [CustomResponseModel()])
+                game_master.setup(**instance)
+                game_master.before_game()
+                assert game_master.unplayable_reason() is None, (experiment["name"], instance["game_id"])
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_player_that_never_follows_the_format_is_aborted_with_no_score(game):
+    for experiment, game_id in first_instances(game):
+        episode = play(game, [ta_player("format-breaker")] * seats(game), experiment, game_id)
+        assert episode.scores["Aborted"] == 1, (experiment, game_id, episode.interactions["end reason"])
+        assert math.isnan(episode.scores["Main Score"])
+
+
+# WordChains' valid words depend on the instance's start word (its first letter and length): no fixed reply list
+# fits, so its mock replies are in the format but break the chain's rules.
+MOCK_CANNOT_MOVE = {"ta_word_chains"}
+
+
+@pytest.mark.parametrize("game", [game for game in GAMES if game not in MOCK_CANNOT_MOVE])
+def test_mock_replies_make_valid_moves(game):
+    """Smoke runs with `-m mock` go past the first turn: some mock reply in the game's first instances is a move
+    the game accepts (a request that is not violated)."""
+    spec = spec_of(game)
+    valid_moves = 0
+    for experiment, game_id in first_instances(game):
+        policies = [_cycling(player_spec["custom_response"]) for player_spec in spec.player_specs]
+        episode = play(game, policies, experiment, game_id)
+        valid_moves += episode.scores["Request Count"] - episode.scores["Violated Request Count"]
+    assert valid_moves > 0
+
+
+def _cycling(replies):
+    replies = list(replies)
+    state = {"next": 0}
+
+    def policy(context):
+        reply = replies[state["next"] % len(replies)]
+        state["next"] += 1
+        return reply
+    return policy
+
+
+# "Clearly above random": at least this many Main Score points (of 100) on the mean over the shipped instances.
+CLEAR_MARGIN = 10
+
+
+def mean_main_score(game: str, strategy: str) -> float:
+    scores = [play(game, [ta_player(strategy)] * seats(game), experiment, game_id).scores["Main Score"]
+              for experiment, game_id in instances(game)]
+    return statistics.mean(0.0 if math.isnan(score) else score for score in scores)
+
+
+@pytest.mark.parametrize("game", EXPERTS)
+def test_expert_reaches_its_bar_and_beats_random_clearly(game):
+    players = ta_players.GAMES[game]
+    assert players.expert_bar >= 95 or players.expert_bar_reason, "a bar below 95 needs its reason"
+    expert = mean_main_score(game, "expert")
+    assert expert >= players.expert_bar
+    assert expert >= mean_main_score(game, "random") + CLEAR_MARGIN
