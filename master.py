@@ -30,6 +30,8 @@ MASTERS = {
     "ThreeCardMonteMaster": submasters.ThreeCardMonteMaster,
     "CountdownMaster": submasters.CountdownMaster,
     "CryptarithmMaster": submasters.CryptarithmMaster,
+    "WordleMaster": submasters.WordleMaster,
+    "WordSearchMaster": submasters.WordSearchMaster,
 }
 
 SCORERS = {
