@@ -18,6 +18,8 @@ MASTERS = {
     "WordChainsMaster": submasters.WordChainsMaster,
     "BattleshipMaster": submasters.BattleshipMaster,
     "RushHourMaster": submasters.RushHourMaster,
+    "SokobanMaster": submasters.SokobanMaster,
+    "LogicPuzzleMaster": submasters.LogicPuzzleMaster,
 }
 
 SCORERS = {

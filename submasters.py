@@ -1,7 +1,9 @@
 """Generic masters for single-player and competitive multi-player TextArena games, and per-game masters where a
 game needs one."""
+import numpy as np
+
 from ta_master import TextArenaGameMaster
-from ta_players.logic import rush_hour_board, rush_hour_solution
+from ta_players.logic import rush_hour_board, rush_hour_solution, sokoban_board, sokoban_solution
 
 
 def _is_number(value) -> bool:
@@ -188,3 +190,39 @@ class RushHourMaster(SinglePlayerMaster):
         if rush_hour_solution(board) is None:
             return "the red car cannot reach the exit"
         return super().unplayable_reason()
+
+
+class SokobanMaster(SinglePlayerMaster):
+    """Refuses rooms the player cannot solve within TextArena's turn limit, or whose board hides a target.
+
+    TextArena 0.7.4 checks the limit after a valid move that did not solve the room, against the moves made
+    before it, so `max_turns` N allows N + 1 moves. Its generator shows a box that never left its target as a
+    plain box and only counts boxes drawn on targets; such a room would be unsolvable as drawn.
+    """
+
+    def unplayable_reason(self):
+        env = self.ta_env
+        if np.any((env.room_fixed == 2) & (env.room_state == 4)):
+            return "a box stands on a target the board does not show"
+        board = sokoban_board("Current Board:\n" + env.create_board_str(env.room_state))
+        if sokoban_solution(board, env.max_turns + 1) is None:
+            return f"the room cannot be solved within {env.max_turns + 1} moves"
+        return super().unplayable_reason()
+
+
+
+class LogicPuzzleMaster(SinglePlayerMaster):
+    """Records the puzzle (solution and clues) and scores the pairings the player got right.
+
+    TextArena 0.7.4's completion is the share of all cells marked as in the solution, X marks included: marking
+    every cell X scores two thirds. A pairing (a row of a grid: which item of the column category goes with the
+    row's item) counts when its whole row is marked exactly as in the solution, so X marks alone score 0.
+    """
+
+    def content(self) -> dict:
+        return {"solution": self.ta_env.game_board_solution, "clues": self.ta_env.clues}
+
+    def completion(self) -> float:
+        solution, board = self.ta_env.game_board_solution, self.ta_env.game_board
+        pairings = [(grid, row) for grid, rows in solution.items() for row in rows]
+        return sum(board[grid][row] == solution[grid][row] for grid, row in pairings) / len(pairings)

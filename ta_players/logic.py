@@ -1,4 +1,6 @@
 """Players for sliding and logic puzzles: RushHour, Sokoban, Slitherlink, LogicPuzzle, Crosswords."""
+import functools
+import itertools
 import re
 from collections import deque
 
@@ -91,4 +93,257 @@ class RushHour(GamePlayers):
         return rush_hour_solution(rush_hour_board(transcript.text))[0]
 
 
-GAMES = [RushHour()]
+# --- Sokoban ---
+
+SOKOBAN_DIRECTIONS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
+# A board row as TextArena 0.7.4 renders it: cells separated by spaces ('√' is a box on a target).
+SOKOBAN_ROW = re.compile(r"^[#_OX√P](?: [#_OX√P])+$")
+
+
+def sokoban_board(text: str) -> tuple[str, ...]:
+    """The last board in the text, one string per row without the separating spaces."""
+    board_text = text.split("Current Board:")[-1]
+    return tuple(line.strip().replace(" ", "") for line in board_text.splitlines() if SOKOBAN_ROW.match(line.strip()))
+
+
+def sokoban_parse(board: tuple[str, ...]) -> tuple[frozenset, frozenset, frozenset, tuple[int, int]]:
+    """(walls, targets, boxes, player). The player hides a target it stands on; there are as many targets as boxes,
+    so a missing target is under the player."""
+    cells = {(r, c): cell for r, row in enumerate(board) for c, cell in enumerate(row)}
+    walls = frozenset(pos for pos, cell in cells.items() if cell == "#")
+    targets = {pos for pos, cell in cells.items() if cell in "O√"}
+    boxes = frozenset(pos for pos, cell in cells.items() if cell in "X√")
+    player = next(pos for pos, cell in cells.items() if cell == "P")
+    if len(targets) < len(boxes):
+        targets.add(player)
+    return walls, frozenset(targets), boxes, player
+
+
+def _live_cells(walls: frozenset, targets: frozenset) -> frozenset:
+    """Cells from which a box can still be pushed onto some target: the cells a box can be pulled to from a
+    target (a box elsewhere is dead)."""
+    live, queue = set(targets), deque(targets)
+    while queue:
+        r, c = queue.popleft()
+        for dr, dc in SOKOBAN_DIRECTIONS.values():
+            box, puller = (r + dr, c + dc), (r + 2 * dr, c + 2 * dc)
+            if box not in walls and puller not in walls and box not in live:
+                live.add(box)
+                queue.append(box)
+    return frozenset(live)
+
+
+@functools.lru_cache(maxsize=4096)
+def sokoban_solution(board: tuple[str, ...], max_moves: int) -> tuple[str, ...] | None:
+    """A shortest list of moves ('up', ...) that puts every box on a target within `max_moves`, or None
+    (breadth-first search over player and box positions, boxes on dead cells pruned)."""
+    walls, targets, boxes, player = sokoban_parse(board)
+    live = _live_cells(walls, targets)
+    start = (player, boxes)
+    parents = {start: None}
+    frontier = [start]
+    for _ in range(max_moves + 1):
+        following_frontier = []
+        for state in frontier:
+            player, boxes = state
+            if boxes <= targets:
+                moves = []
+                while parents[state] is not None:
+                    state, move = parents[state]
+                    moves.append(move)
+                return tuple(moves[::-1])
+            for name, (dr, dc) in SOKOBAN_DIRECTIONS.items():
+                ahead = (player[0] + dr, player[1] + dc)
+                if ahead in walls:
+                    continue
+                moved_boxes = boxes
+                if ahead in boxes:
+                    beyond = (ahead[0] + dr, ahead[1] + dc)
+                    if beyond in walls or beyond in boxes or beyond not in live:
+                        continue
+                    moved_boxes = boxes - {ahead} | {beyond}
+                following = (ahead, moved_boxes)
+                if following not in parents:
+                    parents[following] = (state, name)
+                    following_frontier.append(following)
+        frontier = following_frontier
+    return None
+
+
+def sokoban_legal_moves(board: tuple[str, ...]) -> list[str]:
+    walls, _, boxes, (r, c) = sokoban_parse(board)
+    legal = []
+    for name, (dr, dc) in SOKOBAN_DIRECTIONS.items():
+        ahead, beyond = (r + dr, c + dc), (r + 2 * dr, c + 2 * dc)
+        if ahead not in walls and not (ahead in boxes and (beyond in walls or beyond in boxes)):
+            legal.append(name)
+    return legal
+
+
+class Sokoban(GamePlayers):
+    game = "ta_sokoban"
+    recognizes = re.compile(r"You are solving the Sokoban puzzle")
+    has_expert = True
+
+    def random_move(self, transcript, rng):
+        return f"[{rng.choice(sokoban_legal_moves(sokoban_board(transcript.text)))}]"
+
+    def expert_move(self, transcript):
+        # The prompt does not state the turn limit: search without one (the shipped boards are solvable in it).
+        solution = sokoban_solution(sokoban_board(transcript.text), SOKOBAN_SEARCH_DEPTH)
+        return f"[{solution[0]}]"
+
+
+# Deeper than any shipped instance's turn limit (TextArena's medium variant allows 51 moves).
+SOKOBAN_SEARCH_DEPTH = 60
+
+
+# --- Logic puzzle ---
+
+NEGATION = re.compile(r"\b(?:not|cannot|never|no)\b|n't")
+
+
+def logic_grids(text: str) -> dict[str, tuple[list[str], list[str]]]:
+    """{grid name: (row items, column items)} of the last board in the text."""
+    board = text.split("Current Board:")[-1].split("Available Clues:")[0]
+    grids, lines = {}, [line.rstrip() for line in board.splitlines()]
+    for index, line in enumerate(lines):
+        # a grid opens with its name between two rules (a grid's closing rule is followed by a blank line)
+        if line.startswith("===") and index + 4 < len(lines) and lines[index + 1].strip() \
+                and lines[index + 2].startswith("==="):
+            name, header = lines[index + 1].strip(), lines[index + 3]
+            columns = [item.strip() for item in header.split("|") if item.strip()]
+            rows = []
+            for row in lines[index + 5:]:
+                if row.startswith("==="):
+                    break
+                rows.append(row.split()[0])
+            grids[name] = (rows, columns)
+    return grids
+
+
+def logic_clues(text: str) -> list[str]:
+    clues = text.split("Available Clues:")[-1]
+    return [line[2:].strip() for line in clues.splitlines() if line.startswith("- ")]
+
+
+def logic_candidates(grids: dict, clues: list[str]) -> list[tuple[int, dict[tuple[str, str, str], str]]]:
+    """Every assignment as (number of clues it satisfies, the marks it puts in the cells:
+    {(grid, row, column): 'O' or 'X'}).
+
+    Every grid pairs the same row items with another category, so an assignment is one permutation per grid.
+    Each clue is read as a formula over 'these items belong together' atoms: 'if A(,) then B', 'A only if B',
+    'A unless B', 'A if B'; an atom naming several items says they belong together, or with a negation that the
+    first belongs with none of the others. Clues that name fewer than two items constrain nothing.
+    """
+    names = list(grids)
+    rows = grids[names[0]][0]
+    scored = []
+    for permutations in itertools.product(*(itertools.permutations(grids[name][1]) for name in names)):
+        owner = {row: row for row in rows}
+        for permutation in permutations:
+            owner.update(zip(permutation, rows))
+        score = sum(_clue_holds(clue.lower(), owner) is True for clue in clues)
+        marks = {(name, row, column): "O" if owner[column] == row else "X"
+                 for name in names for row in rows for column in grids[name][1]}
+        scored.append((score, marks))
+    return scored
+
+
+def _logic_boards(grids: dict, text: str) -> list[dict]:
+    """The board ({(grid, row, column): mark}) after each valid mark TextArena confirmed in the text."""
+    cell_grid = {(row, column): name for name, (rows, columns) in grids.items() for row in rows for column in columns}
+    board, boards = {}, []
+    for row, column, mark in re.findall(r"\[(\w+) (\w+) ([OX])\] is valid\.", text):
+        board[(cell_grid[(row, column)], row, column)] = mark
+        boards.append(dict(board))
+    return boards
+
+
+def _logic_board(grids: dict, text: str) -> dict:
+    boards = _logic_boards(grids, text)
+    return boards[-1] if boards else {}
+
+
+def _clue_holds(clue: str, owner: dict) -> bool | None:
+    clue = clue.rstrip(".").replace("\u2019", "'")
+    for pattern, combine in ((r"^(.+) if and only if (.+)$", lambda a, b: a == b),
+                             (r"^if (.+?),? then (.+)$", lambda a, b: (not a) or b),
+                             (r"^if (.+?), (.+)$", lambda a, b: (not a) or b),
+                             (r"^(.+) only if (.+)$", lambda a, b: (not a) or b),
+                             (r"^(.+) unless (.+)$", lambda a, b: a or b),
+                             (r"^(.+) if (.+)$", lambda a, b: (not b) or a)):
+        match = re.match(pattern, clue)
+        if match:
+            first, second = (_atom_holds(part, owner) for part in match.groups())
+            if first is None or second is None:
+                return None
+            return combine(first, second)
+    return _atom_holds(clue, owner)
+
+
+def _atom_holds(text: str, owner: dict) -> bool | None:
+    for joint in (", which ", " and not ", ", not "):
+        if joint not in text:
+            continue
+        head, tail = text.split(joint, 1)
+        tail = tail if joint == ", which " else f"not {tail}"
+        head_items = _items_in(head, owner)
+        # 'A is at B, which is not C' speaks of B; 'A is B and not C' of A
+        subject = head_items[-1 if joint == ", which " else 0] if head_items else None
+        parts = [_atom_holds(head, owner), _atom_holds(f"{subject} {tail}", owner) if subject else None]
+        return None if None in parts else all(parts)
+    items = _items_in(text, owner)
+    if len(items) < 2:
+        return None
+    if NEGATION.search(text):
+        return all(owner[items[0]] != owner[item] for item in items[1:])
+    return all(owner[items[0]] == owner[item] for item in items[1:])
+
+
+def _items_in(text: str, owner: dict) -> list[str]:
+    """The items the text names, in order of appearance ('works' names work, "bob's" names bob)."""
+    found = []
+    for item in owner:
+        match = re.search(rf"\b{re.escape(item)}(?:s|es|ing|'s)?\b", text)
+        if match:
+            found.append((match.start(), item))
+    return [item for _, item in sorted(found)]
+
+
+class LogicPuzzle(GamePlayers):
+    game = "ta_logic_puzzle"
+    recognizes = re.compile(r"You are Player \d+ in the Logic Puzzle game")
+    has_expert = True
+    expert_bar = 90.0
+    expert_bar_reason = ("TextArena's clues often do not determine the solution (hard: several assignments satisfy "
+                         "every clue) and some contradict it (two easy puzzles): the expert tries the assignments "
+                         "that satisfy most clues in turn, as far as the 31 moves go")
+
+    def random_move(self, transcript, rng):
+        """A random cell with a mark it does not hold yet (repeating a cell's mark is an invalid move)."""
+        grids = logic_grids(transcript.text)
+        board = _logic_board(grids, transcript.text)
+        name = rng.choice(sorted(grids))
+        row, column = rng.choice(grids[name][0]), rng.choice(grids[name][1])
+        mark = rng.choice([mark for mark in "OX" if board.get((name, row, column)) != mark])
+        return f"[{row} {column} {mark}]"
+
+    def expert_move(self, transcript):
+        """Marks the cells of the assignment that satisfies most clues, one per turn, in board order. When a
+        whole assignment is marked and the game goes on, it was wrong: the next best one follows."""
+        grids = logic_grids(transcript.text)
+        boards = _logic_boards(grids, transcript.text)
+        board = _logic_board(grids, transcript.text)
+        candidates = logic_candidates(grids, logic_clues(transcript.text))
+        # among equally good assignments, the one closest to the board costs the fewest moves
+        candidates.sort(key=lambda candidate: (-candidate[0], sum(board.get(cell) != mark
+                                                                   for cell, mark in candidate[1].items())))
+        for _, marks in candidates:
+            if marks not in boards:
+                name, row, column = next(cell for cell in marks if board.get(cell) != marks[cell])
+                return f"[{row} {column} {marks[(name, row, column)]}]"
+        raise ValueError("every assignment was marked")
+
+
+GAMES = [RushHour(), Sokoban(), LogicPuzzle()]

@@ -5,7 +5,7 @@ import math
 
 import pytest
 
-from conftest import assert_outcome, play, scripted, ta_player
+from conftest import assert_outcome, benchmark, instance_of, mock_model, play, scripted, ta_player
 
 # --- Rush Hour ---
 # Instance default/0 (the content recorded in in/instances_ta_rush_hour.json):
@@ -58,3 +58,91 @@ def _replies(episode) -> list[tuple[str, str]]:
     """(player, reply) for every reply the players gave, in order."""
     return [(event["from"], event["action"]["content"]) for turn in episode.interactions["turns"] for event in turn
             if event["action"]["type"] == "get message" and event["from"].startswith("Player")]
+
+
+# --- Sokoban ---
+# Instance default/6 (6x6, 3 boxes, max_turns 30):
+#   # # # # # #
+#   # P # # # #
+#   # X _ _ _ #
+#   # O X X O #
+#   # _ O _ _ #
+#   # # # # # #
+
+
+def test_sokoban_expert_pushes_every_box_home_in_four_moves():
+    episode = play("ta_sokoban", [ta_player("expert")], game_id=6)
+    assert_outcome(episode.scores, "Success")
+    assert episode.scores["Main Score"] == 100
+    assert [reply for _, reply in _replies(episode)] == ["[down]", "[right]", "[down]", "[right]"]
+
+
+def test_sokoban_turn_limit_scores_the_share_of_boxes_on_targets():
+    # One box pushed home, then up and down forever: TextArena 0.7.4 ends the game after max_turns + 1 = 31 moves
+    episode = play("ta_sokoban", [scripted(["[down]"] + ["[up]", "[down]"] * 15)], game_id=6)
+    assert_outcome(episode.scores, "Lose")
+    assert episode.scores["Request Count"] == 31
+    assert episode.scores["Main Score"] == pytest.approx(100 / 3)
+
+
+def test_sokoban_walking_into_a_wall_twice_aborts():
+    episode = play("ta_sokoban", [scripted(["[up]", "[left]"])], game_id=6)
+    assert_outcome(episode.scores, "Aborted")
+    assert math.isnan(episode.scores["Main Score"])
+
+
+def test_sokoban_format_breaker_is_aborted():
+    episode = play("ta_sokoban", [ta_player("format-breaker")], game_id=6)
+    assert_outcome(episode.scores, "Aborted")
+    assert episode.scores["Request Count"] == 2 and episode.scores["Violated Request Count"] == 2
+
+
+def test_sokoban_room_that_needs_more_moves_than_the_turn_limit_is_unplayable():
+    # the same room needs four moves; with max_turns 2 TextArena allows three
+    exp, instance = instance_of("ta_sokoban", "default", 6)
+    with benchmark("ta_sokoban") as game_benchmark:
+        game_master = game_benchmark.create_game_master(exp, [mock_model()])
+        game_master.setup(**{**instance, "env_kwargs": {**instance["env_kwargs"], "max_turns": 2}})
+        assert game_master.unplayable_reason() == "the room cannot be solved within 3 moves"
+        game_master = game_benchmark.create_game_master(exp, [mock_model()])
+        game_master.setup(**{**instance, "env_kwargs": {**instance["env_kwargs"], "max_turns": 3}})
+        assert game_master.unplayable_reason() is None
+
+
+# --- Logic puzzle ---
+# Instance default/0: rows wednesday, monday, tuesday; grids day_people (bob, alice, charlie) and day_sport
+# (tennis, basketball, soccer). Solution: wednesday alice soccer, monday bob basketball, tuesday charlie tennis.
+# The clues name each pairing, so the expert marks the 18 cells once.
+
+
+def test_logic_puzzle_expert_solves_an_easy_puzzle_marking_each_cell_once():
+    episode = play("ta_logic_puzzle", [ta_player("expert")])
+    assert_outcome(episode.scores, "Success")
+    assert episode.scores["Main Score"] == 100
+    assert episode.scores["Request Count"] == 18 and episode.scores["Violated Request Count"] == 0
+
+
+def test_logic_puzzle_score_counts_whole_pairings_not_x_marks():
+    # Wednesday's people row marked exactly (alice O, bob X, charlie X), all of monday's sports X, then one cell
+    # toggled until TextArena's turn limit (30: the game ends after 31 moves). Pairings right: 1 of 6. TextArena's
+    # own completion would count 3 + 2 + (X marks of the toggled cell) cells of 18.
+    moves = ["[wednesday alice O]", "[wednesday bob X]", "[wednesday charlie X]",
+             "[monday tennis X]", "[monday basketball X]", "[monday soccer X]"]
+    moves += ["[tuesday bob X]", "[tuesday bob O]"] * 12 + ["[tuesday bob X]"]
+    episode = play("ta_logic_puzzle", [scripted(moves)])
+    assert_outcome(episode.scores, "Lose")
+    assert episode.scores["Request Count"] == 31
+    assert episode.scores["Main Score"] == pytest.approx(100 / 6)
+
+
+def test_logic_puzzle_repeating_a_mark_twice_aborts():
+    episode = play("ta_logic_puzzle", [scripted(["[monday bob O]", "[monday bob O]", "[monday bob O]"])])
+    assert_outcome(episode.scores, "Aborted")
+    assert math.isnan(episode.scores["Main Score"])
+    assert episode.scores["Request Count"] == 3 and episode.scores["Violated Request Count"] == 2
+
+
+def test_logic_puzzle_format_breaker_is_aborted():
+    episode = play("ta_logic_puzzle", [ta_player("format-breaker")])
+    assert_outcome(episode.scores, "Aborted")
+    assert math.isnan(episode.scores["Main Score"])
