@@ -20,6 +20,7 @@ MASTERS = {
     "RushHourMaster": submasters.RushHourMaster,
     "SokobanMaster": submasters.SokobanMaster,
     "LogicPuzzleMaster": submasters.LogicPuzzleMaster,
+    "SlitherlinkMaster": submasters.SlitherlinkMaster,
 }
 
 SCORERS = {

@@ -1,9 +1,12 @@
 """Generic masters for single-player and competitive multi-player TextArena games, and per-game masters where a
 game needs one."""
+import types
+
 import numpy as np
 
-from ta_master import TextArenaGameMaster
-from ta_players.logic import rush_hour_board, rush_hour_solution, sokoban_board, sokoban_solution
+from ta_master import TextArenaGameMaster, _record_invalid_move
+from ta_players.logic import (rush_hour_board, rush_hour_solution, slitherlink_solution, sokoban_board,
+                              sokoban_solution)
 
 
 def _is_number(value) -> bool:
@@ -226,3 +229,43 @@ class LogicPuzzleMaster(SinglePlayerMaster):
         solution, board = self.ta_env.game_board_solution, self.ta_env.game_board
         pairings = [(grid, row) for grid, rows in solution.items() for row in rows]
         return sum(board[grid][row] == solution[grid][row] for grid, row in pairings) / len(pairings)
+
+
+class SlitherlinkMaster(SinglePlayerMaster):
+    """Repairs two swapped-argument calls of TextArena 0.7.4's SlitherlinkEnv.step and checks the puzzle has a loop.
+
+    step calls `set_invalid_move(progress, reason)` (the signature is `(reason, reward)`), so the final reward
+    would be the message and the reason `Invalid Move: <progress>`; and it echoes the player's move with
+    `add_observation(player_id, action, PLAYER_ACTION)` (the signature is `(message, observation_type, from_id)`),
+    which queues the player id as the message and the action as its type. Both calls are put right on this
+    episode's state.
+    """
+
+    def _on_before_game(self):
+        state = self.env.state
+        state.set_invalid_move = types.MethodType(_set_invalid_move_progress_first, state)
+        state.add_observation = types.MethodType(_add_observation_sender_first, state)
+
+    def content(self) -> dict:
+        return {"clues": self.ta_env.clues}
+
+    def completion(self) -> float:
+        """The share of numbered cells with their number of edges (TextArena's `_progress`)."""
+        return self.ta_env._progress()
+
+    def unplayable_reason(self):
+        if slitherlink_solution(tuple(map(tuple, self.ta_env.clues))) is None:
+            return "no single loop satisfies the clues"
+        return super().unplayable_reason()
+
+
+def _set_invalid_move_progress_first(state, progress, reason):
+    return _record_invalid_move(state, reason=reason, reward=progress)
+
+
+def _add_observation_sender_first(state, *args, **kwargs):
+    if len(args) == 3 and isinstance(args[0], int) and isinstance(args[1], str):
+        from_id, message, observation_type = args
+        return type(state).add_observation(state, message=message, observation_type=observation_type,
+                                           from_id=from_id)
+    return type(state).add_observation(state, *args, **kwargs)

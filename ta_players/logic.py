@@ -346,4 +346,111 @@ class LogicPuzzle(GamePlayers):
         raise ValueError("every assignment was marked")
 
 
-GAMES = [RushHour(), Sokoban(), LogicPuzzle()]
+
+# --- Slitherlink ---
+
+SLITHERLINK_DOT_ROW = re.compile(r"^\s*(\d+): \+")
+
+
+def slitherlink_board(text: str) -> tuple[tuple, frozenset]:
+    """(clues, edges) of the last board in the text: clues[r][c] is a number or None, edges are ('h' | 'v', r, c).
+
+    TextArena 0.7.4 draws dot rows as ` r: +───+   +` (a horizontal edge is `───` after its dot) and cell rows
+    with a 4-column indent, each cell 4 characters wide: `│` or a space for the vertical edge, then the clue
+    (`·` for none) centred in 3 characters.
+    """
+    lines = text.rsplit("Clues satisfied", 1)[0].splitlines()
+    lines = lines[max(index for index, line in enumerate(lines) if re.match(r"^\s*0: \+", line)):]
+    clues, edges = [], set()
+    for index, line in enumerate(lines):
+        match = SLITHERLINK_DOT_ROW.match(line)
+        if not match:
+            continue
+        row = int(match.group(1))
+        dots = line[line.index("+"):]
+        for col, segment in enumerate(dots.split("+")[1:-1]):
+            if "─" in segment:
+                edges.add(("h", row, col))
+        cells = lines[index + 1] if index + 1 < len(lines) else ""
+        if SLITHERLINK_DOT_ROW.match(cells) or not cells.strip():
+            continue
+        cells = cells[4:]
+        clue_row = []
+        for col in range(0, len(cells), 4):
+            if cells[col] == "│":
+                edges.add(("v", row, col // 4))
+            clue = cells[col + 1:col + 4].strip()
+            if clue:
+                clue_row.append(int(clue) if clue.isdigit() else None)
+        clues.append(tuple(clue_row))
+    return tuple(clues), frozenset(edges)
+
+
+@functools.lru_cache(maxsize=256)
+def slitherlink_solution(clues: tuple) -> frozenset | None:
+    """The edges of a single loop that gives every numbered cell its number of edges, or None.
+
+    A single loop is the boundary of a set of cells that is connected, leaves the outside connected (no holes)
+    and has no two cells meeting only at a corner; every such set of the 4x4 grid is tried.
+    """
+    rows, cols = len(clues), len(clues[0])
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    for bits in range(1, 2 ** len(cells)):
+        inside = {cell for index, cell in enumerate(cells) if bits >> index & 1}
+        edges = _boundary(inside, rows, cols)
+        if all(clue is None or _edges_around(r, c, edges) == clue
+               for r, row in enumerate(clues) for c, clue in enumerate(row)) and _is_single_loop(edges):
+            return edges
+    return None
+
+
+def _boundary(inside: set, rows: int, cols: int) -> frozenset:
+    edges = {("h", r, c) for r in range(rows + 1) for c in range(cols) if ((r - 1, c) in inside) != ((r, c) in inside)}
+    edges |= {("v", r, c) for r in range(rows) for c in range(cols + 1) if ((r, c - 1) in inside) != ((r, c) in inside)}
+    return frozenset(edges)
+
+
+def _edges_around(r: int, c: int, edges: frozenset) -> int:
+    return (("h", r, c) in edges) + (("h", r + 1, c) in edges) + (("v", r, c) in edges) + (("v", r, c + 1) in edges)
+
+
+def _is_single_loop(edges: frozenset) -> bool:
+    """Every dot has 0 or 2 edges and the edges form one connected loop."""
+    ends = {}
+    for kind, r, c in edges:
+        for dot in ((r, c), (r, c + 1) if kind == "h" else (r + 1, c)):
+            ends.setdefault(dot, []).append((kind, r, c))
+    if not edges or any(len(at) != 2 for at in ends.values()):
+        return False
+    start = next(iter(sorted(edges)))
+    seen, stack = {start}, [start]
+    while stack:
+        kind, r, c = stack.pop()
+        for dot in ((r, c), (r, c + 1) if kind == "h" else (r + 1, c)):
+            for edge in ends[dot]:
+                if edge not in seen:
+                    seen.add(edge)
+                    stack.append(edge)
+    return len(seen) == len(edges)
+
+
+class Slitherlink(GamePlayers):
+    game = "ta_slitherlink"
+    recognizes = re.compile(r"You are playing Slitherlink")
+    has_expert = True
+
+    def random_move(self, transcript, rng):
+        clues, _ = slitherlink_board(transcript.text)
+        rows, cols = len(clues), len(clues[0])
+        if rng.random() < 0.5:
+            return f"[h {rng.randrange(rows + 1)} {rng.randrange(cols)}]"
+        return f"[v {rng.randrange(rows)} {rng.randrange(cols + 1)}]"
+
+    def expert_move(self, transcript):
+        """Toggles the first edge (in sorted order) where the board differs from a solution."""
+        clues, edges = slitherlink_board(transcript.text)
+        kind, r, c = min(slitherlink_solution(clues) ^ edges)
+        return f"[{kind} {r} {c}]"
+
+
+GAMES = [RushHour(), Sokoban(), LogicPuzzle(), Slitherlink()]

@@ -146,3 +146,49 @@ def test_logic_puzzle_format_breaker_is_aborted():
     episode = play("ta_logic_puzzle", [ta_player("format-breaker")])
     assert_outcome(episode.scores, "Aborted")
     assert math.isnan(episode.scores["Main Score"])
+
+
+# --- Slitherlink ---
+# Instance default/0, clues ('.' none):
+#   1 2 . 1
+#   . 2 2 1
+#   0 1 . .
+#   0 0 . 0
+# The loop around the 2x2 block of rows 0-1, columns 1-2 satisfies them all (eight edges).
+
+
+def test_slitherlink_expert_draws_the_loop_edge_by_edge():
+    episode = play("ta_slitherlink", [ta_player("expert")])
+    assert_outcome(episode.scores, "Success")
+    assert episode.scores["Main Score"] == 100
+    assert [reply for _, reply in _replies(episode)] == ["[h 0 1]", "[h 0 2]", "[h 2 1]", "[h 2 2]",
+                                                          "[v 0 1]", "[v 0 3]", "[v 1 1]", "[v 1 3]"]
+
+
+def test_slitherlink_moves_are_not_echoed_as_broken_observations():
+    # TextArena 0.7.4 queues the move as add_observation(player_id, action, PLAYER_ACTION): the player id would
+    # be the message and the action its type; the game master restores the arguments, so the echo is dropped
+    episode = play("ta_slitherlink", [scripted(["[h 0 1]", "[h 0 1]"] * 2 + ["no move"] * 2)])
+    for _, context in episode.contexts[1:]:
+        assert context["content"].startswith("[GAME]") and "ObservationType" not in context["content"]
+        assert "[h 0 1]" not in context["content"]
+
+
+def test_slitherlink_toggling_one_edge_ends_at_the_turn_limit_scored_by_clues_satisfied():
+    # [h 0 0] toggled 201 times (TextArena's max_turns 200 allows 201 moves) stays on: cells (0,0)=1, (2,0)=0,
+    # (3,0)=0, (3,1)=0 and (3,3)=0 hold, 5 of the 11 clues.
+    episode = play("ta_slitherlink", [scripted(["[h 0 0]"] * 201)])
+    assert_outcome(episode.scores, "Lose")
+    assert episode.scores["Request Count"] == 201
+    assert episode.scores["Main Score"] == pytest.approx(100 * 5 / 11)
+
+
+def test_slitherlink_invalid_move_reason_and_reward_are_not_swapped():
+    # TextArena 0.7.4 calls set_invalid_move(progress, reason); the game master swaps them back: the reward is the
+    # progress (4 of 11 clues are zeros, satisfied by the empty board) and the reason is the message
+    episode = play("ta_slitherlink", [ta_player("format-breaker")])
+    assert_outcome(episode.scores, "Aborted")
+    assert math.isnan(episode.scores["Main Score"])
+    assert episode.interactions["end reason"] == "Invalid Move: Bad action format. Use [h row col] or [v row col]."
+    assert episode.interactions["ta rewards"] == {"0": pytest.approx(4 / 11)}
+    assert episode.scores["Violated Request Count"] == 2
