@@ -21,6 +21,7 @@ MASTERS = {
     "SokobanMaster": submasters.SokobanMaster,
     "LogicPuzzleMaster": submasters.LogicPuzzleMaster,
     "SlitherlinkMaster": submasters.SlitherlinkMaster,
+    "CrosswordsMaster": submasters.CrosswordsMaster,
 }
 
 SCORERS = {

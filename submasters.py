@@ -269,3 +269,22 @@ def _add_observation_sender_first(state, *args, **kwargs):
         return type(state).add_observation(state, message=message, observation_type=observation_type,
                                            from_id=from_id)
     return type(state).add_observation(state, *args, **kwargs)
+
+
+class CrosswordsMaster(SinglePlayerMaster):
+    """A wrong letter is TextArena's invalid move, but for the player an ordinary mistake: a second one in a row
+    ends the game as a Lose, not an abort (other invalid moves break the format or the board's rules)."""
+
+    WRONG_LETTER = "The specified letter is incorrect"
+
+    def _aborts(self, reason: str) -> bool:
+        return self.WRONG_LETTER not in reason
+
+    def unplayable_reason(self):
+        # TextArena 0.7.4 pairs the clues with the placed words' positions by order: a word it could not place
+        # would shift every later clue onto another word
+        game_state = self.env.state.game_state
+        if list(game_state["placed_words"]) != list(game_state["clues"]):
+            return "a word could not be placed on the grid"
+        return super().unplayable_reason()
+

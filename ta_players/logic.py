@@ -453,4 +453,26 @@ class Slitherlink(GamePlayers):
         return f"[{kind} {r} {c}]"
 
 
-GAMES = [RushHour(), Sokoban(), LogicPuzzle(), Slitherlink()]
+
+# --- Crosswords ---
+
+CROSSWORDS_ROW = re.compile(r"^R(\d+)((?:\s+[A-Za-z._])+)\s*$", re.M)
+
+
+class Crosswords(GamePlayers):
+    """No expert: the clues are riddles with world knowledge behind them ('The belief system that guides moral
+    and ethical behavior. (8 letters)'), so the answers do not follow from the context, and a wrong letter is an
+    invalid move (twice in a row ends the game)."""
+    game = "ta_crosswords"
+    recognizes = re.compile(r"You are playing Crosswords")
+
+    def random_move(self, transcript, rng):
+        """A random letter in a random empty cell of the last board."""
+        board = transcript.text.split("Current Board:")[-1]
+        empty = [(int(row), col) for row, cells in CROSSWORDS_ROW.findall(board)
+                 for col, cell in enumerate(cells.split()) if cell == "_"]
+        row, col = rng.choice(empty)
+        return f"[{row} {col} {rng.choice('abcdefghijklmnopqrstuvwxyz')}]"
+
+
+GAMES = [RushHour(), Sokoban(), LogicPuzzle(), Slitherlink(), Crosswords()]

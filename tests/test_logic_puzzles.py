@@ -192,3 +192,48 @@ def test_slitherlink_invalid_move_reason_and_reward_are_not_swapped():
     assert episode.interactions["end reason"] == "Invalid Move: Bad action format. Use [h row col] or [v row col]."
     assert episode.interactions["ta rewards"] == {"0": pytest.approx(4 / 11)}
     assert episode.scores["Violated Request Count"] == 2
+
+
+# --- Crosswords ---
+# Instance default/0: STOMACH across at (0, 0), TIGHT down at (0, 1) (sharing the T), DEVELOPMENT across at (8, 2):
+# 22 letter cells.
+CROSSWORDS_LETTERS = [(0, col, letter) for col, letter in enumerate("stomach")] + \
+    [(row, 1, letter) for row, letter in enumerate("ight", start=1)] + \
+    [(8, col, letter) for col, letter in enumerate("development", start=2)]
+
+
+def test_crosswords_player_who_knows_the_words_fills_the_grid():
+    episode = play("ta_crosswords", [scripted(f"[{r} {c} {letter}]" for r, c, letter in CROSSWORDS_LETTERS)])
+    assert_outcome(episode.scores, "Success")
+    assert episode.scores["Main Score"] == 100
+    assert episode.scores["Request Count"] == 22
+
+
+def test_crosswords_two_wrong_letters_in_a_row_lose_scored_by_cells_filled():
+    episode = play("ta_crosswords", [scripted(["[0 0 s]", "[0 1 t]", "[0 2 x]", "[0 3 x]"])])
+    assert_outcome(episode.scores, "Lose")
+    assert episode.scores["Main Score"] == pytest.approx(100 * 2 / 22)
+    assert episode.scores["Violated Request Count"] == 2
+
+
+def test_crosswords_wrong_letter_then_broken_format_aborts():
+    episode = play("ta_crosswords", [scripted(["[0 0 x]", "I am not sure."])])
+    assert_outcome(episode.scores, "Aborted")
+    assert math.isnan(episode.scores["Main Score"])
+
+
+def test_crosswords_refilling_a_cell_twice_aborts():
+    episode = play("ta_crosswords", [scripted(["[0 0 s]", "[0 0 s]", "[0 0 s]"])])
+    assert_outcome(episode.scores, "Aborted")
+
+
+def test_crosswords_format_breaker_is_aborted():
+    episode = play("ta_crosswords", [ta_player("format-breaker")])
+    assert_outcome(episode.scores, "Aborted")
+    assert episode.scores["Request Count"] == 2
+
+
+def test_crosswords_random_player_plays_letters_into_empty_cells():
+    episode = play("ta_crosswords", [ta_player("random")])
+    assert episode.scores["Aborted"] == 0
+    assert all(reply.startswith("[") for _, reply in _replies(episode))
