@@ -199,10 +199,12 @@ def sequential_run(tmp_path_factory) -> tuple[Path, str]:
 
 
 def copy_repo(dest: Path) -> Path:
-    """A playable copy of the game: its modules, clemgame.json and in/ (clem and the generator need no more)."""
+    """A playable copy of the game: its modules, the players package (solvers the masters share with the experts),
+    clemgame.json and in/ (clem and the generator need no more)."""
     dest.mkdir(parents=True)
     for path in REPO.glob("*.py"):
         shutil.copy2(path, dest / path.name)
+    shutil.copytree(REPO / "ta_players", dest / "ta_players", ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copy2(REPO / "clemgame.json", dest / "clemgame.json")
     shutil.copytree(REPO / "in", dest / "in")
     return dest
