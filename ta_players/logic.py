@@ -9,7 +9,6 @@ from ta_players.base import GamePlayers, Transcript
 # --- Rush Hour ---
 
 RUSH_HOUR_SIZE = 6
-RUSH_HOUR_EXIT_ROW = 2
 # A board row as TextArena 0.7.4 renders it: six cells (a car letter or '.'), the exit row ends with '>'.
 RUSH_HOUR_ROW = re.compile(r"^(?:[A-Z.] ){5}[A-Z.](?: >)?$")
 
@@ -96,6 +95,8 @@ class RushHour(GamePlayers):
 # --- Sokoban ---
 
 SOKOBAN_DIRECTIONS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
+# The expert searches deeper than any shipped instance's turn limit (TextArena's medium variant allows 51 moves).
+SOKOBAN_SEARCH_DEPTH = 60
 # A board row as TextArena 0.7.4 renders it: cells separated by spaces ('√' is a box on a target).
 SOKOBAN_ROW = re.compile(r"^[#_OX√P](?: [#_OX√P])+$")
 
@@ -189,13 +190,10 @@ class Sokoban(GamePlayers):
         return f"[{rng.choice(sokoban_legal_moves(sokoban_board(transcript.text)))}]"
 
     def expert_move(self, transcript):
-        # The prompt does not state the turn limit: search without one (the shipped boards are solvable in it).
+        # The prompt does not state the turn limit; the shipped rooms are solvable within it (unplayable_reason).
         solution = sokoban_solution(sokoban_board(transcript.text), SOKOBAN_SEARCH_DEPTH)
         return f"[{solution[0]}]"
 
-
-# Deeper than any shipped instance's turn limit (TextArena's medium variant allows 51 moves).
-SOKOBAN_SEARCH_DEPTH = 60
 
 
 # --- Logic puzzle ---
