@@ -4,6 +4,7 @@ Expert and random players are the programmatic players of `ta_players`, reading 
 import math
 
 import pytest
+from textarena.envs.RushHour.env import _Vehicle
 
 from conftest import assert_outcome, benchmark, instance_of, mock_model, play, scripted, ta_player
 
@@ -40,6 +41,18 @@ def test_rush_hour_blocked_moves_twice_in_a_row_abort():
     assert_outcome(episode.scores, "Aborted")
     assert math.isnan(episode.scores["Main Score"])
     assert episode.scores["Request Count"] == 3 and episode.scores["Violated Request Count"] == 2
+
+
+def test_rush_hour_board_the_red_car_cannot_leave_is_unplayable():
+    # a horizontal car in the exit row, right of X, can never leave that row
+    exp, instance = instance_of("ta_rush_hour")
+    with benchmark("ta_rush_hour") as game_benchmark:
+        game_master = game_benchmark.create_game_master(exp, [mock_model()])
+        game_master.setup(**instance)
+        assert game_master.unplayable_reason() is None
+        game_master.env.state.game_state["vehicles"] = {"A": _Vehicle("A", 2, 4, 2, True),
+                                                        "X": _Vehicle("X", 2, 0, 2, True)}
+        assert game_master.unplayable_reason() == "the red car cannot reach the exit"
 
 
 def test_rush_hour_format_breaker_is_aborted():
@@ -107,6 +120,10 @@ def test_sokoban_room_that_needs_more_moves_than_the_turn_limit_is_unplayable():
         game_master = game_benchmark.create_game_master(exp, [mock_model()])
         game_master.setup(**{**instance, "env_kwargs": {**instance["env_kwargs"], "max_turns": 3}})
         assert game_master.unplayable_reason() is None
+        # TextArena's generator can draw a box standing on its target as a plain box: refused
+        env = game_master.ta_env
+        env.room_state[3, 1], env.room_state[2, 1] = 4, 1
+        assert game_master.unplayable_reason() == "a box stands on a target the board does not show"
 
 
 # --- Logic puzzle ---
