@@ -32,6 +32,10 @@ MASTERS = {
     "CryptarithmMaster": submasters.CryptarithmMaster,
     "WordleMaster": submasters.WordleMaster,
     "WordSearchMaster": submasters.WordSearchMaster,
+    "SokobanMaster": submasters.SokobanMaster,
+    "LogicPuzzleMaster": submasters.LogicPuzzleMaster,
+    "SlitherlinkMaster": submasters.SlitherlinkMaster,
+    "CrosswordsMaster": submasters.CrosswordsMaster,
 }
 
 SCORERS = {

@@ -4,10 +4,12 @@ import functools
 import re
 import types
 
+import numpy as np
 from textarena.core import ObservationType
 
 from ta_master import TextArenaGameMaster, _record_invalid_move
-from ta_players.logic import rush_hour_board, rush_hour_solution
+from ta_players.logic import (rush_hour_board, rush_hour_solution, slitherlink_solution, sokoban_board,
+                              sokoban_solution)
 
 
 def _is_number(value) -> bool:
@@ -61,6 +63,35 @@ class MultiPlayerMaster(TextArenaGameMaster):
         else:
             outcome = "lose"
         self.log_outcome(outcome, self.end_reason())
+
+
+class SwappedArgumentsMaster(SinglePlayerMaster):
+    """Puts the arguments of two TextArena state calls back in order (TextArena 0.7.4).
+
+    ThreeCardMonte, Countdown, Cryptarithm and Slitherlink call `set_invalid_move(progress, message)` positionally
+    while the signature is `(reason, reward)`: the player would be told "Reason: 0.0" instead of what was wrong, and an
+    invalid-move loss would be rewarded with the message text, its reason `Invalid Move: 0.0`. Every such call
+    in these envs is swapped. Countdown, Cryptarithm and Slitherlink also echo the player's move with
+    `add_observation(player_id, action, PLAYER_ACTION)` against `(message, observation_type, from_id)`,
+    which queues the player id as the message and breaks the observation. Both methods are re-bound on the state,
+    as the invalid-move recorder is, so a deep copy of the state stays self-contained.
+    """
+
+    def _on_before_game(self):
+        state = self.env.state
+        state.set_invalid_move = types.MethodType(_set_invalid_move_swapped, state)
+        state.add_observation = types.MethodType(_add_observation_reordered, state)
+
+
+def _set_invalid_move_swapped(state, reward, reason):
+    return _record_invalid_move(state, reason=reason, reward=reward)
+
+
+def _add_observation_reordered(state, *args, **kwargs):
+    if len(args) == 3 and isinstance(args[2], ObservationType):
+        from_id, message, observation_type = args
+        return type(state).add_observation(state, message=message, observation_type=observation_type, from_id=from_id)
+    return type(state).add_observation(state, *args, **kwargs)
 
 
 class MinesweeperMaster(SinglePlayerMaster):
@@ -328,35 +359,6 @@ class SecretaryMaster(SinglePlayerMaster):
         super()._on_after_game(rewards)
 
 
-class SwappedArgumentsMaster(SinglePlayerMaster):
-    """Puts the arguments of two TextArena state calls back in order (TextArena 0.7.4).
-
-    ThreeCardMonte, Countdown and Cryptarithm call `set_invalid_move(progress, message)` positionally while the
-    signature is `(reason, reward)`: the player would be told "Reason: 0.0" instead of what was wrong, and an
-    invalid-move loss would be rewarded with the message text, its reason `Invalid Move: 0.0`. Every such call
-    in these envs is swapped. Countdown and Cryptarithm also echo the player's move with
-    `add_observation(player_id, action, PLAYER_ACTION)` against `(message, observation_type, from_id)`,
-    which queues the player id as the message and breaks the observation. Both methods are re-bound on the state,
-    as the invalid-move recorder is, so a deep copy of the state stays self-contained.
-    """
-
-    def _on_before_game(self):
-        state = self.env.state
-        state.set_invalid_move = types.MethodType(_set_invalid_move_swapped, state)
-        state.add_observation = types.MethodType(_add_observation_reordered, state)
-
-
-def _set_invalid_move_swapped(state, reward, reason):
-    return _record_invalid_move(state, reason=reason, reward=reward)
-
-
-def _add_observation_reordered(state, *args, **kwargs):
-    if len(args) == 3 and isinstance(args[2], ObservationType):
-        from_id, message, observation_type = args
-        return type(state).add_observation(state, message=message, observation_type=observation_type, from_id=from_id)
-    return type(state).add_observation(state, *args, **kwargs)
-
-
 class ThreeCardMonteMaster(SwappedArgumentsMaster):
     """The game state is empty: the instance records where the ball ends (the shuffles are in the fingerprinted
     observations)."""
@@ -400,6 +402,77 @@ class RushHourMaster(SinglePlayerMaster):
         board = rush_hour_board(self.ta_env._render_board())
         if rush_hour_solution(board) is None:
             return "the red car cannot reach the exit"
+        return super().unplayable_reason()
+
+
+class SokobanMaster(SinglePlayerMaster):
+    """Refuses rooms the player cannot solve within TextArena's turn limit, or whose board hides a target.
+
+    TextArena 0.7.4 checks the limit after a valid move that did not solve the room, against the moves made
+    before it, so `max_turns` N allows N + 1 moves. Its generator shows a box that never left its target as a
+    plain box and only counts boxes drawn on targets; such a room would be unsolvable as drawn.
+    """
+
+    def unplayable_reason(self):
+        env = self.ta_env
+        if np.any((env.room_fixed == 2) & (env.room_state == 4)):
+            return "a box stands on a target the board does not show"
+        board = sokoban_board("Current Board:\n" + env.create_board_str(env.room_state))
+        if sokoban_solution(board, env.max_turns + 1) is None:
+            return f"the room cannot be solved within {env.max_turns + 1} moves"
+        return super().unplayable_reason()
+
+
+
+class LogicPuzzleMaster(SinglePlayerMaster):
+    """Records the puzzle (solution and clues) and scores the pairings the player got right.
+
+    TextArena 0.7.4's completion is the share of all cells marked as in the solution, X marks included: marking
+    every cell X scores two thirds. A pairing (a row of a grid: which item of the column category goes with the
+    row's item) counts when its whole row is marked exactly as in the solution, so X marks alone score 0.
+    """
+
+    def content(self) -> dict:
+        return {"solution": self.ta_env.game_board_solution, "clues": self.ta_env.clues}
+
+    def completion(self) -> float:
+        solution, board = self.ta_env.game_board_solution, self.ta_env.game_board
+        pairings = [(grid, row) for grid, rows in solution.items() for row in rows]
+        return sum(board[grid][row] == solution[grid][row] for grid, row in pairings) / len(pairings)
+
+
+class SlitherlinkMaster(SwappedArgumentsMaster):
+    """Checks that a single loop satisfies the clues; TextArena 0.7.4's swapped arguments are put right by the
+    base class."""
+
+    def content(self) -> dict:
+        return {"clues": self.ta_env.clues}
+
+    def completion(self) -> float:
+        """The share of numbered cells with their number of edges (TextArena's `_progress`)."""
+        return self.ta_env._progress()
+
+    def unplayable_reason(self):
+        if slitherlink_solution(tuple(map(tuple, self.ta_env.clues))) is None:
+            return "no single loop satisfies the clues"
+        return super().unplayable_reason()
+
+
+class CrosswordsMaster(SinglePlayerMaster):
+    """A wrong letter is TextArena's invalid move, but for the player an ordinary mistake: a second one in a row
+    ends the game as a Lose, not an abort (other invalid moves break the format or the board's rules)."""
+
+    WRONG_LETTER = "The specified letter is incorrect"
+
+    def _aborts(self, reason: str) -> bool:
+        return self.WRONG_LETTER not in reason
+
+    def unplayable_reason(self):
+        # TextArena 0.7.4 pairs the clues with the placed words' positions by order: a word it could not place
+        # would shift every later clue onto another word
+        game_state = self.env.state.game_state
+        if list(game_state["placed_words"]) != list(game_state["clues"]):
+            return "a word could not be placed on the grid"
         return super().unplayable_reason()
 
 
