@@ -18,6 +18,7 @@ MASTERS = {
     "WordChainsMaster": submasters.WordChainsMaster,
     "BattleshipMaster": submasters.BattleshipMaster,
     "BlackjackMaster": submasters.BlackjackMaster,
+    "SetMaster": submasters.SetMaster,
 }
 
 SCORERS = {
@@ -27,6 +28,7 @@ SCORERS = {
     "WordChainsScorer": metrics.WordChainsScorer,
     "BattleshipScorer": metrics.BattleshipScorer,
     "BlackjackScorer": metrics.BlackjackScorer,
+    "SetScorer": metrics.SetScorer,
 }
 
 

@@ -107,3 +107,15 @@ class BlackjackScorer(TextArenaScorer):
         hands = interactions["hands"]
         for key, name in (("win", "Hands Won"), ("lose", "Hands Lost"), ("draw", "Hands Pushed")):
             self.log_episode_score(name, math.nan if aborted else 100.0 * hands[key] / hands["hands"])
+
+
+class SetScorer(TextArenaScorer):
+    """100 x Sets found / 20 turns: the game master shows a board with a Set on every turn (while the deck lasts),
+    so a perfect player finds one per turn. Logs the Sets found."""
+
+    def main_score(self, interactions):
+        sets = interactions["sets"]
+        return 100.0 * sets["found"] / sets["of"]
+
+    def log_game_scores(self, interactions, aborted):
+        self.log_episode_score("Sets Found", math.nan if aborted else interactions["sets"]["found"])

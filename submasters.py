@@ -1,5 +1,10 @@
 """Generic masters for single-player and competitive multi-player TextArena games, and per-game masters where a
 game needs one."""
+import types
+
+import textarena as ta
+from textarena.envs.Set import env as set_env
+
 from ta_master import TextArenaGameMaster
 
 
@@ -190,3 +195,53 @@ class BlackjackMaster(SinglePlayerMaster):
         else:
             outcome = "lose"
         self.log_outcome(outcome, self.end_reason())
+
+
+class SetMaster(SinglePlayerMaster):
+    """Logs the Sets found in TextArena's 20 turns. Success when every turn found a Set.
+
+    Two TextArena 0.7.4 defects are worked around on the env object:
+    - The env deals 3 more cards when the board holds no Set only at the start of the next step, after the player
+      chose from the Set-less board it was shown: that turn is lost whatever the player does. The deal happens
+      before the board is shown instead, so the player always sees a board with a Set while the deck lasts.
+    - A card picked more than once ("[1, 1, 1]") counts as a Set (three equal cards agree on every attribute)
+      and removes other cards from the board: such a pick is an invalid move instead.
+    """
+
+    TURNS = 20  # hard-coded in TextArena 0.7.4's SetEnv
+
+    def _on_before_reset(self):
+        self.ta_env._observe_state = types.MethodType(_deal_until_a_set_then_observe, self.ta_env)
+        self.ta_env.step = types.MethodType(_step_with_distinct_cards, self.ta_env)
+
+    def _on_after_game(self, rewards):
+        game_state = self.env.state.game_state
+        self.log_key("sets", {"found": game_state["score"], "turns": game_state["num_turns"], "of": self.TURNS})
+        self.log_key("completion", game_state["score"] / self.TURNS)
+        if self.ended_by_violation():
+            outcome = "aborted"
+        elif game_state["score"] == self.TURNS:
+            outcome = "success"
+        else:
+            outcome = "lose"
+        self.log_outcome(outcome, self.end_reason())
+
+
+def _deal_until_a_set_then_observe(env):
+    game_state = env.state.game_state
+    while game_state["deck"] and not set_env._has_set(game_state["board"]):
+        dealt = [game_state["deck"].pop() for _ in range(min(3, len(game_state["deck"])))]
+        game_state["board"].extend(dealt)
+        env.state.add_observation(f"No valid sets found on board. Dealt {len(dealt)} additional cards.",
+                                  observation_type=ta.ObservationType.GAME_MESSAGE)
+    type(env)._observe_state(env)
+
+
+def _step_with_distinct_cards(env, action):
+    picked = env._parse_action(action)
+    if picked is not None and len(set(picked)) < 3:
+        env.state.add_observation(from_id=env.state.current_player_id, message=action,
+                                  observation_type=ta.ObservationType.PLAYER_ACTION)
+        env.state.set_invalid_move(reward=0, reason="Invalid action. Pick three different cards.")
+        return env.state.step()
+    return type(env).step(env, action)

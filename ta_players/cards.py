@@ -1,4 +1,5 @@
 """Players for card games: Blackjack, UltimateTexasHoldem, Set; and 2048."""
+import itertools
 import re
 
 from ta_players.base import GamePlayers, Transcript, last_match
@@ -41,4 +42,27 @@ class Blackjack(GamePlayers):
         return "[Hit]" if hit else "[Stand]"
 
 
-GAMES = [Blackjack()]
+class Set(GamePlayers):
+    game = "ta_set"
+    recognizes = re.compile(r"You are playing a single-player game of Set")
+    has_expert = True
+
+    @staticmethod
+    def board(transcript: Transcript) -> list[tuple[str, ...]]:
+        block = transcript.text.rsplit("=== BOARD ===", 1)[1]
+        return [tuple(card.split()) for card in re.findall(r"^\d+: (.+)$", block, re.MULTILINE)]
+
+    def random_move(self, transcript, rng):
+        picked = rng.sample(range(1, len(self.board(transcript)) + 1), 3)
+        return f"[{', '.join(map(str, picked))}]"
+
+    def expert_move(self, transcript):
+        """The first Set on the board; [1, 2, 3] (a wasted turn) only when the board holds none."""
+        board = self.board(transcript)
+        for picked in itertools.combinations(range(len(board)), 3):
+            if all(len({board[i][attribute] for i in picked}) != 2 for attribute in range(4)):
+                return f"[{', '.join(str(i + 1) for i in picked)}]"
+        return "[1, 2, 3]"
+
+
+GAMES = [Blackjack(), Set()]
