@@ -19,6 +19,7 @@ MASTERS = {
     "BattleshipMaster": submasters.BattleshipMaster,
     "BlackjackMaster": submasters.BlackjackMaster,
     "SetMaster": submasters.SetMaster,
+    "UltimateTexasHoldemMaster": submasters.UltimateTexasHoldemMaster,
 }
 
 SCORERS = {
@@ -29,6 +30,7 @@ SCORERS = {
     "BattleshipScorer": metrics.BattleshipScorer,
     "BlackjackScorer": metrics.BlackjackScorer,
     "SetScorer": metrics.SetScorer,
+    "UltimateTexasHoldemScorer": metrics.UltimateTexasHoldemScorer,
 }
 
 

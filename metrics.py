@@ -119,3 +119,16 @@ class SetScorer(TextArenaScorer):
 
     def log_game_scores(self, interactions, aborted):
         self.log_episode_score("Sets Found", math.nan if aborted else interactions["sets"]["found"])
+
+
+class UltimateTexasHoldemScorer(TextArenaScorer):
+    """50 + 50 x net chips won / starting chips, clipped to [0, 100]: 50 breaks even, 100 doubles the stack, 0 loses
+    it. Logs the net chips won."""
+
+    def main_score(self, interactions):
+        chips = interactions["chips"]
+        return min(100.0, max(0.0, 50.0 + 50.0 * (chips["final"] - chips["start"]) / chips["start"]))
+
+    def log_game_scores(self, interactions, aborted):
+        chips = interactions["chips"]
+        self.log_episode_score("Net Chips", math.nan if aborted else chips["final"] - chips["start"])

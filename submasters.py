@@ -245,3 +245,84 @@ def _step_with_distinct_cards(env, action):
         env.state.set_invalid_move(reward=0, reason="Invalid action. Pick three different cards.")
         return env.state.step()
     return type(env).step(env, action)
+
+
+class UltimateTexasHoldemMaster(SinglePlayerMaster):
+    """Plays the experiment's `max_turns` rounds and logs the chips. Success when the player completed every round
+    with more chips than it started with.
+
+    TextArena 0.7.4 checks the round limit at the start of `step()`, before the move: it ends the game at the first
+    move of round `max_turns`, whose ante and blind it has already taken, so only `max_turns - 1` rounds are played.
+    Its end of game (out of chips, rounds done) also waits for one more reply that nobody reads. The game master
+    moves the limit past the last round, ends the game instead of dealing the round after the last, and ends it at
+    once when a showdown finishes it.
+    After an invalid move, TextArena 0.7.4 returns from `step()` without `State.step()`: the loss on a second
+    invalid move is reported one reply late, and the warning is not cleared by the next valid move (invalid, valid,
+    invalid loses). The game master completes those steps with `State.step()`.
+    """
+
+    def _on_before_reset(self):
+        env = self.ta_env
+        env.clem_rounds = env.max_turns
+        env.max_turns = env.clem_rounds + 1
+        env._start_new_round = types.MethodType(_start_round_unless_last_was_played, env)
+        env._resolve_showdown_and_maybe_continue = types.MethodType(_showdown_then_end_at_once, env)
+        env.step = types.MethodType(_step_completed_after_invalid_moves, env)
+
+    def _on_before_game(self):
+        # TextArena's rules say the game lasts 1000 rounds whatever `max_turns` is
+        self.env.state.add_observation(
+            message=f"This game lasts {self.ta_env.clem_rounds} rounds (not 1000 as the rules say).",
+            observation_type=ta.ObservationType.GAME_MESSAGE)
+
+    def _on_after_game(self, rewards):
+        game_state = self.env.state.game_state
+        chips = {"start": self.ta_env.start_chips, "final": game_state["chips"],
+                 "rounds": self.ta_env.clem_rounds, "rounds completed": self._rounds_completed()}
+        self.log_key("chips", chips)
+        if self.ended_by_violation():
+            outcome = "aborted"
+        elif chips["rounds completed"] == chips["rounds"] and chips["final"] > chips["start"]:
+            outcome = "success"
+        else:
+            outcome = "lose"
+        self.log_outcome(outcome, self.end_reason())
+
+    def completion(self):
+        return None
+
+    def _rounds_completed(self) -> int:
+        game_state = self.env.state.game_state
+        return game_state["current_round"] - (game_state["current_phase"] != "showdown")
+
+
+def _start_round_unless_last_was_played(env):
+    game_state = env.state.game_state
+    if game_state["current_round"] < env.clem_rounds:
+        type(env)._start_new_round(env)
+        return
+    env.state.add_observation(message=f"🏁 GAME OVER! {env.clem_rounds} rounds completed. You have "
+                                      f"${game_state['chips']} chips.",
+                              observation_type=ta.ObservationType.GAME_MESSAGE)
+    game_state["game_complete"] = True
+    game_state["winner"] = "player"
+
+
+def _step_completed_after_invalid_moves(env, action):
+    done, info = type(env).step(env, action)
+    if info.get("invalid_move"):
+        return env.state.step()
+    return done, info
+
+
+def _showdown_then_end_at_once(env):
+    type(env)._resolve_showdown_and_maybe_continue(env)
+    game_state = env.state.game_state
+    if game_state.get("game_complete"):
+        # TextArena's own rewards and reasons, which it would give at the next step
+        if game_state["winner"] == "player":
+            env.state.set_outcome(reward=1.0, reason=f"Player completed {game_state['current_round']} rounds with "
+                                                     f"${game_state['chips']} chips")
+        else:
+            env.state.set_outcome(reward=-1.0,
+                                  reason=f"Player ran out of chips in round {game_state['current_round']}")

@@ -2,23 +2,27 @@
 hand-computed losing lines, format breakers, stalling players and the TextArena 0.7.4 workarounds."""
 import math
 import re
+import sys
 
 import pytest
 import textarena as ta
 
 from conftest import (assert_outcome, benchmark, instance_of, load_episode_files, mock_model, play, run_in_process, scripted,
-                      ta_player)
+                      spec_of, ta_player)
+from ta_master import unavailable_reason
 from ta_players import reply
 
 
-def instance_with_seed(game: str, seed: int, experiment: str = "default") -> dict:
-    """The shipped instance 0 of the experiment played with another seed, recorded as the generator does."""
+def instance_variant(game: str, experiment: str = "default", **changes) -> dict:
+    """The shipped instance 0 of the experiment with other values (seed, env_kwargs), recorded as the generator
+    does."""
     exp, instance = instance_of(game, experiment)
+    instance = {**instance, **changes}
     with benchmark(game) as game_benchmark:
         game_master = game_benchmark.create_game_master(exp, [mock_model()])
-        game_master.setup(**{**instance, "seed": seed})
+        game_master.setup(**instance)
         game_master.start()
-        return {**instance, "seed": seed, **game_master.record()}
+        return {**instance, **game_master.record()}
 
 
 def contexts_text(episode) -> str:
@@ -143,10 +147,103 @@ def test_set_board_shown_always_holds_a_set():
     env = ta.make("Set-v0-raw")
     env.reset(num_players=1, seed=29)
     assert len(env.state.game_state["board"]) == 12 and not triples(env.state.game_state["board"], True)
-    episode = play("ta_set", [ta_player("expert")], instance=instance_with_seed("ta_set", 29))
+    episode = play("ta_set", [ta_player("expert")], instance=instance_variant("ta_set", seed=29))
     opening = set_board(episode.contexts[0][1]["content"])
     # seed 29's first 15 cards hold no Set either: two deals before the first board is shown
     assert episode.contexts[0][1]["content"].count("Dealt 3 additional cards") == 2
     assert opening[:12] == [list(card) for card in env.state.game_state["board"]] and len(opening) == 18
     for _, context in episode.contexts:
         assert triples(set_board(context["content"]), True)
+
+
+# --- Ultimate Texas Hold'em (TextArena's module needs Python >= 3.12) ---
+
+needs_312 = pytest.mark.skipif(sys.version_info < (3, 12), reason="TextArena's UltimateTexasHoldem needs Python 3.12")
+
+
+def test_ultimate_texas_holdem_is_reported_unavailable_before_python_312():
+    reason = unavailable_reason(spec_of("ta_ultimate_texas_holdem"))
+    if sys.version_info >= (3, 12):
+        assert reason is None
+    else:
+        assert "is unavailable on Python 3.11" in reason and "needs Python >= 3.12" in reason
+
+
+def uth_nets(text: str) -> list[int]:
+    return [int(net) for net in re.findall(r"Round \d+ completed! Net (?:gain: \+|loss: )\$(-?\d+)", text)]
+
+
+@needs_312
+@pytest.mark.parametrize("experiment, rounds", [("10_rounds", 10), ("30_rounds", 30)])
+def test_ultimate_texas_holdem_expert_plays_every_round_and_scores_its_net_chips(experiment, rounds):
+    episode = play("ta_ultimate_texas_holdem", [ta_player("expert")], experiment=experiment)
+    chips = episode.interactions["chips"]
+    assert chips["rounds completed"] == rounds and episode.scores["Request Count"] == 3 * rounds
+    # every round's net but the last is announced in a context; the last comes with the end of the game
+    nets = uth_nets(contexts_text(episode))
+    assert len(nets) == rounds - 1
+    last = chips["final"] - 1000 - sum(nets)
+    assert -150 <= last <= 25 * 500 + 25 + 100
+    assert episode.scores["Main Score"] == pytest.approx(min(100, max(0, 50 + 50 * (chips["final"] - 1000) / 1000)))
+    assert episode.scores["Net Chips"] == chips["final"] - 1000
+    assert_outcome(episode.scores, "Success" if chips["final"] > 1000 else "Lose")
+
+
+@needs_312
+def test_ultimate_texas_holdem_checking_and_folding_loses_50_a_round_over_all_10_rounds():
+    # TextArena 0.7.4 alone would end the game at round 10's first move, after 28 requests, with round 10's ante
+    # and blind taken: the game master plays all 10 rounds
+    episode = play("ta_ultimate_texas_holdem", [scripted(["[check]", "[check]", "[fold]"] * 10)],
+                   experiment="10_rounds")
+    assert episode.interactions["chips"] == {"start": 1000, "final": 500, "rounds": 10, "rounds completed": 10}
+    assert uth_nets(contexts_text(episode)) == [-50] * 9
+    assert episode.scores["Request Count"] == 30 and episode.scores["Main Score"] == 25
+    assert_outcome(episode.scores, "Lose")
+    assert "completed 10 rounds with $500 chips" in episode.interactions["end reason"]
+
+
+@needs_312
+def test_ultimate_texas_holdem_out_of_chips_ends_at_the_showdown():
+    # 50 chips pay one round's ante and blind; TextArena 0.7.4 would wait for a fourth reply to end the game
+    instance = instance_variant("ta_ultimate_texas_holdem", "10_rounds",
+                                env_kwargs={"max_turns": 10, "start_chips": 50, "ante_amount": 25})
+    episode = play("ta_ultimate_texas_holdem", [scripted(["[check]", "[check]", "[fold]"])], "10_rounds",
+                   instance=instance)
+    assert episode.interactions["chips"] == {"start": 50, "final": 0, "rounds": 10, "rounds completed": 1}
+    assert episode.scores["Request Count"] == 3 and episode.scores["Main Score"] == 0
+    assert_outcome(episode.scores, "Lose")
+    assert "ran out of chips in round 1" in episode.interactions["end reason"]
+
+
+@needs_312
+def test_ultimate_texas_holdem_format_breaker_is_aborted_on_the_second_reply():
+    # TextArena 0.7.4 reports the invalid-move loss one reply late; the game master ends the game on it
+    episode = play("ta_ultimate_texas_holdem", [ta_player("format-breaker")], "10_rounds")
+    assert_outcome(episode.scores, "Aborted")
+    assert math.isnan(episode.scores["Main Score"])
+    assert episode.scores["Request Count"] == 2 and episode.scores["Violated Request Count"] == 2
+
+
+@needs_312
+def test_ultimate_texas_holdem_valid_move_clears_the_invalid_move_warning():
+    # TextArena 0.7.4 alone keeps the warning after the valid move, so the second [fold] would lose the game
+    replies = ["[fold]", "[check]", "[fold]", "[check]", "[fold]"] + ["[check]", "[check]", "[fold]"] * 9
+    episode = play("ta_ultimate_texas_holdem", [scripted(replies)], "10_rounds")
+    assert_outcome(episode.scores, "Lose")
+    assert episode.scores["Violated Request Count"] == 2 and episode.scores["Request Count"] == 32
+    assert episode.interactions["chips"]["final"] == 500
+
+
+@needs_312
+def test_textarena_ultimate_texas_holdem_defects_the_game_master_works_around():
+    env = ta.make("UltimateTexasHoldem-v0-raw", max_turns=2)
+    env.reset(num_players=1, seed=0)
+    for action in ["[check]", "[check]", "[fold]"]:
+        assert env.step(action)[0] is False
+    # round 2 is dealt (its ante and blind taken), then its first move ends the game unplayed
+    assert env.state.game_state["current_round"] == 2 and env.state.game_state["chips"] == 900
+    assert env.step("[check]")[0] is True and env.state.game_state["current_phase"] == "pre_flop"
+    env = ta.make("UltimateTexasHoldem-v0-raw")
+    env.reset(num_players=1, seed=0)
+    assert env.step("no")[0] is False and env.step("no")[0] is False  # the second invalid move lost the game...
+    assert env.state.done and env.step("[check]")[0] is True  # ...which the next reply reveals
