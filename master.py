@@ -20,6 +20,7 @@ MASTERS = {
     "BlackjackMaster": submasters.BlackjackMaster,
     "SetMaster": submasters.SetMaster,
     "UltimateTexasHoldemMaster": submasters.UltimateTexasHoldemMaster,
+    "Game2048Master": submasters.Game2048Master,
 }
 
 SCORERS = {
@@ -31,6 +32,7 @@ SCORERS = {
     "BlackjackScorer": metrics.BlackjackScorer,
     "SetScorer": metrics.SetScorer,
     "UltimateTexasHoldemScorer": metrics.UltimateTexasHoldemScorer,
+    "Game2048Scorer": metrics.Game2048Scorer,
 }
 
 

@@ -132,3 +132,15 @@ class UltimateTexasHoldemScorer(TextArenaScorer):
     def log_game_scores(self, interactions, aborted):
         chips = interactions["chips"]
         self.log_episode_score("Net Chips", math.nan if aborted else chips["final"] - chips["start"])
+
+
+class Game2048Scorer(TextArenaScorer):
+    """Progress on the doubling scale from the 2 tile to the target: 100 x (log2 max tile - 1) / (log2 target - 1),
+    so 100 when the target is reached (2048: 1024 scores 90, 512 scores 80). Logs the largest tile."""
+
+    def main_score(self, interactions):
+        tiles = interactions["tiles"]
+        return 100.0 * min(1.0, (math.log2(tiles["max"]) - 1) / (math.log2(tiles["target"]) - 1))
+
+    def log_game_scores(self, interactions, aborted):
+        self.log_episode_score("Max Tile", interactions["tiles"]["max"])

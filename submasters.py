@@ -326,3 +326,12 @@ def _showdown_then_end_at_once(env):
         else:
             env.state.set_outcome(reward=-1.0,
                                   reason=f"Player ran out of chips in round {game_state['current_round']}")
+
+
+class Game2048Master(SinglePlayerMaster):
+    """Logs the largest tile and the target. Success when the target tile is reached."""
+
+    def _on_after_game(self, rewards):
+        board = self.env.state.game_state["board"]
+        self.log_key("tiles", {"max": max(max(row) for row in board), "target": self.ta_env.target_tile})
+        super()._on_after_game(rewards)

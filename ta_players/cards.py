@@ -161,4 +161,80 @@ class UltimateTexasHoldem(GamePlayers):
         return "[1x]" if hidden_pair or improved or dealer_outs < 21 else "[fold]"
 
 
-GAMES = [Blackjack(), Set(), UltimateTexasHoldem()]
+DIRECTIONS = ("Up", "Left", "Right", "Down")
+
+
+def _slide_left(row: list[int]) -> list[int]:
+    tiles, merged = [value for value in row if value], []
+    while tiles:
+        if len(tiles) > 1 and tiles[0] == tiles[1]:
+            merged.append(2 * tiles.pop(0))
+            tiles.pop(0)
+        else:
+            merged.append(tiles.pop(0))
+    return merged + [0] * (len(row) - len(merged))
+
+
+def _slide(board: list[list[int]], direction: str) -> list[list[int]]:
+    if direction == "Left":
+        return [_slide_left(row) for row in board]
+    if direction == "Right":
+        return [_slide_left(row[::-1])[::-1] for row in board]
+    columns = [list(column) for column in zip(*board)]
+    slid = _slide(columns, {"Up": "Left", "Down": "Right"}[direction])
+    return [list(row) for row in zip(*slid)]
+
+
+def _snake_value(board: list[list[int]]) -> float:
+    """Tiles weighed along a snake from the top-left corner (halving each cell), plus room to move."""
+    size = len(board)
+    value, weight = 0.0, 1.0
+    for row in range(size):
+        for col in (range(size) if row % 2 == 0 else reversed(range(size))):
+            value += board[row][col] * weight
+            weight /= 2
+    empties = sum(tile == 0 for line in board for tile in line)
+    return value + 0.1 * empties * max(max(line) for line in board)
+
+
+def _after_a_two_spawns(board: list[list[int]]) -> float:
+    """The mean, over the cells a 2 may spawn in, of the best snake value one move later."""
+    values = []
+    for row, col in [(r, c) for r, line in enumerate(board) for c, tile in enumerate(line) if tile == 0]:
+        board[row][col] = 2
+        options = [_snake_value(after) for after in (_slide(board, d) for d in DIRECTIONS) if after != board]
+        values.append(max(options, default=0.0))
+        board[row][col] = 0
+    return sum(values) / len(values) if values else _snake_value(board)
+
+
+class Game2048(GamePlayers):
+    game = "ta_2048"
+    recognizes = re.compile(r"You are playing 2048 on a \d+x\d+ board")
+    has_expert = True
+
+    @staticmethod
+    def board(transcript: Transcript) -> list[list[int]]:
+        """The last board shown; the latest context has it unless the last move was refused."""
+        for text in (transcript.last, transcript.text):
+            shown = last_match(r"\+-+\+\n((?:\|[^\n]*\|\n)+)\+-+\+", text)
+            if shown:
+                return [[0 if cell == "." else int(cell) for cell in line.strip("|").split()]
+                        for line in shown.group(1).splitlines()]
+        raise ValueError("no 2048 board in the transcript")
+
+    def random_move(self, transcript, rng):
+        """A random move among those that change the board (the others are invalid moves)."""
+        board = self.board(transcript)
+        return f"[{rng.choice([d for d in DIRECTIONS if _slide(board, d) != board])}]"
+
+    def expert_move(self, transcript):
+        """Corner strategy with a look-ahead: on boards up to 6x6, the move whose board after a spawned 2 and one
+        more move has the best snake value on average; on larger boards (room enough) the best snake value now."""
+        board = self.board(transcript)
+        moves = {d: after for d in DIRECTIONS if (after := _slide(board, d)) != board}
+        judge = _after_a_two_spawns if len(board) <= 6 else _snake_value
+        return f"[{max(moves, key=lambda d: judge(moves[d]))}]"
+
+
+GAMES = [Blackjack(), Set(), UltimateTexasHoldem(), Game2048()]

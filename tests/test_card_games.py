@@ -247,3 +247,98 @@ def test_textarena_ultimate_texas_holdem_defects_the_game_master_works_around():
     env.reset(num_players=1, seed=0)
     assert env.step("no")[0] is False and env.step("no")[0] is False  # the second invalid move lost the game...
     assert env.state.done and env.step("[check]")[0] is True  # ...which the next reply reveals
+
+
+# --- 2048 ---
+
+def board_2048(context: str) -> list[list[int]]:
+    rows = re.findall(r"^\|(.*)\|$", context.rsplit("Score:", 1)[1], re.MULTILINE)
+    return [[0 if cell == "." else int(cell) for cell in row.split()] for row in rows]
+
+
+def test_2048_expert_reaches_the_target_and_scores_100():
+    episode = play("ta_2048", [ta_player("expert")], "super-easy")
+    assert_outcome(episode.scores, "Success")
+    assert episode.interactions["tiles"] == {"max": 128, "target": 128}
+    assert episode.scores["Main Score"] == 100 and episode.scores["Violated Request Count"] == 0
+    assert episode.scores["Request Count"] == len(episode.contexts)
+
+
+def merge_left(row: list[int]) -> list[int]:
+    tiles, merged = [tile for tile in row if tile], []
+    while tiles:
+        if len(tiles) > 1 and tiles[0] == tiles[1]:
+            merged.append(2 * tiles[0])
+            del tiles[:2]
+        else:
+            merged.append(tiles.pop(0))
+    return merged + [0] * (len(row) - len(merged))
+
+
+def slid(board: list[list[int]], direction: str) -> list[list[int]]:
+    transposed = direction in ("Up", "Down")
+    lines = [list(line) for line in zip(*board)] if transposed else board
+    reverse = direction in ("Right", "Down")
+    lines = [merge_left(line[::-1])[::-1] if reverse else merge_left(line) for line in lines]
+    return [list(line) for line in zip(*lines)] if transposed else lines
+
+
+def first_move(board, order=("Up", "Left", "Down", "Right"), changing=True) -> str | None:
+    return next((f"[{d}]" for d in order if (slid(board, d) != board) == changing), None)
+
+
+def test_2048_board_full_is_a_loss_scored_by_the_doubling_progress():
+    # on 3x3 the first of Up, Left, Down, Right that changes the board soon fills it
+    episode = play("ta_2048", [lambda context: first_move(board_2048(context))], "3x3")
+    assert_outcome(episode.scores, "Lose")
+    assert "No moves left. Max tile 16" in episode.interactions["end reason"]
+    assert episode.interactions["tiles"] == {"max": 16, "target": 2048}
+    assert episode.scores["Main Score"] == pytest.approx(100 * 3 / 10)  # 2 -> 16 is 3 of the 10 doublings to 2048
+
+
+def test_2048_a_move_that_changes_nothing_is_warned_and_twice_in_a_row_aborts():
+    # instance 0 of ultra-easy opens with both tiles in the right column: [Right] moves nothing
+    _, instance = instance_of("ta_2048", "ultra-easy")
+    assert [row[-1] for row in instance["content"]["board"]][:2] == [2, 2] and \
+        all(tile == 0 for row in instance["content"]["board"] for tile in row[:-1])
+    # the warned [Right] uses no turn; two [Left]s move the tiles into a full left column (the second spawn lands
+    # there), so the next two [Left]s change nothing
+    episode = play("ta_2048", [scripted(["[Right]", "[Left]", "[Left]", "[Left]", "[Left]"])], "ultra-easy")
+    assert board_2048(episode.contexts[3][1]["content"]) == [[2, 0, 0, 0]] * 4
+    assert_outcome(episode.scores, "Aborted")
+    assert math.isnan(episode.scores["Main Score"])
+    assert episode.scores["Request Count"] == 5 and episode.scores["Violated Request Count"] == 3
+    assert "Board did not change" in episode.interactions["end reason"]
+
+
+def test_2048_format_breaker_is_aborted():
+    episode = play("ta_2048", [ta_player("format-breaker")], "ultra-easy")
+    assert_outcome(episode.scores, "Aborted")
+    assert episode.scores["Request Count"] == 2 and episode.scores["Violated Request Count"] == 2
+
+
+def test_2048_stalling_player_is_stopped_by_the_request_cap():
+    # a move that changes nothing between real moves is only ever warned and TextArena has no turn limit: the cap
+    # ends the game, a loss scored by the largest tile
+    boards = []
+
+    def policy(context):
+        if "Score:" in context:
+            boards.append(board_2048(context))
+        stall = first_move(boards[-1], changing=False) if "attempted an invalid move" not in context else None
+        return stall or first_move(boards[-1])
+    episode = play("ta_2048", [policy], "10x10")
+    assert_outcome(episode.scores, "Lose")
+    assert episode.scores["Request Count"] == 1500 and 0 < episode.scores["Violated Request Count"] <= 750
+    assert episode.interactions["end reason"] == "The episode reached its cap of 1500 requests."
+    tiles = episode.interactions["tiles"]
+    assert max(map(max, boards[-1])) <= tiles["max"] < 2048
+    assert episode.scores["Main Score"] == pytest.approx(100 * (math.log2(tiles["max"]) - 1) / 10)
+
+
+def test_2048_tile_spawns_are_the_same_sequential_and_batched(tmp_path):
+    # TextArena spawns tiles in step() from the global RNG: the episode's own RNG makes them reproducible
+    first_two = lambda row: row["experiment"]["name"] == "default" and row["game_instance"]["game_id"] < 2  # noqa: E731
+    runs = [load_episode_files(run_in_process("ta_2048", tmp_path / f"b{size}", [mock_model()], first_two,
+                                              batch_size=size), "interactions.json") for size in (1, 2)]
+    assert len(runs[0]) == 2 and runs[0] == runs[1]
