@@ -42,7 +42,7 @@ class Blackjack(GamePlayers):
         return "[Hit]" if hit else "[Stand]"
 
 
-class Set(GamePlayers):
+class SetGame(GamePlayers):
     game = "ta_set"
     recognizes = re.compile(r"You are playing a single-player game of Set")
     has_expert = True
@@ -237,4 +237,4 @@ class Game2048(GamePlayers):
         return f"[{max(moves, key=lambda d: judge(moves[d]))}]"
 
 
-GAMES = [Blackjack(), Set(), UltimateTexasHoldem(), Game2048()]
+GAMES = [Blackjack(), SetGame(), UltimateTexasHoldem(), Game2048()]
