@@ -329,9 +329,21 @@ def _showdown_then_end_at_once(env):
 
 
 class Game2048Master(SinglePlayerMaster):
-    """Logs the largest tile and the target. Success when the target tile is reached."""
+    """Logs the largest tile and the target. Success when the target tile is reached.
+
+    TextArena 0.7.4 rewards a full board with its completion, which reaches 1 (the reward of a win) when the score
+    is high enough: a 2048 board can score 1 at target 4096. The outcome comes from the tiles instead.
+    """
 
     def _on_after_game(self, rewards):
         board = self.env.state.game_state["board"]
-        self.log_key("tiles", {"max": max(max(row) for row in board), "target": self.ta_env.target_tile})
-        super()._on_after_game(rewards)
+        tiles = {"max": max(max(row) for row in board), "target": self.ta_env.target_tile}
+        self.log_key("tiles", tiles)
+        self.log_key("completion", self.completion())
+        if self.ended_by_violation():
+            outcome = "aborted"
+        elif tiles["max"] >= tiles["target"]:
+            outcome = "success"
+        else:
+            outcome = "lose"
+        self.log_outcome(outcome, self.end_reason())

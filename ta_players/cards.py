@@ -162,6 +162,7 @@ class UltimateTexasHoldem(GamePlayers):
 
 
 DIRECTIONS = ("Up", "Left", "Right", "Down")
+ROTATION = ("Up", "Left", "Down", "Right")
 
 
 def _slide_left(row: list[int]) -> list[int]:
@@ -193,8 +194,7 @@ def _snake_value(board: list[list[int]]) -> float:
         for col in (range(size) if row % 2 == 0 else reversed(range(size))):
             value += board[row][col] * weight
             weight /= 2
-    empties = sum(tile == 0 for line in board for tile in line)
-    return value + 0.1 * empties * max(max(line) for line in board)
+    return value + 0.1 * _empty_cells(board) * max(max(line) for line in board)
 
 
 def _after_a_two_spawns(board: list[list[int]]) -> float:
@@ -229,12 +229,21 @@ class Game2048(GamePlayers):
         return f"[{rng.choice([d for d in DIRECTIONS if _slide(board, d) != board])}]"
 
     def expert_move(self, transcript):
-        """Corner strategy with a look-ahead: on boards up to 6x6, the move whose board after a spawned 2 and one
-        more move has the best snake value on average; on larger boards (room enough) the best snake value now."""
+        """Up to 6x6, the corner strategy with a look-ahead: the move whose board, after a 2 spawns and one more
+        move, has the best snake value on average. On larger boards space never runs short and reaching the target
+        is a matter of merging everything quickly: the move with the most merges, ties broken by turning through
+        the four directions (a fixed direction order leaves small tiles stranded)."""
         board = self.board(transcript)
         moves = {d: after for d in DIRECTIONS if (after := _slide(board, d)) != board}
-        judge = _after_a_two_spawns if len(board) <= 6 else _snake_value
-        return f"[{max(moves, key=lambda d: judge(moves[d]))}]"
+        if len(board) <= 6:
+            return f"[{max(moves, key=lambda d: _after_a_two_spawns(moves[d]))}]"
+        turn = len(transcript.replies)
+        rotation = [ROTATION[(turn + i) % 4] for i in range(4)]
+        return f"[{max((d for d in rotation if d in moves), key=lambda d: _empty_cells(moves[d]))}]"
+
+
+def _empty_cells(board: list[list[int]]) -> int:
+    return sum(tile == 0 for line in board for tile in line)
 
 
 GAMES = [Blackjack(), SetGame(), UltimateTexasHoldem(), Game2048()]

@@ -342,3 +342,19 @@ def test_2048_tile_spawns_are_the_same_sequential_and_batched(tmp_path):
     runs = [load_episode_files(run_in_process("ta_2048", tmp_path / f"b{size}", [mock_model()], first_two,
                                               batch_size=size), "interactions.json") for size in (1, 2)]
     assert len(runs[0]) == 2 and runs[0] == runs[1]
+
+
+def test_2048_full_board_below_the_target_is_a_loss_even_when_textarena_rewards_it_1():
+    # TextArena 0.7.4 rewards a full board with 0.5 x score / (1.5 x the least score making the target)
+    # + 0.5 x max tile / target, capped at 1: a high-scoring 2048 board gets 1, the reward of a win, at target 4096
+    env = ta.make("2048-v0-hard-raw")
+    env.reset(num_players=1, seed=0)
+    env.state.game_state.update(board=[[2048, 4, 8, 16], [4, 8, 16, 32], [8, 16, 32, 64], [16, 32, 64, 128]],
+                                score=23000)
+    assert env._get_percentage_completion() == 1.0
+    episode = play("ta_2048", [ta_player("expert")], "hard", game_id=1)
+    assert episode.interactions["ta rewards"] == {"0": 1.0}
+    assert episode.interactions["tiles"] == {"max": 2048, "target": 4096}
+    assert "No moves left" in episode.interactions["end reason"]
+    assert_outcome(episode.scores, "Lose")
+    assert episode.scores["Main Score"] == pytest.approx(100 * 10 / 11)
