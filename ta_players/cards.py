@@ -212,6 +212,11 @@ class Game2048(GamePlayers):
     game = "ta_2048"
     recognizes = re.compile(r"You are playing 2048 on a \d+x\d+ board")
     has_expert = True
+    expert_bar = 90.0
+    expert_bar_reason = ("Mean over the 14 difficulty ids (measured 90.6): 100 on the targets up to 256 and on 5x5 "
+                         "to 10x10; easy (1024) 96.7; default (2048) 86.0; 3x3 58.0 (2048 is out of reach on 9 "
+                         "cells); hard, very-hard, extreme 82.7, 76.7, 68.5 (their targets need more moves than "
+                         "the 1500-request cap: 4096 alone needs about 1860).")
 
     @staticmethod
     def board(transcript: Transcript) -> list[list[int]]:
