@@ -288,9 +288,6 @@ class UltimateTexasHoldemMaster(SinglePlayerMaster):
             outcome = "lose"
         self.log_outcome(outcome, self.end_reason())
 
-    def completion(self):
-        return None
-
     def _rounds_completed(self) -> int:
         game_state = self.env.state.game_state
         return game_state["current_round"] - (game_state["current_phase"] != "showdown")
