@@ -11,44 +11,58 @@ from ta_master import TextArenaGameMaster, unavailable_reason
 stdout_logger = logging.getLogger("clemcore.run")
 
 MASTERS = {
+    # generic
     "SinglePlayerMaster": submasters.SinglePlayerMaster,
     "MultiPlayerMaster": submasters.MultiPlayerMaster,
+    "SwappedArgumentsMaster": submasters.SwappedArgumentsMaster,
+    # core games
     "MinesweeperMaster": submasters.MinesweeperMaster,
     "HangmanMaster": submasters.HangmanMaster,
     "WordChainsMaster": submasters.WordChainsMaster,
     "BattleshipMaster": submasters.BattleshipMaster,
+    # grid puzzles
     "LightsOutMaster": submasters.LightsOutMaster,
     "FrozenLakeMaster": submasters.FrozenLakeMaster,
-    "RushHourMaster": submasters.RushHourMaster,
-    "BlackjackMaster": submasters.BlackjackMaster,
     "SudokuMaster": submasters.SudokuMaster,
     "FifteenPuzzleMaster": submasters.FifteenPuzzleMaster,
     "PegJumpMaster": submasters.PegJumpMaster,
-    # --- number and chance games ---
+    # number and chance games
     "BanditMaster": submasters.BanditMaster,
     "SecretaryMaster": submasters.SecretaryMaster,
     "ThreeCardMonteMaster": submasters.ThreeCardMonteMaster,
     "CountdownMaster": submasters.CountdownMaster,
     "CryptarithmMaster": submasters.CryptarithmMaster,
-    "WordleMaster": submasters.WordleMaster,
-    "WordSearchMaster": submasters.WordSearchMaster,
+    # logic puzzles
+    "RushHourMaster": submasters.RushHourMaster,
     "SokobanMaster": submasters.SokobanMaster,
     "LogicPuzzleMaster": submasters.LogicPuzzleMaster,
     "SlitherlinkMaster": submasters.SlitherlinkMaster,
     "CrosswordsMaster": submasters.CrosswordsMaster,
+    # card games and 2048
+    "BlackjackMaster": submasters.BlackjackMaster,
+    "SetMaster": submasters.SetMaster,
+    "UltimateTexasHoldemMaster": submasters.UltimateTexasHoldemMaster,
+    "Game2048Master": submasters.Game2048Master,
+    # word games
+    "WordSearchMaster": submasters.WordSearchMaster,
+    "WordleMaster": submasters.WordleMaster,
 }
 
 SCORERS = {
+    # generic
     "CompletionScorer": metrics.CompletionScorer,
+    "SolvedScorer": metrics.SolvedScorer,
     "CompetitiveScorer": metrics.CompetitiveScorer,
+    # per game
     "HangmanScorer": metrics.HangmanScorer,
     "WordChainsScorer": metrics.WordChainsScorer,
     "BattleshipScorer": metrics.BattleshipScorer,
-    # --- number and chance games ---
-    "SolvedScorer": metrics.SolvedScorer,
-    "BlackjackScorer": metrics.BlackjackScorer,
     "BanditScorer": metrics.BanditScorer,
     "SecretaryScorer": metrics.SecretaryScorer,
+    "BlackjackScorer": metrics.BlackjackScorer,
+    "SetScorer": metrics.SetScorer,
+    "UltimateTexasHoldemScorer": metrics.UltimateTexasHoldemScorer,
+    "Game2048Scorer": metrics.Game2048Scorer,
 }
 
 

@@ -141,3 +141,40 @@ class BlackjackScorer(TextArenaScorer):
         hands = interactions["hands"]
         for key, name in (("win", "Hands Won"), ("lose", "Hands Lost"), ("draw", "Hands Pushed")):
             self.log_episode_score(name, math.nan if aborted else 100.0 * hands[key] / hands["hands"])
+
+
+class SetScorer(TextArenaScorer):
+    """100 x Sets found / 20 turns: the game master shows a board with a Set on every turn (while the deck lasts),
+    so a perfect player finds one per turn. Logs the Sets found."""
+
+    def main_score(self, interactions):
+        sets = interactions["sets"]
+        return 100.0 * sets["found"] / sets["of"]
+
+    def log_game_scores(self, interactions, aborted):
+        self.log_episode_score("Sets Found", math.nan if aborted else interactions["sets"]["found"])
+
+
+class UltimateTexasHoldemScorer(TextArenaScorer):
+    """50 + 50 x net chips won / starting chips, clipped to [0, 100]: 50 breaks even, 100 doubles the stack, 0 loses
+    it. Logs the net chips won."""
+
+    def main_score(self, interactions):
+        chips = interactions["chips"]
+        return min(100.0, max(0.0, 50.0 + 50.0 * (chips["final"] - chips["start"]) / chips["start"]))
+
+    def log_game_scores(self, interactions, aborted):
+        chips = interactions["chips"]
+        self.log_episode_score("Net Chips", math.nan if aborted else chips["final"] - chips["start"])
+
+
+class Game2048Scorer(TextArenaScorer):
+    """Progress on the doubling scale from the 2 tile to the target: 100 x (log2 max tile - 1) / (log2 target - 1),
+    so 100 when the target is reached (2048: 1024 scores 90, 512 scores 80). Logs the largest tile."""
+
+    def main_score(self, interactions):
+        tiles = interactions["tiles"]
+        return 100.0 * min(1.0, (math.log2(tiles["max"]) - 1) / (math.log2(tiles["target"]) - 1))
+
+    def log_game_scores(self, interactions, aborted):
+        self.log_episode_score("Max Tile", interactions["tiles"]["max"])

@@ -2,12 +2,27 @@
 hand-computed losing lines, format breakers, stalling players and the TextArena 0.7.4 workarounds."""
 import math
 import re
+import sys
 
 import pytest
+import textarena as ta
 
-from conftest import assert_outcome, mock_model, play, run_in_process, scripted, ta_player
-from conftest import load_episode_files
+from conftest import (assert_outcome, benchmark, instance_of, load_episode_files, mock_model, play, run_in_process, scripted,
+                      spec_of, ta_player)
+from ta_master import unavailable_reason
 from ta_players import reply
+
+
+def instance_variant(game: str, experiment: str = "default", **changes) -> dict:
+    """The shipped instance 0 of the experiment with other values (seed, env_kwargs), recorded as the generator
+    does."""
+    exp, instance = instance_of(game, experiment)
+    instance = {**instance, **changes}
+    with benchmark(game) as game_benchmark:
+        game_master = game_benchmark.create_game_master(exp, [mock_model()])
+        game_master.setup(**instance)
+        game_master.start()
+        return {**instance, **game_master.record()}
 
 
 def contexts_text(episode) -> str:
@@ -70,3 +85,276 @@ def test_blackjack_redeals_are_the_same_sequential_and_batched(tmp_path):
     runs = [load_episode_files(run_in_process("ta_blackjack", tmp_path / f"b{size}", [mock_model()], first_two,
                                               batch_size=size), "interactions.json") for size in (1, 2)]
     assert len(runs[0]) == 4 and runs[0] == runs[1]
+
+
+# --- Set ---
+
+def set_board(context: str) -> list[list[str]]:
+    block = context.rsplit("=== BOARD ===", 1)[1]
+    return [card.split() for card in re.findall(r"^\d+: (.+)$", block, re.MULTILINE)]
+
+
+def is_set(cards) -> bool:
+    return all(len({card[attribute] for card in cards}) in (1, 3) for attribute in range(4))
+
+
+def triples(board, want_set: bool) -> list[str]:
+    return [f"[{a + 1}, {b + 1}, {c + 1}]" for a in range(len(board)) for b in range(a + 1, len(board))
+            for c in range(b + 1, len(board)) if is_set((board[a], board[b], board[c])) == want_set]
+
+
+def test_set_expert_finds_a_set_every_turn_and_scores_100():
+    episode = play("ta_set", [ta_player("expert")], game_id=5)
+    assert_outcome(episode.scores, "Success")
+    assert episode.scores["Main Score"] == 100 and episode.scores["Sets Found"] == 20
+    assert episode.scores["Request Count"] == 20 and episode.scores["Violated Request Count"] == 0
+
+
+def test_set_one_set_then_nineteen_misses_scores_5():
+    # the player reads the board: a Set on the first turn, then a non-Set every turn until the 20 turns are used
+    seen = []
+
+    def policy(context):
+        seen.append(context)
+        return triples(set_board("\n".join(seen)), want_set=len(seen) == 1)[0]
+    episode = play("ta_set", [policy])
+    assert episode.interactions["sets"] == {"found": 1, "turns": 20, "of": 20}
+    assert_outcome(episode.scores, "Lose")
+    assert episode.scores["Main Score"] == 5 and episode.scores["Request Count"] == 20
+
+
+def test_set_reply_without_a_card_list_twice_is_aborted():
+    episode = play("ta_set", [ta_player("format-breaker")])
+    assert_outcome(episode.scores, "Aborted")
+    assert math.isnan(episode.scores["Main Score"]) and episode.scores["Request Count"] == 2
+
+
+def test_set_picking_a_card_twice_is_an_invalid_move_not_a_set():
+    # TextArena 0.7.4 counts [1, 1, 1] as a Set (and then drops cards 1-3 from the board)
+    env = ta.make("Set-v0-raw")
+    env.reset(num_players=1, seed=0)
+    env.step("[1, 1, 1]")
+    assert env.state.game_state["score"] == 1
+    episode = play("ta_set", [scripted(["[1, 1, 1]", "[2, 2, 5]"])])
+    assert_outcome(episode.scores, "Aborted")
+    assert episode.scores["Violated Request Count"] == 2
+    assert "Pick three different cards" in episode.interactions["end reason"]
+
+
+def test_set_board_shown_always_holds_a_set():
+    # TextArena 0.7.4 shows seed 29's 12 opening cards although they hold no Set, and deals 3 more only after the
+    # player's move was made; the game master deals them before the board is shown
+    env = ta.make("Set-v0-raw")
+    env.reset(num_players=1, seed=29)
+    assert len(env.state.game_state["board"]) == 12 and not triples(env.state.game_state["board"], True)
+    episode = play("ta_set", [ta_player("expert")], instance=instance_variant("ta_set", seed=29))
+    opening = set_board(episode.contexts[0][1]["content"])
+    # seed 29's first 15 cards hold no Set either: two deals before the first board is shown
+    assert episode.contexts[0][1]["content"].count("Dealt 3 additional cards") == 2
+    assert opening[:12] == [list(card) for card in env.state.game_state["board"]] and len(opening) == 18
+    for _, context in episode.contexts:
+        assert triples(set_board(context["content"]), True)
+
+
+# --- Ultimate Texas Hold'em (TextArena's module needs Python >= 3.12) ---
+
+needs_312 = pytest.mark.skipif(sys.version_info < (3, 12), reason="TextArena's UltimateTexasHoldem needs Python 3.12")
+
+
+def test_ultimate_texas_holdem_is_reported_unavailable_before_python_312():
+    reason = unavailable_reason(spec_of("ta_ultimate_texas_holdem"))
+    if sys.version_info >= (3, 12):
+        assert reason is None
+    else:
+        assert "is unavailable on Python 3.11" in reason and "needs Python >= 3.12" in reason
+
+
+def uth_nets(text: str) -> list[int]:
+    return [int(net) for net in re.findall(r"Round \d+ completed! Net (?:gain: \+|loss: )\$(-?\d+)", text)]
+
+
+@needs_312
+@pytest.mark.parametrize("experiment, rounds", [("10_rounds", 10), ("30_rounds", 30)])
+def test_ultimate_texas_holdem_expert_plays_every_round_and_scores_its_net_chips(experiment, rounds):
+    episode = play("ta_ultimate_texas_holdem", [ta_player("expert")], experiment=experiment)
+    chips = episode.interactions["chips"]
+    assert chips["rounds completed"] == rounds and episode.scores["Request Count"] == 3 * rounds
+    # every round's net but the last is announced in a context; the last comes with the end of the game
+    nets = uth_nets(contexts_text(episode))
+    assert len(nets) == rounds - 1
+    last = chips["final"] - 1000 - sum(nets)
+    assert -150 <= last <= 25 * 500 + 25 + 100
+    assert episode.scores["Main Score"] == pytest.approx(min(100, max(0, 50 + 50 * (chips["final"] - 1000) / 1000)))
+    assert episode.scores["Net Chips"] == chips["final"] - 1000
+    assert_outcome(episode.scores, "Success" if chips["final"] > 1000 else "Lose")
+
+
+@needs_312
+def test_ultimate_texas_holdem_checking_and_folding_loses_50_a_round_over_all_10_rounds():
+    # TextArena 0.7.4 alone would end the game at round 10's first move, after 28 requests, with round 10's ante
+    # and blind taken: the game master plays all 10 rounds
+    episode = play("ta_ultimate_texas_holdem", [scripted(["[check]", "[check]", "[fold]"] * 10)],
+                   experiment="10_rounds")
+    assert episode.interactions["chips"] == {"start": 1000, "final": 500, "rounds": 10, "rounds completed": 10}
+    assert uth_nets(contexts_text(episode)) == [-50] * 9
+    assert episode.scores["Request Count"] == 30 and episode.scores["Main Score"] == 25
+    assert_outcome(episode.scores, "Lose")
+    assert "completed 10 rounds with $500 chips" in episode.interactions["end reason"]
+
+
+@needs_312
+def test_ultimate_texas_holdem_out_of_chips_ends_at_the_showdown():
+    # 50 chips pay one round's ante and blind; TextArena 0.7.4 would wait for a fourth reply to end the game
+    instance = instance_variant("ta_ultimate_texas_holdem", "10_rounds",
+                                env_kwargs={"max_turns": 10, "start_chips": 50, "ante_amount": 25})
+    episode = play("ta_ultimate_texas_holdem", [scripted(["[check]", "[check]", "[fold]"])], "10_rounds",
+                   instance=instance)
+    assert episode.interactions["chips"] == {"start": 50, "final": 0, "rounds": 10, "rounds completed": 1}
+    assert episode.scores["Request Count"] == 3 and episode.scores["Main Score"] == 0
+    assert_outcome(episode.scores, "Lose")
+    assert "ran out of chips in round 1" in episode.interactions["end reason"]
+
+
+@needs_312
+def test_ultimate_texas_holdem_format_breaker_is_aborted_on_the_second_reply():
+    # TextArena 0.7.4 reports the invalid-move loss one reply late; the game master ends the game on it
+    episode = play("ta_ultimate_texas_holdem", [ta_player("format-breaker")], "10_rounds")
+    assert_outcome(episode.scores, "Aborted")
+    assert math.isnan(episode.scores["Main Score"])
+    assert episode.scores["Request Count"] == 2 and episode.scores["Violated Request Count"] == 2
+
+
+@needs_312
+def test_ultimate_texas_holdem_valid_move_clears_the_invalid_move_warning():
+    # TextArena 0.7.4 alone keeps the warning after the valid move, so the second [fold] would lose the game
+    replies = ["[fold]", "[check]", "[fold]", "[check]", "[fold]"] + ["[check]", "[check]", "[fold]"] * 9
+    episode = play("ta_ultimate_texas_holdem", [scripted(replies)], "10_rounds")
+    assert_outcome(episode.scores, "Lose")
+    assert episode.scores["Violated Request Count"] == 2 and episode.scores["Request Count"] == 32
+    assert episode.interactions["chips"]["final"] == 500
+
+
+@needs_312
+def test_textarena_ultimate_texas_holdem_defects_the_game_master_works_around():
+    env = ta.make("UltimateTexasHoldem-v0-raw", max_turns=2)
+    env.reset(num_players=1, seed=0)
+    for action in ["[check]", "[check]", "[fold]"]:
+        assert env.step(action)[0] is False
+    # round 2 is dealt (its ante and blind taken), then its first move ends the game unplayed
+    assert env.state.game_state["current_round"] == 2 and env.state.game_state["chips"] == 900
+    assert env.step("[check]")[0] is True and env.state.game_state["current_phase"] == "pre_flop"
+    env = ta.make("UltimateTexasHoldem-v0-raw")
+    env.reset(num_players=1, seed=0)
+    assert env.step("no")[0] is False and env.step("no")[0] is False  # the second invalid move lost the game...
+    assert env.state.done and env.step("[check]")[0] is True  # ...which the next reply reveals
+
+
+# --- 2048 ---
+
+def board_2048(context: str) -> list[list[int]]:
+    rows = re.findall(r"^\|(.*)\|$", context.rsplit("Score:", 1)[1], re.MULTILINE)
+    return [[0 if cell == "." else int(cell) for cell in row.split()] for row in rows]
+
+
+def test_2048_expert_reaches_the_target_and_scores_100():
+    episode = play("ta_2048", [ta_player("expert")], "super-easy")
+    assert_outcome(episode.scores, "Success")
+    assert episode.interactions["tiles"] == {"max": 128, "target": 128}
+    assert episode.scores["Main Score"] == 100 and episode.scores["Violated Request Count"] == 0
+    assert episode.scores["Request Count"] == len(episode.contexts)
+
+
+def merge_left(row: list[int]) -> list[int]:
+    tiles, merged = [tile for tile in row if tile], []
+    while tiles:
+        if len(tiles) > 1 and tiles[0] == tiles[1]:
+            merged.append(2 * tiles[0])
+            del tiles[:2]
+        else:
+            merged.append(tiles.pop(0))
+    return merged + [0] * (len(row) - len(merged))
+
+
+def slid(board: list[list[int]], direction: str) -> list[list[int]]:
+    transposed = direction in ("Up", "Down")
+    lines = [list(line) for line in zip(*board)] if transposed else board
+    reverse = direction in ("Right", "Down")
+    lines = [merge_left(line[::-1])[::-1] if reverse else merge_left(line) for line in lines]
+    return [list(line) for line in zip(*lines)] if transposed else lines
+
+
+def first_move(board, order=("Up", "Left", "Down", "Right"), changing=True) -> str | None:
+    return next((f"[{d}]" for d in order if (slid(board, d) != board) == changing), None)
+
+
+def test_2048_board_full_is_a_loss_scored_by_the_doubling_progress():
+    # on 3x3 the first of Up, Left, Down, Right that changes the board soon fills it
+    episode = play("ta_2048", [lambda context: first_move(board_2048(context))], "3x3")
+    assert_outcome(episode.scores, "Lose")
+    assert "No moves left. Max tile 16" in episode.interactions["end reason"]
+    assert episode.interactions["tiles"] == {"max": 16, "target": 2048}
+    assert episode.scores["Main Score"] == pytest.approx(100 * 3 / 10)  # 2 -> 16 is 3 of the 10 doublings to 2048
+
+
+def test_2048_a_move_that_changes_nothing_is_warned_and_twice_in_a_row_aborts():
+    # instance 0 of ultra-easy opens with both tiles in the right column: [Right] moves nothing
+    _, instance = instance_of("ta_2048", "ultra-easy")
+    assert [row[-1] for row in instance["content"]["board"]][:2] == [2, 2] and \
+        all(tile == 0 for row in instance["content"]["board"] for tile in row[:-1])
+    # the warned [Right] uses no turn; two [Left]s move the tiles into a full left column (the second spawn lands
+    # there), so the next two [Left]s change nothing
+    episode = play("ta_2048", [scripted(["[Right]", "[Left]", "[Left]", "[Left]", "[Left]"])], "ultra-easy")
+    assert board_2048(episode.contexts[3][1]["content"]) == [[2, 0, 0, 0]] * 4
+    assert_outcome(episode.scores, "Aborted")
+    assert math.isnan(episode.scores["Main Score"])
+    assert episode.scores["Request Count"] == 5 and episode.scores["Violated Request Count"] == 3
+    assert "Board did not change" in episode.interactions["end reason"]
+
+
+def test_2048_format_breaker_is_aborted():
+    episode = play("ta_2048", [ta_player("format-breaker")], "ultra-easy")
+    assert_outcome(episode.scores, "Aborted")
+    assert episode.scores["Request Count"] == 2 and episode.scores["Violated Request Count"] == 2
+
+
+def test_2048_stalling_player_is_stopped_by_the_request_cap():
+    # a move that changes nothing between real moves is only ever warned and TextArena has no turn limit: the cap
+    # ends the game, a loss scored by the largest tile
+    boards = []
+
+    def policy(context):
+        if "Score:" in context:
+            boards.append(board_2048(context))
+        stall = first_move(boards[-1], changing=False) if "attempted an invalid move" not in context else None
+        return stall or first_move(boards[-1])
+    episode = play("ta_2048", [policy], "10x10")
+    assert_outcome(episode.scores, "Lose")
+    assert episode.scores["Request Count"] == 1500 and 0 < episode.scores["Violated Request Count"] <= 750
+    assert episode.interactions["end reason"] == "The episode reached its cap of 1500 requests."
+    tiles = episode.interactions["tiles"]
+    assert max(map(max, boards[-1])) <= tiles["max"] < 2048
+    assert episode.scores["Main Score"] == pytest.approx(100 * (math.log2(tiles["max"]) - 1) / 10)
+
+
+def test_2048_tile_spawns_are_the_same_sequential_and_batched(tmp_path):
+    # TextArena spawns tiles in step() from the global RNG: the episode's own RNG makes them reproducible
+    first_two = lambda row: row["experiment"]["name"] == "default" and row["game_instance"]["game_id"] < 2  # noqa: E731
+    runs = [load_episode_files(run_in_process("ta_2048", tmp_path / f"b{size}", [mock_model()], first_two,
+                                              batch_size=size), "interactions.json") for size in (1, 2)]
+    assert len(runs[0]) == 2 and runs[0] == runs[1]
+
+
+def test_2048_full_board_below_the_target_is_a_loss_even_when_textarena_rewards_it_1():
+    # TextArena 0.7.4 rewards a full board with 0.5 x score / (1.5 x the least score making the target)
+    # + 0.5 x max tile / target, capped at 1: a high-scoring 2048 board gets 1, the reward of a win, at target 4096
+    env = ta.make("2048-v0-hard-raw")
+    env.reset(num_players=1, seed=0)
+    env.state.game_state.update(board=[[2048, 4, 8, 16], [4, 8, 16, 32], [8, 16, 32, 64], [16, 32, 64, 128]],
+                                score=23000)
+    assert env._get_percentage_completion() == 1.0
+    episode = play("ta_2048", [ta_player("expert")], "hard", game_id=1)
+    assert episode.interactions["ta rewards"] == {"0": 1.0}
+    assert episode.interactions["tiles"] == {"max": 2048, "target": 4096}
+    assert "No moves left" in episode.interactions["end reason"]
+    assert_outcome(episode.scores, "Lose")
+    assert episode.scores["Main Score"] == pytest.approx(100 * 10 / 11)
