@@ -14,7 +14,6 @@ MASTERS = {
     # generic
     "SinglePlayerMaster": submasters.SinglePlayerMaster,
     "MultiPlayerMaster": submasters.MultiPlayerMaster,
-    "SwappedArgumentsMaster": submasters.SwappedArgumentsMaster,
     # core games
     "MinesweeperMaster": submasters.MinesweeperMaster,
     "HangmanMaster": submasters.HangmanMaster,
