@@ -49,7 +49,7 @@ def test_no_instance_is_over_before_the_first_move(game):
 @pytest.mark.parametrize("game", GAMES)
 def test_a_player_that_never_follows_the_format_is_aborted_with_no_score(game):
     for experiment, game_id in first_instances(game):
-        episode = play(game, [ta_player("format-breaker")] * seats(game), experiment, game_id)
+        episode = play(game, [ta_player("format-breaker") for _ in range(seats(game))], experiment, game_id)
         assert episode.scores["Aborted"] == 1, (experiment, game_id, episode.interactions["end reason"])
         assert math.isnan(episode.scores["Main Score"])
 
@@ -88,8 +88,8 @@ CLEAR_MARGIN = 10
 
 
 def mean_main_score(game: str, strategy: str) -> float:
-    scores = [play(game, [ta_player(strategy)] * seats(game), experiment, game_id).scores["Main Score"]
-              for experiment, game_id in instances(game)]
+    scores = [play(game, [ta_player(strategy) for _ in range(seats(game))], experiment, game_id)
+              .scores["Main Score"] for experiment, game_id in instances(game)]
     return statistics.mean(0.0 if math.isnan(score) else score for score in scores)
 
 
