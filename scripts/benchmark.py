@@ -16,9 +16,10 @@ cycling through its instances). Columns, per request (one model reply, i.e. one 
 - clemcore: GameMasterEnv's time (step, last, the final None steps) minus the game master's step.
 - setup: GameMasterEnv.reset (game master creation, setup, recorder start, before_game), first episode of the
   game in this process and the later ones (median / max); "make": the env construction inside later setups.
-- bare make+reset: `ta.make` + `reset` of the bare env (made once for specs with `cache_env`), median.
-- RSS: the process peak after the game (it only grows), and the growth from after the game's first episode to
-  after its last (gc collected at both points); the total row gives the growth over the whole run too.
+- bare reset (make): the bare env's `reset`, median, and its `ta.make` (once per env id and kwargs), median.
+- RSS: the process peak after the game (it only grows), and the growth from after the game's warm-up (its first
+  episode of every experiment, played first) to after its last episode, gc collected at both points; the total
+  row gives the growth over the whole run (with the caches games build once) and the sum after the warm-ups.
 
 The players' own time (the mock model or the programmatic player) is excluded everywhere.
 """
@@ -63,6 +64,8 @@ TARGET_LAYER_US = 200.0
 TARGET_LATER_SETUP_MS = 200.0
 TARGET_RSS_GROWTH_MB = 50.0
 PAGE_SIZE = os.sysconf("SC_PAGE_SIZE")
+CLOCKS = {"cpu": time.thread_time, "wall": time.perf_counter}
+now = CLOCKS["cpu"]  # set by --clock
 
 
 def rss_mb() -> float:
@@ -97,20 +100,20 @@ def _timed_raw_env(raw_env):
 
     def timed_step(action):
         CLOCK.actions.append((action, CLOCK.in_step))
-        start = time.perf_counter()
+        start = now()
         try:
             return step(action)
         finally:
             if CLOCK.in_step:
-                CLOCK.env_s += time.perf_counter() - start
+                CLOCK.env_s += now() - start
 
     def timed_get_observation():
-        start = time.perf_counter()
+        start = now()
         try:
             return get_observation()
         finally:
             if CLOCK.in_step:
-                CLOCK.env_s += time.perf_counter() - start
+                CLOCK.env_s += now() - start
 
     raw_env.step, raw_env.get_observation = timed_step, timed_get_observation
 
@@ -120,9 +123,9 @@ _make_env_s = [0.0]
 
 
 def timed_make_env(game_spec, instance):
-    start = time.perf_counter()
+    start = now()
     wrapped = _make_env(game_spec, instance)
-    _make_env_s[0] += time.perf_counter() - start
+    _make_env_s[0] += now() - start
     _timed_raw_env(wrapped.env)
     return wrapped
 
@@ -138,11 +141,11 @@ def _time_recorder_method(name):
     method = getattr(GameInteractionsRecorder, name)
 
     def timed(self, *args, **kwargs):
-        start = time.perf_counter()
+        start = now()
         try:
             return method(self, *args, **kwargs)
         finally:
-            CLOCK.recorder_s += time.perf_counter() - start
+            CLOCK.recorder_s += now() - start
     setattr(TimedRecorder, name, timed)
 
 
@@ -194,15 +197,17 @@ class GameStats:
     steps: int = 0
     env_s: float = 0.0
     layer_s: float = 0.0
+    layer_samples: list = field(default_factory=list)  # our layer per request, seconds
     recorder_s: float = 0.0
     clemcore_s: float = 0.0
     bare_s: float = 0.0
     bare_steps: int = 0
-    bare_setup_s: list = field(default_factory=list)
+    bare_make_s: list = field(default_factory=list)
+    bare_reset_s: list = field(default_factory=list)
     setup_first_s: float = math.nan
     setup_later_s: list = field(default_factory=list)
     make_later_s: list = field(default_factory=list)
-    rss_after_first_mb: float = math.nan
+    rss_after_warm_up_mb: float = math.nan
     rss_after_last_mb: float = math.nan
     peak_rss_mb: float = math.nan
 
@@ -220,7 +225,7 @@ class GameStats:
 
     @property
     def rss_growth_mb(self):
-        return self.rss_after_last_mb - self.rss_after_first_mb
+        return self.rss_after_last_mb - self.rss_after_warm_up_mb
 
     def misses(self) -> list[str]:
         missed = []
@@ -231,46 +236,55 @@ class GameStats:
         return missed
 
 
-def instances_of(spec) -> list[tuple[dict, dict]]:
-    """(experiment, instance) pairs, experiment by experiment, as `clem run` plays them."""
-    return [(row["experiment"], row["game_instance"]) for row in GameInstances.from_game_spec(spec)]
+def episode_plan(spec, episodes: int) -> tuple[list[tuple[dict, dict]], int]:
+    """The (experiment, instance) pairs to play and how many of them warm up: first one instance of every
+    experiment (an experiment may load its own data once, e.g. Hangman's larger word list), then all instances,
+    experiment by experiment as `clem run` plays them, cycled until `episodes` are planned."""
+    pairs = [(row["experiment"], row["game_instance"]) for row in GameInstances.from_game_spec(spec)]
+    warm_up = list({experiment["name"]: (experiment, instance) for experiment, instance in reversed(pairs)}.values())
+    warm_up.reverse()
+    plan = (warm_up + [pairs[index % len(pairs)] for index in range(episodes)])[:episodes]
+    return plan, min(len(warm_up), episodes)
 
 
 def play_episode(env: GameMasterEnv, models, experiment, instance, stats: GameStats):
     CLOCK.__init__()
     _make_env_s[0] = 0.0
-    start = time.perf_counter()
+    start = now()
     env.reset(options={"player_models": models, "experiment": experiment, "game_instance": instance})
-    setup_s = time.perf_counter() - start
+    setup_s = now() - start
     game_master = env.game_master
     gm_step = game_master.step
     gm_s = [0.0]
 
     def timed_gm_step(response):
         CLOCK.in_step = True
-        begin = time.perf_counter()
+        env_before = CLOCK.env_s
+        begin = now()
         try:
             return gm_step(response)
         finally:
-            gm_s[0] += time.perf_counter() - begin
+            elapsed = now() - begin
+            gm_s[0] += elapsed
+            stats.layer_samples.append(elapsed - (CLOCK.env_s - env_before))
             CLOCK.in_step = False
 
     game_master.step = timed_gm_step
     CLOCK.recorder_s = 0.0  # only the recorder calls made during steps
     in_env_s, steps = 0.0, 0
     for agent_id in env.agent_iter():
-        begin = time.perf_counter()
+        begin = now()
         context, _, termination, truncation, _ = env.last()
-        in_env_s += time.perf_counter() - begin
+        in_env_s += now() - begin
         if termination or truncation:
-            begin = time.perf_counter()
+            begin = now()
             env.step(None)
-            in_env_s += time.perf_counter() - begin
+            in_env_s += now() - begin
             continue
         reply = env.player_by_agent_id[agent_id](context)
-        begin = time.perf_counter()
+        begin = now()
         env.step(reply)
-        in_env_s += time.perf_counter() - begin
+        in_env_s += now() - begin
         steps += 1
     if stats.episodes == 0:
         stats.setup_first_s = setup_s
@@ -289,26 +303,26 @@ def play_episode(env: GameMasterEnv, models, experiment, instance, stats: GameSt
 _bare_envs = {}
 
 
-def replay_bare(spec, instance: dict, actions: list[tuple[str, bool]], stats: GameStats):
-    """Replays the episode's raw-env actions on a bare TextArena env, timing the ones a model made. An env the
-    spec caches (its constructor builds a dictionary) is built once and reset per episode, as a TextArena user
-    would; the others are made per episode, as TextArena's own examples do."""
+def replay_bare(instance: dict, actions: list[tuple[str, bool]], stats: GameStats):
+    """Replays the episode's raw-env actions on a bare TextArena env, timing the ones a model made. The bare env
+    is made once per env id and kwargs and reset per episode, as a TextArena loop over episodes does (making it
+    per episode would also churn the heap the RSS columns watch)."""
     key = (instance["env_id"], repr(sorted(instance["env_kwargs"].items())))
     with ta_master.quiet_nltk_downloads(), contextlib.redirect_stdout(io.StringIO()):
-        begin = time.perf_counter()
         env = _bare_envs.get(key)
         if env is None:
-            env = ta.make(instance["env_id"], **instance["env_kwargs"])
-            if getattr(spec, "cache_env", False):
-                _bare_envs[key] = env
+            begin = now()
+            env = _bare_envs[key] = ta.make(instance["env_id"], **instance["env_kwargs"])
+            stats.bare_make_s.append(now() - begin)
+        begin = now()
         env.reset(num_players=instance["num_players"], seed=instance["seed"])
-        stats.bare_setup_s.append(time.perf_counter() - begin)
+        stats.bare_reset_s.append(now() - begin)
         for action, timed in actions:
-            begin = time.perf_counter()
+            begin = now()
             env.get_observation()
             done, _ = env.step(action)
             if timed:
-                stats.bare_s += time.perf_counter() - begin
+                stats.bare_s += now() - begin
                 stats.bare_steps += 1
             if done:
                 break
@@ -316,13 +330,12 @@ def replay_bare(spec, instance: dict, actions: list[tuple[str, bool]], stats: Ga
 
 def bench_game(spec, episodes: int, players: str, profiler: cProfile.Profile | None) -> GameStats:
     stats = GameStats(spec.game_name, spec.players)
-    pairs = instances_of(spec)
+    plan, warm_up = episode_plan(spec, episodes)
     models = player_models(players, spec.players)
     callbacks = GameBenchmarkCallbackList([RecorderCallback()])
     with GameBenchmark.load_from_spec(spec) as game_benchmark:
         env = GameMasterEnv(game_benchmark, callbacks=callbacks)
-        for index in range(episodes):
-            experiment, instance = pairs[index % len(pairs)]
+        for index, (experiment, instance) in enumerate(plan):
             try:
                 if profiler is not None:
                     profiler.enable()
@@ -331,12 +344,12 @@ def bench_game(spec, episodes: int, players: str, profiler: cProfile.Profile | N
                 finally:
                     if profiler is not None:
                         profiler.disable()
-                replay_bare(spec, instance, actions, stats)
+                replay_bare(instance, actions, stats)
             except Exception as error:  # noqa: BLE001 -- a failing episode is reported, the others run
                 stats.errors.append(f"{experiment['name']}/{instance['game_id']}: {type(error).__name__}: {error}")
-            if index == 0:
+            if index == warm_up - 1:
                 gc.collect()
-                stats.rss_after_first_mb = rss_mb()
+                stats.rss_after_warm_up_mb = rss_mb()
         env.close()
     gc.collect()
     stats.rss_after_last_mb = rss_mb()
@@ -351,8 +364,12 @@ def fmt(value: float, digits: int = 0) -> str:
 
 
 HEADERS = ["game", "seats", "episodes", "requests/ep", "bare env µs/req", "env in run µs/req",
-           "our layer µs/req (rec)", "clemcore µs/req", "setup 1st ms", "setup later ms med/max (make)", "bare make+reset ms med",
+           "our layer µs/req mean/median (rec)", "clemcore µs/req", "setup 1st ms", "setup later ms med/max (make)", "bare reset ms med (make)",
            "peak RSS MB", "RSS growth MB", "misses"]
+
+
+def median_us(samples: list) -> float:
+    return statistics.median(samples) * 1e6 if samples else math.nan
 
 
 def row(stats: GameStats) -> list[str]:
@@ -363,10 +380,11 @@ def row(stats: GameStats) -> list[str]:
             fmt(stats.steps / stats.episodes if stats.episodes else math.nan, 1),
             fmt(stats.per_step_us(stats.bare_s, stats.bare_steps)),
             fmt(stats.per_step_us(stats.env_s)),
-            f"{fmt(stats.layer_us)} ({fmt(stats.per_step_us(stats.recorder_s))})",
+            f"{fmt(stats.layer_us)}/{fmt(median_us(stats.layer_samples))} ({fmt(stats.per_step_us(stats.recorder_s))})",
             fmt(stats.per_step_us(stats.clemcore_s)),
             fmt(stats.setup_first_s * 1e3, 1), setup_later,
-            fmt(statistics.median(stats.bare_setup_s) * 1e3, 1) if stats.bare_setup_s else "n/a",
+            (f"{fmt(statistics.median(stats.bare_reset_s) * 1e3, 1)} "
+             f"({fmt(statistics.median(stats.bare_make_s) * 1e3, 1)})") if stats.bare_reset_s else "n/a",
             fmt(stats.peak_rss_mb, 1), fmt(stats.rss_growth_mb, 1),
             ", ".join(stats.misses()) or "-"]
 
@@ -382,9 +400,10 @@ def total_row(all_stats: list[GameStats], start_rss: float, end_rss: float) -> l
     return ["all", "", str(episodes), fmt(steps / episodes if episodes else math.nan, 1),
             per(sum(s.bare_s for s in all_stats), sum(s.bare_steps for s in all_stats)),
             per(sum(s.env_s for s in all_stats)),
-            f"{per(sum(s.layer_s for s in all_stats))} ({per(sum(s.recorder_s for s in all_stats))})",
+            f"{per(sum(s.layer_s for s in all_stats))}/{fmt(median_us([x for s in all_stats for x in s.layer_samples]))} "
+            f"({per(sum(s.recorder_s for s in all_stats))})",
             per(sum(s.clemcore_s for s in all_stats)), "", "", "",
-            fmt(peak_rss_mb(), 1), f"{fmt(end_rss - start_rss, 1)} (after 1st: {fmt(steady, 1)})",
+            fmt(peak_rss_mb(), 1), f"{fmt(end_rss - start_rss, 1)} (after warm-up: {fmt(steady, 1)})",
             ", ".join(misses) or "-"]
 
 
@@ -421,9 +440,14 @@ def main(argv=None):
                         help="episodes in total, split evenly over the games (default 1000)")
     parser.add_argument("--players", choices=("mock", "ta-random"), default="mock")
     parser.add_argument("--markdown", action="store_true", help="print a markdown table and the machine")
+    parser.add_argument("--clock", choices=sorted(CLOCKS), default="cpu",
+                        help="cpu: this thread's CPU time (default; steady on a shared machine, about 1 µs per "
+                             "reading); wall: time.perf_counter")
     parser.add_argument("--profile", action="store_true",
                         help="cProfile the episodes (not the bare replay) and print the top functions per game")
     args = parser.parse_args(argv)
+    global now
+    now = CLOCKS[args.clock]
     logging.getLogger("clemcore").setLevel(logging.WARNING)  # no "Loading game benchmark" lines per game
 
     selected = [specs[name] for name in (args.games or specs)]
@@ -453,10 +477,10 @@ def main(argv=None):
     gc.collect()
     rows = [row(stats) for stats in all_stats] + [total_row(all_stats, start_rss, rss_mb())]
     if args.markdown:
-        print(f"Machine: {machine()}. Players: {args.players}; {per_game} episodes per game.\n")
+        print(f"Machine: {machine()}. Players: {args.players}; {per_game} episodes per game; clock: {args.clock}.\n")
     print_table(rows, args.markdown)
     if not args.markdown:
-        print(f"\n{machine()}; players {args.players}; {per_game} episodes per game")
+        print(f"\n{machine()}; players {args.players}; {per_game} episodes per game; clock {args.clock}")
     print(f"Targets: our layer <= {TARGET_LAYER_US:.0f} µs/request in every game; later episodes set up in <= "
           f"{TARGET_LATER_SETUP_MS:.0f} ms (max); RSS growth < {TARGET_RSS_GROWTH_MB:.0f} MB over the run.")
 
