@@ -352,10 +352,10 @@ def bench_game(spec, episodes: int, players: str, profiler: cProfile.Profile | N
                 gc.collect()
                 stats.rss_after_warm_up_mb = rss_mb()
         env.close()
-    _bare_envs.clear()  # the bare envs are the benchmark's, not the run's: keep them out of the next game's RSS
     gc.collect()
     stats.rss_after_last_mb = rss_mb()
     stats.peak_rss_mb = peak_rss_mb()
+    _bare_envs.clear()  # the bare envs are the benchmark's (made in the warm-up): keep them out of later games
     return stats
 
 
