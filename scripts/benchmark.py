@@ -55,7 +55,7 @@ from clemcore.clemgame.callbacks.base import GameBenchmarkCallback, GameBenchmar
 from clemcore.clemgame.envs.pettingzoo.master import GameMasterEnv  # noqa: E402
 from clemcore.clemgame.recorder import GameInteractionsRecorder  # noqa: E402
 
-# Imported here (as clem's tests do) so it stays loaded for all games: clemcore unloads a game's modules when its
+# Imported here (as tests/conftest.py does) so it stays loaded for all games: clemcore unloads a game's modules when its
 # GameBenchmark closes, and the timing wrapper below patches this module's make_env.
 import ta_master  # noqa: E402
 import ta_players  # noqa: E402
@@ -378,7 +378,8 @@ def row(stats: GameStats) -> list[str]:
     later = stats.setup_later_s
     setup_later = (f"{fmt(statistics.median(later) * 1e3, 1)}/{fmt(max(later) * 1e3, 1)} "
                    f"({fmt(statistics.median(stats.make_later_s) * 1e3, 1)})") if later else "n/a"
-    return [stats.game, str(stats.players), str(stats.episodes) + (f" ({len(stats.errors)} failed)" if stats.errors else ""),
+    episodes = str(stats.episodes) + (f" ({len(stats.errors)} failed)" if stats.errors else "")
+    return [stats.game, str(stats.players), episodes,
             fmt(stats.steps / stats.episodes if stats.episodes else math.nan, 1),
             fmt(stats.per_step_us(stats.bare_s, stats.bare_steps)),
             fmt(stats.per_step_us(stats.env_s)),
