@@ -366,8 +366,8 @@ def fmt(value: float, digits: int = 0) -> str:
 
 
 HEADERS = ["game", "seats", "episodes", "requests/ep", "bare env µs/req", "env in run µs/req",
-           "our layer µs/req mean/median (rec)", "clemcore µs/req", "setup 1st ms", "setup later ms med/max (make)", "bare reset ms med (make)",
-           "peak RSS MB", "RSS growth MB", "misses"]
+           "our layer µs/req mean/median (rec)", "clemcore µs/req", "setup 1st ms", "setup later ms med/max (make)",
+           "bare reset ms med (make)", "peak RSS MB", "RSS growth MB", "misses"]
 
 
 def median_us(samples: list) -> float:
@@ -405,7 +405,8 @@ def total_row(all_stats: list[GameStats], start_rss: float, end_rss: float) -> l
     return ["all", "", str(episodes), fmt(steps / episodes if episodes else math.nan, 1),
             per(sum(s.bare_s for s in all_stats), sum(s.bare_steps for s in all_stats)),
             per(sum(s.env_s for s in all_stats)),
-            f"{per(sum(s.layer_s for s in all_stats))}/{fmt(median_us([x for s in all_stats for x in s.layer_samples]))} "
+            f"{per(sum(s.layer_s for s in all_stats))}/"
+            f"{fmt(median_us([x for s in all_stats for x in s.layer_samples]))} "
             f"({per(sum(s.recorder_s for s in all_stats))})",
             per(sum(s.clemcore_s for s in all_stats)), "", "", "",
             fmt(peak_rss_mb(), 1), f"{fmt(end_rss - start_rss, 1)} (after warm-up: {fmt(steady, 1)})",
