@@ -116,7 +116,16 @@ def _timed_raw_env(raw_env):
             if CLOCK.in_step:
                 CLOCK.env_s += now() - start
 
+    timed_step.bench_timed = timed_get_observation.bench_timed = True
     raw_env.step, raw_env.get_observation = timed_step, timed_get_observation
+
+
+def _keep_raw_env_timed(game_master):
+    """Some submasters replace the raw env's `step` with a workaround in `_on_before_reset` (Set, WordSearch,
+    UltimateTexasHoldem), after make_env wrapped it: time the replacement (the workaround counts as env time)."""
+    raw_env = game_master.env.env
+    if not getattr(raw_env.step, "bench_timed", False) or not getattr(raw_env.get_observation, "bench_timed", False):
+        _timed_raw_env(raw_env)
 
 
 _make_env = ta_master.make_env
@@ -255,6 +264,7 @@ def play_episode(env: GameMasterEnv, models, experiment, instance, stats: GameSt
     env.reset(options={"player_models": models, "experiment": experiment, "game_instance": instance})
     setup_s = now() - start
     game_master = env.game_master
+    _keep_raw_env_timed(game_master)
     gm_step = game_master.step
     gm_s = [0.0]
 
