@@ -1,0 +1,505 @@
+"""Benchmarks the clem layer over TextArena: per game, the time per step of the bare env, of our game master and of
+clemcore's bookkeeping, the episode setup time, and the memory over many episodes.
+
+    python scripts/benchmark.py [--games G ...] [--episodes 1000] [--players mock|ta-random] [--markdown] [--profile]
+
+Episodes run as `clem run` and `clem serve` run them, minus the file writes: one process, each game loaded once
+with clemcore's GameBenchmark, every episode driven through clemcore's GameMasterEnv with a
+GameInteractionsRecorder listening. `--episodes` is the total over the selected games (split evenly, each game
+cycling through its instances). Columns, per request (one model reply, i.e. one GameMasterEnv.step with an action):
+
+- bare env: the raw TextArena env (`ta.make(env_id, **env_kwargs)`, reset with the instance seed) replaying the
+  episode's action stream, `get_observation()` + `step()` per action, as a TextArena loop calls them.
+- env in run: the same two raw-env calls timed inside the episode (a thin timing wrapper on the raw env).
+- our layer: the game master's `step()` minus the raw env's time inside it; "rec" is the part spent in clemcore's
+  interactions recorder, which our step calls to log.
+- clemcore: GameMasterEnv's time (step, last, the final None steps) minus the game master's step.
+- setup: GameMasterEnv.reset (game master creation, setup, recorder start, before_game), first episode of the
+  game in this process and the later ones (median / max); "make": the env construction inside later setups.
+- bare reset (make): the bare env's `reset`, median, and its `ta.make` (once per env id and kwargs), median.
+- RSS: the process peak after the game (it only grows; it includes the bare env of that game, which is dropped
+  after the game), and the growth from after the game's warm-up (its first
+  episode of every experiment, played first) to after its last episode, gc collected at both points; the total
+  row gives the growth over the whole run (with the caches games build once) and the sum after the warm-ups.
+
+The players' own time (the mock model or the programmatic player) is excluded everywhere.
+"""
+import argparse
+import contextlib
+import cProfile
+import gc
+import io
+import logging
+import math
+import os
+import platform
+import pstats
+import resource
+import statistics
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+if "NLTK_DATA" not in os.environ and (REPO.parent / "shared" / "nltk_data").is_dir():
+    os.environ["NLTK_DATA"] = str(REPO.parent / "shared" / "nltk_data")
+os.chdir(REPO)  # clem finds the games in the working directory
+
+import textarena as ta  # noqa: E402
+from clemcore.backends import Model, ModelSpec  # noqa: E402
+from clemcore.backends.model_registry import CustomResponseModel  # noqa: E402
+from clemcore.clemgame import GameBenchmark, GameInstances  # noqa: E402
+from clemcore.clemgame.callbacks.base import GameBenchmarkCallback, GameBenchmarkCallbackList  # noqa: E402
+from clemcore.clemgame.envs.pettingzoo.master import GameMasterEnv  # noqa: E402
+from clemcore.clemgame.recorder import GameInteractionsRecorder  # noqa: E402
+
+# Imported here (as tests/conftest.py does) so it stays loaded for all games: clemcore unloads a game's modules when its
+# GameBenchmark closes, and the timing wrapper below patches this module's make_env.
+import ta_master  # noqa: E402
+import ta_players  # noqa: E402
+from instancegenerator import load_specs  # noqa: E402
+
+TARGET_LAYER_US = 200.0
+TARGET_LATER_SETUP_MS = 200.0
+TARGET_RSS_GROWTH_MB = 50.0
+PAGE_SIZE = os.sysconf("SC_PAGE_SIZE")
+CLOCKS = {"cpu": time.thread_time, "wall": time.perf_counter}
+now = CLOCKS["cpu"]  # set by --clock
+
+
+def rss_mb() -> float:
+    with open("/proc/self/statm") as statm:
+        return int(statm.read().split()[1]) * PAGE_SIZE / 2 ** 20
+
+
+def peak_rss_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
+
+
+# --- the clock: what the timing wrappers add up during one episode ---
+
+class Clock:
+    """Seconds spent in the raw env and in the recorder, and the raw env's actions, for the running episode.
+    `in_step` is set while the game master's step runs: only the raw-env calls inside it are per-step env time
+    (a submaster may also step the env in setup, e.g. Minesweeper's opening move)."""
+
+    def __init__(self):
+        self.in_step = False
+        self.env_s = 0.0
+        self.recorder_s = 0.0
+        self.actions: list[tuple[str, bool]] = []  # (action, made inside the game master's step)
+
+
+CLOCK = Clock()
+
+
+def _timed_raw_env(raw_env):
+    """Times the raw env's `step` and `get_observation` (instance attributes shadow the class's methods)."""
+    step, get_observation = raw_env.step, raw_env.get_observation
+
+    def timed_step(action):
+        CLOCK.actions.append((action, CLOCK.in_step))
+        start = now()
+        try:
+            return step(action)
+        finally:
+            if CLOCK.in_step:
+                CLOCK.env_s += now() - start
+
+    def timed_get_observation():
+        start = now()
+        try:
+            return get_observation()
+        finally:
+            if CLOCK.in_step:
+                CLOCK.env_s += now() - start
+
+    timed_step.bench_timed = timed_get_observation.bench_timed = True
+    raw_env.step, raw_env.get_observation = timed_step, timed_get_observation
+
+
+def _keep_raw_env_timed(game_master):
+    """Some submasters replace the raw env's `step` with a workaround in `_on_before_reset` (Set, WordSearch,
+    UltimateTexasHoldem), after make_env wrapped it: time the replacement (the workaround counts as env time)."""
+    raw_env = game_master.env.env
+    if not getattr(raw_env.step, "bench_timed", False) or not getattr(raw_env.get_observation, "bench_timed", False):
+        _timed_raw_env(raw_env)
+
+
+_make_env = ta_master.make_env
+_make_env_s = [0.0]
+
+
+def timed_make_env(game_spec, instance):
+    start = now()
+    wrapped = _make_env(game_spec, instance)
+    _make_env_s[0] += now() - start
+    _timed_raw_env(wrapped.env)
+    return wrapped
+
+
+ta_master.make_env = timed_make_env  # TextArenaGameMaster.setup looks make_env up in ta_master's globals
+
+
+class TimedRecorder(GameInteractionsRecorder):
+    """clemcore's interactions recorder, timing the calls the game master makes to it."""
+
+
+def _time_recorder_method(name):
+    method = getattr(GameInteractionsRecorder, name)
+
+    def timed(self, *args, **kwargs):
+        start = now()
+        try:
+            return method(self, *args, **kwargs)
+        finally:
+            CLOCK.recorder_s += now() - start
+    setattr(TimedRecorder, name, timed)
+
+
+for _name in ("log_event", "log_key", "count_request", "count_request_violation", "log_next_round",
+              "log_game_end"):
+    _time_recorder_method(_name)
+
+
+class RecorderCallback(GameBenchmarkCallback):
+    """Attaches a fresh recorder per episode, as clem's InteractionsFileSaver does (without writing the file)."""
+
+    def __init__(self):
+        self.recorder = None
+
+    def on_game_start(self, game_master, game_instance):
+        self.recorder = TimedRecorder(game_master.game_spec.game_name, game_master.experiment["name"],
+                                      game_instance["game_id"], "results", {})
+        for player in game_master.get_players():
+            self.recorder.log_player(player.name, player.game_role, player.model.name)
+        game_master.register(self.recorder)
+
+
+class ProgrammaticModel(Model):
+    """A programmatic player of `ta_players` (what the `ta-random` backend serves), in process."""
+
+    def __init__(self, strategy: str):
+        super().__init__(ModelSpec(model_name=f"ta-{strategy}"))
+        self.strategy = strategy
+        self.set_gen_args(temperature=0.0, max_tokens=100)
+
+    def generate_response(self, messages):
+        return messages, {"strategy": self.strategy}, ta_players.reply(self.strategy, messages)
+
+
+def player_models(kind: str, seats: int) -> list[Model]:
+    if kind == "mock":
+        return [CustomResponseModel(ModelSpec(model_name="mock")) for _ in range(seats)]
+    return [ProgrammaticModel("random") for _ in range(seats)]
+
+
+# --- one game ---
+
+@dataclass
+class GameStats:
+    game: str
+    players: int
+    episodes: int = 0
+    errors: list = field(default_factory=list)
+    steps: int = 0
+    env_s: float = 0.0
+    layer_s: float = 0.0
+    layer_samples: list = field(default_factory=list)  # our layer per request, seconds
+    recorder_s: float = 0.0
+    clemcore_s: float = 0.0
+    bare_s: float = 0.0
+    bare_steps: int = 0
+    bare_make_s: list = field(default_factory=list)
+    bare_reset_s: list = field(default_factory=list)
+    setup_first_s: float = math.nan
+    setup_later_s: list = field(default_factory=list)
+    make_later_s: list = field(default_factory=list)
+    rss_after_warm_up_mb: float = math.nan
+    rss_after_last_mb: float = math.nan
+    peak_rss_mb: float = math.nan
+
+    def per_step_us(self, seconds: float, steps: int | None = None) -> float:
+        steps = self.steps if steps is None else steps
+        return seconds / steps * 1e6 if steps else math.nan
+
+    @property
+    def layer_us(self):
+        return self.per_step_us(self.layer_s)
+
+    @property
+    def later_setup_max_ms(self):
+        return max(self.setup_later_s) * 1e3 if self.setup_later_s else math.nan
+
+    @property
+    def rss_growth_mb(self):
+        return self.rss_after_last_mb - self.rss_after_warm_up_mb
+
+    def misses(self) -> list[str]:
+        missed = []
+        if self.layer_us > TARGET_LAYER_US:
+            missed.append("layer")
+        if self.later_setup_max_ms > TARGET_LATER_SETUP_MS:
+            missed.append("setup")
+        return missed
+
+
+def episode_plan(spec, episodes: int) -> tuple[list[tuple[dict, dict]], int]:
+    """The (experiment, instance) pairs to play and how many of them warm up: first one instance of every
+    experiment (an experiment may load its own data once, e.g. Hangman's larger word list), then all instances,
+    experiment by experiment as `clem run` plays them, cycled until `episodes` are planned."""
+    pairs = [(row["experiment"], row["game_instance"]) for row in GameInstances.from_game_spec(spec)]
+    warm_up = list({experiment["name"]: (experiment, instance) for experiment, instance in reversed(pairs)}.values())
+    warm_up.reverse()
+    plan = (warm_up + [pairs[index % len(pairs)] for index in range(episodes)])[:episodes]
+    return plan, min(len(warm_up), episodes)
+
+
+def play_episode(env: GameMasterEnv, models, experiment, instance, stats: GameStats):
+    CLOCK.__init__()
+    _make_env_s[0] = 0.0
+    start = now()
+    env.reset(options={"player_models": models, "experiment": experiment, "game_instance": instance})
+    setup_s = now() - start
+    game_master = env.game_master
+    _keep_raw_env_timed(game_master)
+    gm_step = game_master.step
+    gm_s = [0.0]
+
+    def timed_gm_step(response):
+        CLOCK.in_step = True
+        env_before = CLOCK.env_s
+        begin = now()
+        try:
+            return gm_step(response)
+        finally:
+            elapsed = now() - begin
+            gm_s[0] += elapsed
+            stats.layer_samples.append(elapsed - (CLOCK.env_s - env_before))
+            CLOCK.in_step = False
+
+    game_master.step = timed_gm_step
+    CLOCK.recorder_s = 0.0  # only the recorder calls made during steps
+    in_env_s, steps = 0.0, 0
+    for agent_id in env.agent_iter():
+        begin = now()
+        context, _, termination, truncation, _ = env.last()
+        in_env_s += now() - begin
+        if termination or truncation:
+            begin = now()
+            env.step(None)
+            in_env_s += now() - begin
+            continue
+        reply = env.player_by_agent_id[agent_id](context)
+        begin = now()
+        env.step(reply)
+        in_env_s += now() - begin
+        steps += 1
+    if stats.episodes == 0:
+        stats.setup_first_s = setup_s
+    else:
+        stats.setup_later_s.append(setup_s)
+        stats.make_later_s.append(_make_env_s[0])
+    stats.episodes += 1
+    stats.steps += steps
+    stats.env_s += CLOCK.env_s
+    stats.layer_s += gm_s[0] - CLOCK.env_s
+    stats.recorder_s += CLOCK.recorder_s
+    stats.clemcore_s += in_env_s - gm_s[0]
+    return list(CLOCK.actions)
+
+
+_bare_envs = {}
+
+
+def replay_bare(instance: dict, actions: list[tuple[str, bool]], stats: GameStats):
+    """Replays the episode's raw-env actions on a bare TextArena env, timing the ones a model made. The bare env
+    is made once per env id and kwargs and reset per episode, as a TextArena loop over episodes does (making it
+    per episode would also churn the heap the RSS columns watch)."""
+    key = (instance["env_id"], repr(sorted(instance["env_kwargs"].items())))
+    with ta_master.quiet_nltk_downloads(), contextlib.redirect_stdout(io.StringIO()):
+        env = _bare_envs.get(key)
+        if env is None:
+            begin = now()
+            env = _bare_envs[key] = ta.make(instance["env_id"], **instance["env_kwargs"])
+            stats.bare_make_s.append(now() - begin)
+        begin = now()
+        env.reset(num_players=instance["num_players"], seed=instance["seed"])
+        stats.bare_reset_s.append(now() - begin)
+        for action, timed in actions:
+            begin = now()
+            env.get_observation()
+            done, _ = env.step(action)
+            if timed:
+                stats.bare_s += now() - begin
+                stats.bare_steps += 1
+            if done:
+                break
+
+
+def bench_game(spec, episodes: int, players: str, profiler: cProfile.Profile | None) -> GameStats:
+    stats = GameStats(spec.game_name, spec.players)
+    plan, warm_up = episode_plan(spec, episodes)
+    models = player_models(players, spec.players)
+    callbacks = GameBenchmarkCallbackList([RecorderCallback()])
+    with GameBenchmark.load_from_spec(spec) as game_benchmark:
+        env = GameMasterEnv(game_benchmark, callbacks=callbacks)
+        for index, (experiment, instance) in enumerate(plan):
+            try:
+                if profiler is not None:
+                    profiler.enable()
+                try:
+                    actions = play_episode(env, models, experiment, instance, stats)
+                finally:
+                    if profiler is not None:
+                        profiler.disable()
+                replay_bare(instance, actions, stats)
+            except Exception as error:  # noqa: BLE001 -- a failing episode is reported, the others run
+                stats.errors.append(f"{experiment['name']}/{instance['game_id']}: {type(error).__name__}: {error}")
+            if index == warm_up - 1:
+                gc.collect()
+                stats.rss_after_warm_up_mb = rss_mb()
+        env.close()
+    gc.collect()
+    stats.rss_after_last_mb = rss_mb()
+    stats.peak_rss_mb = peak_rss_mb()
+    _bare_envs.clear()  # the bare envs are the benchmark's (made in the warm-up): keep them out of later games
+    return stats
+
+
+# --- output ---
+
+def fmt(value: float, digits: int = 0) -> str:
+    return "n/a" if value is None or (isinstance(value, float) and math.isnan(value)) else f"{value:,.{digits}f}"
+
+
+HEADERS = ["game", "seats", "episodes", "requests/ep", "bare env µs/req", "env in run µs/req",
+           "our layer µs/req mean/median (rec)", "clemcore µs/req", "setup 1st ms", "setup later ms med/max (make)",
+           "bare reset ms med (make)", "peak RSS MB", "RSS growth MB", "misses"]
+
+
+def median_us(samples: list) -> float:
+    return statistics.median(samples) * 1e6 if samples else math.nan
+
+
+def row(stats: GameStats) -> list[str]:
+    later = stats.setup_later_s
+    setup_later = (f"{fmt(statistics.median(later) * 1e3, 1)}/{fmt(max(later) * 1e3, 1)} "
+                   f"({fmt(statistics.median(stats.make_later_s) * 1e3, 1)})") if later else "n/a"
+    episodes = str(stats.episodes) + (f" ({len(stats.errors)} failed)" if stats.errors else "")
+    return [stats.game, str(stats.players), episodes,
+            fmt(stats.steps / stats.episodes if stats.episodes else math.nan, 1),
+            fmt(stats.per_step_us(stats.bare_s, stats.bare_steps)),
+            fmt(stats.per_step_us(stats.env_s)),
+            f"{fmt(stats.layer_us)}/{fmt(median_us(stats.layer_samples))} ({fmt(stats.per_step_us(stats.recorder_s))})",
+            fmt(stats.per_step_us(stats.clemcore_s)),
+            fmt(stats.setup_first_s * 1e3, 1), setup_later,
+            (f"{fmt(statistics.median(stats.bare_reset_s) * 1e3, 1)} "
+             f"({fmt(statistics.median(stats.bare_make_s) * 1e3, 1)})") if stats.bare_reset_s else "n/a",
+            fmt(stats.peak_rss_mb, 1), fmt(stats.rss_growth_mb, 1),
+            ", ".join(stats.misses()) or "-"]
+
+
+def total_row(all_stats: list[GameStats], start_rss: float, end_rss: float) -> list[str]:
+    episodes = sum(s.episodes for s in all_stats)
+    steps = sum(s.steps for s in all_stats)
+    per = (lambda seconds, n=steps: fmt(seconds / n * 1e6) if n else "n/a")
+    steady = sum(s.rss_growth_mb for s in all_stats)
+    misses = sorted({m for s in all_stats for m in s.misses()})
+    if steady > TARGET_RSS_GROWTH_MB:
+        misses.append("rss after warm-up")
+    if end_rss - start_rss > TARGET_RSS_GROWTH_MB:
+        misses.append("rss from start")
+    return ["all", "", str(episodes), fmt(steps / episodes if episodes else math.nan, 1),
+            per(sum(s.bare_s for s in all_stats), sum(s.bare_steps for s in all_stats)),
+            per(sum(s.env_s for s in all_stats)),
+            f"{per(sum(s.layer_s for s in all_stats))}/"
+            f"{fmt(median_us([x for s in all_stats for x in s.layer_samples]))} "
+            f"({per(sum(s.recorder_s for s in all_stats))})",
+            per(sum(s.clemcore_s for s in all_stats)), "", "", "",
+            fmt(peak_rss_mb(), 1), f"{fmt(end_rss - start_rss, 1)} (after warm-up: {fmt(steady, 1)})",
+            ", ".join(misses) or "-"]
+
+
+def machine() -> str:
+    cpu = "unknown CPU"
+    with contextlib.suppress(OSError):
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    from importlib.metadata import version
+    return (f"{cpu}, {os.cpu_count()} cores; Python {platform.python_version()}; clemcore {version('clemcore')}, "
+            f"textarena {version('textarena')}; {platform.system()} {platform.release()}")
+
+
+def print_table(rows: list[list[str]], markdown: bool):
+    if markdown:
+        print("| " + " | ".join(HEADERS) + " |")
+        print("|" + "|".join("---" for _ in HEADERS) + "|")
+        for cells in rows:
+            print("| " + " | ".join(cells) + " |")
+        return
+    widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(HEADERS)]
+    print("  ".join(h.ljust(w) for h, w in zip(HEADERS, widths)))
+    for cells in rows:
+        print("  ".join(c.ljust(w) for c, w in zip(cells, widths)))
+
+
+def main(argv=None):
+    specs = {spec.game_name: spec for spec in load_specs()}
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", nargs="+", choices=sorted(specs), help="games to run (default: all playable)")
+    parser.add_argument("--episodes", type=int, default=1000,
+                        help="episodes in total, split evenly over the games (default 1000)")
+    parser.add_argument("--players", choices=("mock", "ta-random"), default="mock")
+    parser.add_argument("--markdown", action="store_true", help="print a markdown table and the machine")
+    parser.add_argument("--clock", choices=sorted(CLOCKS), default="cpu",
+                        help="cpu: this thread's CPU time (default; steady on a shared machine, about 1 µs per "
+                             "reading); wall: time.perf_counter")
+    parser.add_argument("--profile", action="store_true",
+                        help="cProfile the episodes (not the bare replay) and print the top functions per game")
+    args = parser.parse_args(argv)
+    global now
+    now = CLOCKS[args.clock]
+    logging.getLogger("clemcore").setLevel(logging.WARNING)  # no "Loading game benchmark" lines per game
+
+    selected = [specs[name] for name in (args.games or specs)]
+    playable = []
+    for spec in selected:
+        reason = ta_master.unavailable_reason(spec)
+        if reason is None:
+            playable.append(spec)
+        else:
+            print(f"skipped: {reason}", file=sys.stderr)
+    per_game = math.ceil(args.episodes / len(playable)) if playable else 0
+    gc.collect()
+    start_rss = rss_mb()
+    all_stats = []
+    for spec in playable:
+        profiler = cProfile.Profile() if args.profile else None
+        begin = time.perf_counter()
+        stats = bench_game(spec, per_game, args.players, profiler)
+        print(f"{spec.game_name}: {stats.episodes} episodes in {time.perf_counter() - begin:.1f} s",
+              file=sys.stderr)
+        for error in stats.errors[:3]:
+            print(f"  failed: {error}", file=sys.stderr)
+        if profiler is not None:
+            print(f"--- profile {spec.game_name} (by own time) ---", file=sys.stderr)
+            pstats.Stats(profiler, stream=sys.stderr).sort_stats("tottime").print_stats(15)
+        all_stats.append(stats)
+    gc.collect()
+    rows = [row(stats) for stats in all_stats] + [total_row(all_stats, start_rss, rss_mb())]
+    if args.markdown:
+        print(f"Machine: {machine()}. Players: {args.players}; {per_game} episodes per game; clock: {args.clock}.\n")
+    print_table(rows, args.markdown)
+    if not args.markdown:
+        print(f"\n{machine()}; players {args.players}; {per_game} episodes per game; clock {args.clock}")
+    print(f"Targets: our layer <= {TARGET_LAYER_US:.0f} µs/request in every game; later episodes set up in <= "
+          f"{TARGET_LATER_SETUP_MS:.0f} ms (max); RSS growth < {TARGET_RSS_GROWTH_MB:.0f} MB over the run.")
+
+
+if __name__ == "__main__":
+    main()
