@@ -7,9 +7,10 @@ import types
 import numpy as np
 import textarena as ta
 from textarena.core import ObservationType
+from textarena.envs.RushHour.env import _Vehicle
 from textarena.envs.Set import env as set_env
 
-from ta_master import TextArenaGameMaster, _record_invalid_move
+from ta_master import TextArenaGameMaster, _record_invalid_move, to_jsonable
 from ta_players.logic import (rush_hour_board, rush_hour_solution, slitherlink_solution, sokoban_board,
                               sokoban_solution)
 
@@ -143,7 +144,11 @@ class MinesweeperMaster(SinglePlayerMaster):
 
 
 class HangmanMaster(SinglePlayerMaster):
-    """Logs the target word and the lives, which the Hangman score weighs with the letters revealed."""
+    """Logs the target word and the lives, which the Hangman score weighs with the letters revealed.
+
+    The spec sets `cache_env`: TextArena 0.7.4's HangmanEnv constructor only loads the NLTK word list (up to 236k
+    words), which reset only draws from, so the list is built once per process instead of once per episode.
+    """
 
     LIVES = 6  # TextArena 0.7.4 hard-codes 6 tries in HangmanEnv.reset
 
@@ -259,8 +264,27 @@ class SudokuMaster(SinglePlayerMaster):
 
     WRONG_DIGIT = "which violates Sudoku rules"
 
+    def _on_before_reset(self):
+        # TextArena 0.7.4's reset fills a grid and then removes cells one by one, counting the solutions after each
+        # removal: up to 1.3 s for `hard`. An instance that records the puzzle and its solution is rebuilt from
+        # them: `_generate_board` (the env's only generator, called once by reset) returns the recorded pair.
+        # reset seeds `random` (SinglePlayerState) before generating, so skipping the generation leaves the RNG
+        # where the generation would have moved it; Sudoku's steps draw nothing from it, so no draw changes.
+        content = self.instance.get("content")
+        if content is not None and "board" in content and "solution" in content:
+            self.ta_env._generate_board = functools.partial(_recorded_sudoku, content["solution"], content["board"])
+
+    def content(self) -> dict:
+        """The puzzle and its solution, which TextArena checks every digit against (`full_grid`)."""
+        return {**super().content(), "solution": to_jsonable(self.ta_env.full_grid)}
+
     def _aborts(self, reason: str) -> bool:
         return self.WRONG_DIGIT not in reason
+
+
+def _recorded_sudoku(solution, board):
+    """`SudokuEnv._generate_board`'s (full grid, puzzle) for a recorded instance, fresh lists per call."""
+    return [list(row) for row in solution], [list(row) for row in board]
 
 
 class FifteenPuzzleMaster(SinglePlayerMaster):
@@ -396,6 +420,18 @@ class RushHourMaster(SinglePlayerMaster):
     the last board anyway; a full search over the rendered board tells whether the player can win at all.
     """
 
+    def _on_before_reset(self):
+        # TextArena 0.7.4's reset generates up to 20 boards and BFS-checks each (up to 1000 states): 350 ms median,
+        # 1.6 s at most. An instance that records the cars is rebuilt from them: the env's generator returns the
+        # recorded board and its check accepts it, so reset keeps it on the first attempt (the recorded board is
+        # the one TextArena accepted, or its last of 20 attempts, which it plays anyway). reset seeds `random`
+        # before generating and again in SinglePlayerState after, so the episode's later draws are unchanged.
+        # (The constructor's own `_generate_random_puzzle` call happens at make, before this hook; it is cheap.)
+        content = self.instance.get("content")
+        if content is not None and "vehicles" in content:
+            self.ta_env._generate_random_puzzle = functools.partial(_recorded_vehicles, content["vehicles"])
+            self.ta_env._is_solvable = _recorded_board_is_accepted
+
     def content(self) -> dict:
         vehicles = self.env.state.game_state["vehicles"]
         return {"vehicles": [[v.vid, v.row, v.col, v.length, v.horizontal] for _, v in sorted(vehicles.items())]}
@@ -407,6 +443,18 @@ class RushHourMaster(SinglePlayerMaster):
         return super().unplayable_reason()
 
 
+def _recorded_vehicles(vehicles: list) -> list:
+    """`RushHourEnv._generate_random_puzzle`'s board for a recorded instance, in the generator's order: TextArena
+    0.7.4 places X first, then the other cars in the order of its (alphabetical) configs, and that order is the
+    game state's. The instance lists them sorted."""
+    cars = [_Vehicle(*vehicle) for vehicle in vehicles]
+    return [car for car in cars if car.vid == "X"] + [car for car in cars if car.vid != "X"]
+
+
+def _recorded_board_is_accepted(vehicles) -> bool:
+    return True
+
+
 class SokobanMaster(SinglePlayerMaster):
     """Refuses rooms the player cannot solve within TextArena's turn limit, or whose board hides a target.
 
@@ -414,6 +462,26 @@ class SokobanMaster(SinglePlayerMaster):
     before it, so `max_turns` N allows N + 1 moves. Its generator shows a box that never left its target as a
     plain box and only counts boxes drawn on targets; such a room would be unsolvable as drawn.
     """
+
+    def _on_before_reset(self):
+        # TextArena 0.7.4's reset calls the module-level `generate_room` of textarena.envs.Sokoban.env (seconds for
+        # `medium`): the env has no generator method to replace. A patch of that module global, however scoped to
+        # the reset call and restored after, would also serve any other Sokoban env resetting at the same time (a
+        # batch or another thread). Instead this env alone gets a reset that sets the recorded room and calls
+        # TextArena's own reset with `max_retries=0`: its generation loop then runs no attempt and the rest of its
+        # reset (state, player position, board, first observation) runs unchanged on the recorded room.
+        # `generate_room` draws only from its own seeded RNGs, never from the global `random` or `np.random`
+        # (SinglePlayerState seeds `random` before it), so skipping it changes no later draw.
+        content = self.instance.get("content")
+        if content is not None and all(key in content for key in ("board", "room fixed", "box mapping")):
+            self.ta_env.reset = types.MethodType(functools.partial(_reset_in_recorded_room, content), self.ta_env)
+
+    def content(self) -> dict:
+        """The board (the room as drawn), the fixed room (walls, floor, targets: a target under a box or the player
+        does not show on the board) and TextArena's box mapping (target -> box start)."""
+        env = self.ta_env
+        return {**super().content(), "room fixed": env.room_fixed.tolist(),
+                "box mapping": [to_jsonable([target, box]) for target, box in env.box_mapping.items()]}
 
     def unplayable_reason(self):
         env = self.ta_env
@@ -423,6 +491,19 @@ class SokobanMaster(SinglePlayerMaster):
         if sokoban_solution(board, env.max_turns + 1) is None:
             return f"the room cannot be solved within {env.max_turns + 1} moves"
         return super().unplayable_reason()
+
+
+# TextArena 0.7.4's SokobanEnv.create_board_str, cell code -> symbol, inverted
+SOKOBAN_CELLS = {"#": 0, "_": 1, "O": 2, "√": 3, "X": 4, "P": 5, "S": 6}
+
+
+def _reset_in_recorded_room(content, env, num_players, seed=None):
+    """SokobanEnv.reset on the instance's room instead of a generated one (fresh arrays on every reset)."""
+    env.room_fixed = np.array(content["room fixed"], dtype=int)  # generate_room's arrays are of dtype int
+    env.room_state = np.array([[SOKOBAN_CELLS[cell] for cell in line.split(" ")]
+                               for line in content["board"].splitlines()], dtype=int)
+    env.box_mapping = {tuple(target): tuple(box) for target, box in content["box mapping"]}
+    return type(env).reset(env, num_players=num_players, seed=seed, max_retries=0)
 
 
 
