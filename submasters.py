@@ -13,6 +13,7 @@ from textarena.envs.Set import env as set_env
 from ta_master import TextArenaGameMaster, _record_invalid_move, to_jsonable
 from ta_players.logic import (rush_hour_board, rush_hour_solution, slitherlink_solution, sokoban_board,
                               sokoban_solution)
+from ta_players.puzzles import PEG_JUMPS
 
 
 def _is_number(value) -> bool:
@@ -310,13 +311,6 @@ class FifteenPuzzleMaster(SinglePlayerMaster):
         return super().unplayable_reason()
 
 
-# The 18 lines of three holes on PegJump's triangle (holes numbered row by row: 1 / 2 3 / 4 5 6 / ...); a peg
-# jumps along a line in either direction.
-PEG_JUMP_LINES = [(1, 2, 4), (2, 4, 7), (4, 7, 11), (3, 5, 8), (5, 8, 12), (6, 9, 13),
-                  (1, 3, 6), (3, 6, 10), (6, 10, 15), (2, 5, 9), (5, 9, 14), (4, 8, 13),
-                  (4, 5, 6), (7, 8, 9), (8, 9, 10), (11, 12, 13), (12, 13, 14), (13, 14, 15)]
-
-
 class PegJumpMaster(SinglePlayerMaster):
     """Main Score: pegs removed / pegs removable (all but one). TextArena's own completion gives 1/14 before the
     first move.
@@ -328,7 +322,7 @@ class PegJumpMaster(SinglePlayerMaster):
     """
 
     def _on_before_reset(self):
-        self.ta_env.ALLOWED_MOVES = PEG_JUMP_LINES + [(to, over, start) for start, over, to in PEG_JUMP_LINES]
+        self.ta_env.ALLOWED_MOVES = list(PEG_JUMPS)
 
     def _on_before_game(self):
         self._initial_pegs = self.env.state.game_state["board"].count(True)
