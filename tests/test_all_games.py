@@ -8,7 +8,7 @@ import statistics
 import pytest
 
 import ta_players
-from conftest import GAMES, REPO, benchmark, play, spec_of, ta_player
+from conftest import GAMES, REPO, benchmark, load_episode_files, play, sequential_run, spec_of, ta_player
 from clemcore.backends.model_registry import CustomResponseModel
 
 
@@ -59,28 +59,22 @@ def test_a_player_that_never_follows_the_format_is_aborted_with_no_score(game):
 MOCK_CANNOT_MOVE = {"ta_word_chains"}
 
 
+@pytest.fixture(scope="module")
+def mock_run_interactions(tmp_path_factory):
+    results, _ = sequential_run(tmp_path_factory)
+    return load_episode_files(results, "interactions.json")
+
+
 @pytest.mark.parametrize("game", [game for game in GAMES if game not in MOCK_CANNOT_MOVE])
-def test_mock_replies_make_valid_moves(game):
-    """Smoke runs with `-m mock` go past the first turn: some mock reply in the game's first instances is a move
-    the game accepts (a request that is not violated)."""
-    spec = spec_of(game)
-    valid_moves = 0
-    for experiment, game_id in first_instances(game):
-        policies = [_cycling(player_spec["custom_response"]) for player_spec in spec.player_specs]
-        episode = play(game, policies, experiment, game_id)
-        valid_moves += episode.scores["Request Count"] - episode.scores["Violated Request Count"]
+def test_mock_replies_make_valid_moves(game, mock_run_interactions):
+    """Smoke runs with `-m mock` go past the first turn: in the sampled `clem run -m mock`, some mock reply of the
+    game is a move it accepts (a request that is not violated)."""
+    episodes = [interactions for episode, interactions in mock_run_interactions.items()
+                if episode.split("/")[1] == game]
+    assert episodes
+    valid_moves = sum(sum(interactions["Request Count"]) - sum(interactions["Violated Request Count"])
+                      for interactions in episodes)
     assert valid_moves > 0
-
-
-def _cycling(replies):
-    replies = list(replies)
-    state = {"next": 0}
-
-    def policy(context):
-        reply = replies[state["next"] % len(replies)]
-        state["next"] += 1
-        return reply
-    return policy
 
 
 # "Clearly above random": at least this many Main Score points (of 100) on the mean over the shipped instances.
