@@ -41,14 +41,14 @@ class CompletionScorer(TextArenaScorer):
         return 100.0 * (interactions["completion"] or 0.0)
 
 
-# --- number and chance games ---
-
 class SolvedScorer(TextArenaScorer):
-    """100 when solved, else 0: games whose goal leaves no meaningful partial credit."""
+    """100 for a Success, else 0: games whose goal leaves no meaningful partial credit."""
 
     def main_score(self, interactions):
         return 100.0 * interactions[METRIC_SUCCESS]
 
+
+# --- number and chance games ---
 
 class BanditScorer(TextArenaScorer):
     """Where the picked button's mean lies between the worst button's (0) and the best one's (100):
@@ -83,12 +83,9 @@ class HangmanScorer(TextArenaScorer):
         return 100.0 * interactions["completion"] * life_score
 
 
-class CompetitiveScorer(TextArenaScorer):
-    """Games between seats: Main Score 100 when a player won, 0 when the game ended undecided (a draw, the
-    request cap). Logs each player's result as `Player N Win` / `Player N Loss` / `Player N Draw` (0 or 1)."""
-
-    def main_score(self, interactions):
-        return 100.0 * interactions[METRIC_SUCCESS]
+class CompetitiveScorer(SolvedScorer):
+    """Games between seats: Main Score 100 when a player won (a Success), 0 when the game ended undecided (a draw,
+    the request cap). Logs each player's result as `Player N Win` / `Player N Loss` / `Player N Draw` (0 or 1)."""
 
     def log_game_scores(self, interactions, aborted):
         for player, result in interactions["player results"].items():
