@@ -63,10 +63,13 @@ class GamePlayers:
     `recognizes` matches the game's TextArena prompt (the first context). `random_move` is a move in the game's
     format, drawn with `rng`; `expert_move` is the game's strong strategy, where it has one. `expert_bar` is the
     mean Main Score the expert reaches on the shipped instances (95 unless `expert_bar_reason` says why not).
+    In games between seats the expert is the strong reference opponent; `expert_name` says what it is
+    (`minimax`, `tit_for_tat`, ...) and names its variant `ta_<game>_vs_<expert_name>`.
     """
     game: str = ""
     recognizes: re.Pattern
     has_expert: bool = False
+    expert_name: str = "expert"
     expert_bar: float = 95.0
     expert_bar_reason: str = ""
 
