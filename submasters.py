@@ -92,6 +92,12 @@ class MultiPlayerMaster(TextArenaGameMaster):
         """The game's own payoff per seat (chips, points, utility), for games that have one."""
         return None
 
+    def secrets(self) -> dict[int, list[str]]:
+        """Per seat, the texts that would give away its private information now (its hand, role, code or secret
+        word, as TextArena writes it for that seat): no other seat's context may contain them. Games with hidden
+        information override this; tests/test_contests.py checks every context of their episodes against it."""
+        return {}
+
     def _how(self, pid: int, violators: list[int]) -> str:
         if self.cap_reason is not None:
             return "request cap"
