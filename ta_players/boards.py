@@ -173,9 +173,9 @@ def _checkers_play(board: tuple, move: tuple) -> tuple:
 
 
 def _checkers_safe(board: tuple, side: int, moves: list) -> list:
-    """The moves after which the mover can still move. TextArena 0.7.4 checks the MOVER for legal moves after
-    its move and, finding none, calls `set_winners(player_id=...)`, a TypeError (Checkers/env.py:107): a
-    reference must not crash the env while it has another move."""
+    """The moves after which the mover can still move. After every reply, valid or not, TextArena 0.7.4 checks
+    the player who replied for legal moves and, finding none, calls `set_winners(player_id=...)`, a TypeError
+    (Checkers/env.py:107): a reference must not crash the env while it has another move."""
     safe = [move for move in moves if _checkers_moves(_checkers_play(board, move), side)]
     return safe or moves
 
@@ -183,6 +183,8 @@ def _checkers_safe(board: tuple, side: int, moves: list) -> list:
 def _checkers_successors(node):
     board, side = node
     if not any(cell in "rR" for row in board for cell in row) or not any(cell in "bB" for row in board for cell in row):
+        return []
+    if not _checkers_moves(board, 1 - side):  # the player who just moved stalled itself: TextArena crashes
         return []
     return [(move, (_checkers_play(board, move), 1 - side)) for move in _checkers_moves(board, side)]
 
@@ -204,9 +206,20 @@ def _checkers_value(node, depth):
     theirs = counts[enemy[0]] + counts[enemy[1]]
     if theirs == 0:
         return WIN + depth
-    if mine == 0 or not _checkers_moves(board, side):  # stuck: TextArena makes it lose by invalid moves
+    if mine == 0:
         return -WIN - depth
-    return 100 * (mine - theirs) + 50 * (counts[own[1]] - counts[enemy[1]]) + 2 * advance
+    moves = _checkers_moves(board, side)
+    # A side without a move, or whose every move leaves it without one, crashes TextArena 0.7.4 (see
+    # _checkers_safe): such positions score as unknown, so a winning expert wins by capturing instead.
+    if not moves or not _checkers_moves(board, 1 - side) or (len(moves) <= 3 and all(not _checkers_moves(_checkers_play(board, move), side)
+                                             for move in moves)):
+        return 0
+    score = 100 * (mine - theirs) + 50 * (counts[own[1]] - counts[enemy[1]]) + 2 * advance
+    if mine > theirs:  # ahead: bring the kings to the opponent's pieces
+        kings = [(r, c) for r in range(8) for c in range(8) if board[r][c] == own[1]]
+        targets = [(r, c) for r in range(8) for c in range(8) if board[r][c] in enemy]
+        score -= sum(min(max(abs(r - tr), abs(c - tc)) for tr, tc in targets) for r, c in kings)
+    return score
 
 
 class Checkers(GamePlayers):
@@ -227,16 +240,18 @@ class Checkers(GamePlayers):
         return "[{} {} {} {}]".format(*rng.choice(_checkers_safe(board, side, moves)))
 
     def expert_move(self, transcript):
-        """Depth-4 alpha-beta on material (kings 1.5 men) and advance."""
+        """Depth-3 alpha-beta on material (kings 1.5 men) and advance."""
         board, side = checkers_board(transcript), self.side(transcript)
         moves = _checkers_moves(board, side)
         if not moves:
             return "[0 0 0 0]"
-        safe = set(_checkers_safe(board, side, moves))
-        root_successors = lambda node: [(move, child) for move, child in _checkers_successors(node)
-                                        if move in safe] if node is root else _checkers_successors(node)
-        root = (board, side)
-        return "[{} {} {} {}]".format(*_search(root, 4, root_successors, _checkers_value))
+        root, safe = (board, side), set(_checkers_safe(board, side, moves))
+
+        def successors(node):
+            children = _checkers_successors(node)
+            return [(move, child) for move, child in children if move in safe] if node is root else children
+
+        return "[{} {} {} {}]".format(*_search(root, 3, successors, _checkers_value))
 
 
 # --------------------------------------------------------------------------------------------------------- Othello
@@ -478,6 +493,22 @@ def alquerque_position(transcript: Transcript) -> tuple[tuple, int]:
     return rows, int(found.group(1))
 
 
+def _alquerque_can_move(board, side) -> bool:
+    piece, enemy, forward = ("R", "B", -1) if side == 0 else ("B", "R", 1)
+    for r in range(5):
+        for c in range(5):
+            if board[r][c] != piece:
+                continue
+            r2 = r + forward
+            if 0 <= r2 < 5 and any(0 <= c + dc < 5 and board[r2][c + dc] == "." for dc in (-1, 0, 1)):
+                return True
+            for dr, dc in DIRECTIONS:
+                r2, c2 = r + 2 * dr, c + 2 * dc
+                if 0 <= r2 < 5 and 0 <= c2 < 5 and board[r2][c2] == "." and board[r + dr][c + dc] == enemy:
+                    return True
+    return False
+
+
 def _alquerque_moves(board, side):
     """Captures first (a jump over an adjacent enemy in any of the eight directions), then a step to an empty
     neighbour straight or diagonally forward: TextArena 0.7.4's rules, on every point of the 5x5 grid."""
@@ -512,7 +543,7 @@ def _alquerque_winner(board, moves_played):
     by capture score (10 a capture, so the side with more pieces left). None while the game goes on; -1 a draw."""
     for side in (0, 1):
         piece = "R" if side == 0 else "B"
-        if not any(piece in row for row in board) or not _alquerque_moves(board, side):
+        if not any(piece in row for row in board) or not _alquerque_can_move(board, side):
             return 1 - side
     if moves_played >= ALQUERQUE_MAX_MOVES:
         reds, blacks = (sum(row.count(piece) for row in board) for piece in "RB")
@@ -538,7 +569,8 @@ def _alquerque_value(node, depth):
         return 0 if winner == -1 else WIN + depth if winner == side else -WIN - depth
     own, enemy = ("R", "B") if side == 0 else ("B", "R")
     material = sum(row.count(own) - row.count(enemy) for row in board)
-    return 100 * material + 3 * (len(_alquerque_moves(board, side)) - len(_alquerque_moves(board, 1 - side)))
+    forward = sum(1 if cell == own else -1 for row in board[1:4] for cell in row if cell != ".")
+    return 100 * material + 3 * forward
 
 
 def _alquerque_text(move) -> str:
@@ -561,9 +593,10 @@ class Alquerque(GamePlayers):
         return _alquerque_text(rng.choice(_alquerque_moves(board, side)))
 
     def expert_move(self, transcript):
-        """Depth-4 alpha-beta on material (= capture score) and mobility (a side that cannot move loses)."""
+        """Depth-3 alpha-beta on material (= capture score), sees a side left without a move (it loses); keeps
+        pieces in the middle rows, where they can still move."""
         (board, played), side = alquerque_position(transcript), self.side(transcript)
-        return _alquerque_text(_search((board, side, played, False), 4, _alquerque_successors, _alquerque_value))
+        return _alquerque_text(_search((board, side, played, False), 3, _alquerque_successors, _alquerque_value))
 
 
 # --------------------------------------------------------------------------------------------------------- Crusade
