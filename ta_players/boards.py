@@ -48,8 +48,27 @@ def _search(root, depth: int, successors, value):
 CHESS_MOVE = re.compile(r"^\[GAME\] Player [01] made the following move: ([a-h][1-8][a-h][1-8][qrbn]?)$", re.M)
 PIECE_VALUES = {chess.PAWN: 100, chess.KNIGHT: 320, chess.BISHOP: 330, chess.ROOK: 500, chess.QUEEN: 900,
                 chess.KING: 0}
-CENTRE = [3 - max(abs(3.5 - chess.square_file(square)), abs(3.5 - chess.square_rank(square))) + 0.5
-          for square in chess.SQUARES]  # 0 on the rim .. 3 in the centre
+
+
+def _square_values(colour: bool, piece_type: int) -> list[float]:
+    """A piece's worth on each square: material, plus advance and central files for a pawn, centralisation for
+    a knight to a queen."""
+    values = []
+    for square in chess.SQUARES:
+        rank, file = chess.square_rank(square), chess.square_file(square)
+        if piece_type == chess.PAWN:
+            bonus = 8 * (rank - 1 if colour == chess.WHITE else 6 - rank) + 4 * (3.5 - abs(3.5 - file))
+        elif piece_type == chess.KING:
+            bonus = 0
+        else:
+            bonus = 6 * (3.5 - max(abs(3.5 - rank), abs(3.5 - file)))
+        values.append(PIECE_VALUES[piece_type] + bonus)
+    return values
+
+
+SQUARE_VALUES = {(colour, piece_type): _square_values(colour, piece_type)
+                 for colour in chess.COLORS for piece_type in chess.PIECE_TYPES}
+RIM = [max(abs(3.5 - chess.square_rank(square)), abs(3.5 - chess.square_file(square))) for square in chess.SQUARES]
 
 
 def chess_board(transcript: Transcript) -> chess.Board:
@@ -60,42 +79,29 @@ def chess_board(transcript: Transcript) -> chess.Board:
     return board
 
 
-def _chess_value(board: chess.Board) -> float:
-    """Material, pawn advance, centralised pieces and mobility, for the side to move; mate and draws exactly."""
-    mobility = board.legal_moves.count()
-    if mobility == 0:
-        return -WIN if board.is_check() else 0
-    if board.is_insufficient_material() or board.is_seventyfive_moves() or board.is_fivefold_repetition():
-        return 0
+def _chess_static(board: chess.Board) -> float:
+    """Material and square values for the side to move; mate exactly (only a side in check can be mated)."""
+    if board.is_check() and not any(board.legal_moves):
+        return -WIN
     score = 0.0
-    for square, piece in board.piece_map().items():
-        value = PIECE_VALUES[piece.piece_type]
-        if piece.piece_type == chess.PAWN:
-            value += 8 * (chess.square_rank(square) - 1 if piece.color else 6 - chess.square_rank(square))
-        elif piece.piece_type != chess.KING:
-            value += 6 * CENTRE[square]
-        score += value if piece.color == board.turn else -value
-    score += 2 * mobility
-    # Mating help once the opponent is down to a bare king (or nearly): drive its king to the rim, bring ours.
-    their_king, our_king = board.king(not board.turn), board.king(board.turn)
-    if their_king is not None and our_king is not None and \
-            len(board.piece_map()) - len(board.pieces(chess.PAWN, True)) - len(board.pieces(chess.PAWN, False)) <= 5:
-        score += 20 * (3.5 - CENTRE[their_king]) - 5 * chess.square_distance(their_king, our_king)
+    for (colour, piece_type), values in SQUARE_VALUES.items():
+        total = sum(values[square] for square in chess.scan_forward(board.pieces_mask(piece_type, colour)))
+        score += total if colour == board.turn else -total
+    # Mating help once few pieces are left: drive the weaker side's king to the rim, bring the other king near.
+    if chess.popcount(board.occupied & ~board.pawns) <= 5 and abs(score) > 300:
+        stronger = board.turn if score > 0 else not board.turn
+        weak_king, strong_king = board.king(not stronger), board.king(stronger)
+        bonus = 20 * RIM[weak_king] - 5 * chess.square_distance(weak_king, strong_king)
+        score += bonus if stronger == board.turn else -bonus
     return score
 
 
-def _chess_successors(board: chess.Board):
-    if board.is_insufficient_material() or board.is_seventyfive_moves() or board.is_fivefold_repetition():
-        return []
-    moves = sorted(board.legal_moves, key=lambda move: (
-        -(PIECE_VALUES[board.piece_type_at(move.to_square)] if board.is_capture(move) and
-          board.piece_type_at(move.to_square) else 0), move.uci()))
-    children = []
-    for move in moves:
-        child = board.copy(stack=False)
-        child.push(move)
-        children.append((move.uci(), child))
-    return children
+def _chess_ordered(board: chess.Board) -> list[chess.Move]:
+    """Legal moves, captures of the most valuable pieces first (more alpha-beta cuts), then in UCI order."""
+    def victim(move):
+        piece_type = board.piece_type_at(move.to_square)
+        return -PIECE_VALUES[piece_type] if piece_type else (-100 if board.is_en_passant(move) else 0)
+    return sorted(board.legal_moves, key=lambda move: (victim(move), move.uci()))
 
 
 class Chess(GamePlayers):
@@ -108,26 +114,31 @@ class Chess(GamePlayers):
         return f"[{rng.choice(sorted(move.uci() for move in chess_board(transcript).legal_moves))}]"
 
     def expert_move(self, transcript):
-        """Depth 2 (own move, every reply) with alpha cuts, on material and mobility; mates in one, and treats a
-        repeated position as a draw so that a winning engine makes progress."""
+        """Depth 2 (own move, every reply) with alpha cuts: material and square values after the reply, minus
+        the opponent's mobility. Mates in one; a repeated position counts as a draw, so a winning engine makes
+        progress."""
         board = chess_board(transcript)
         best_move, best = None, -WIN * 10
-        for move, child in _chess_successors(board):
-            child_full = board.copy()
-            child_full.push_uci(move)
-            if child_full.is_checkmate():
-                return f"[{move}]"
-            replies = _chess_successors(child)
+        for move in _chess_ordered(board):
+            board.push(move)
+            replies = _chess_ordered(board)
+            if not replies and board.is_check():
+                return f"[{move.uci()}]"
             score = 0  # stalemate, a draw by rule, or a repetition
-            if replies and not child_full.is_repetition(2):
-                score = WIN * 10
-                for _, reply in replies:
-                    score = min(score, _chess_value(reply))
-                    if score <= best:
+            if replies and not (board.is_repetition(2) or board.is_insufficient_material()
+                                or board.is_seventyfive_moves()):
+                worst, mobility = WIN * 10, 2 * len(replies)
+                for reply in replies:
+                    board.push(reply)
+                    worst = min(worst, _chess_static(board))
+                    board.pop()
+                    if worst - mobility <= best:
                         break  # this move is no better than one already found
+                score = worst - mobility
+            board.pop()
             if best_move is None or score > best:
                 best_move, best = move, score
-        return f"[{best_move}]"
+        return f"[{best_move.uci()}]"
 
 
 # ------------------------------------------------------------------------------------------------------- Checkers
