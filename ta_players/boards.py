@@ -459,7 +459,7 @@ def _breakthrough_side(transcript: Transcript) -> int:
     return 0 if re.search(r"You are playing (White|Black) in a game of Breakthrough", transcript.prompt).group(1) == "White" else 1
 
 
-def _breakthrough_text(move, size) -> str:
+def _breakthrough_text(move) -> str:
     r1, c1, r2, c2 = move
     return f"[{FILES[c1]}{r1 + 1}{FILES[c2]}{r2 + 1}]"
 
@@ -471,11 +471,11 @@ class Breakthrough(GamePlayers):
     expert_name = "search"
 
     def random_move(self, transcript, rng):
-        (board, size), side = breakthrough_position(transcript), _breakthrough_side(transcript)
+        (board, _), side = breakthrough_position(transcript), _breakthrough_side(transcript)
         moves = _breakthrough_moves(board, side)
         if not moves:  # every piece blocked: TextArena 0.7.4 has no rule for it, any reply is invalid
             return "[a1a2]"
-        return _breakthrough_text(rng.choice(moves), size)
+        return _breakthrough_text(rng.choice(moves))
 
     def expert_move(self, transcript):
         """Depth-2 alpha-beta (depth 3 on boards up to 6x6) on material and squared advance; wins and
@@ -486,9 +486,9 @@ class Breakthrough(GamePlayers):
         # an immediate win needs no search
         for move in _breakthrough_moves(board, side):
             if _breakthrough_winner(_breakthrough_play(board, move)) == side:
-                return _breakthrough_text(move, size)
+                return _breakthrough_text(move)
         move = _search((board, side), 3 if size <= 6 else 2, _breakthrough_successors, _breakthrough_value)
-        return _breakthrough_text(move, size)
+        return _breakthrough_text(move)
 
 
 # ------------------------------------------------------------------------------------------------------- Alquerque
