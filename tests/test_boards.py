@@ -61,12 +61,14 @@ def test_othello_illegal_square_is_warned_then_the_second_aborts():
 
 
 def test_breakthrough_white_reaching_the_last_row_wins():
-    # tiny board (5x5): White runs the e-file after Black opened it; Black shuffles on the a-file
-    white = ["[e2e3]", "[e3d4]", "[d4c5]"]
-    black = ["[d4d3]", "[a4a3]"]
+    # tiny board (5x5): White captures into rank 4, then onto rank 5, Black's home row; Black raids the a-file
+    white = ["[e2e3]", "[e3d4]", "[d4e5]"]
+    black = ["[a4a3]", "[a3b2]"]
     episode = play("ta_breakthrough", [scripted(white), scripted(black)], "tiny")
     assert episode.interactions["seats"]["Player 0"]["result"] == "win"
+    assert episode.interactions["seats"]["Player 0"]["how"] == "rules"
     assert_outcome(episode.scores, "Success")
+    assert episode.scores["Request Count"] == 5
 
 
 def test_breakthrough_search_beats_random_and_the_blind_variant_is_played_from_the_moves():
