@@ -54,28 +54,41 @@ class ColonelBlotto(GamePlayers):
         return self._format(fields, self._composition(rng, units, len(fields)))
 
     def expert_move(self, transcript):
-        """The allocation that would have won most of the opponent's past rounds (uniform random allocations
-        stand in before the opponent has shown any), among concentrated allocations and seeded random ones."""
+        """The allocation that would have won most of the opponent's past rounds, recent ones weighing more, with
+        uniform random allocations standing in for a prior; the candidates are the even spread and its small
+        perturbations (the best answer to uniform allocations), allocations concentrated on a bare majority of
+        fields, and random allocations seeded by the transcript."""
         units, fields = self.rules(transcript)
+        n = len(fields)
         me = "Alpha" if "You are Commander Alpha" in transcript.prompt else "Beta"
         opponent = "Beta" if me == "Alpha" else "Alpha"
         history = [[int(units_) for units_ in re.findall(r"[A-Z]: (\d+)", line)]
                    for line in re.findall(rf"Commander {opponent} allocated:\s*([^\n]*)", transcript.text)]
         rng = transcript.rng()
-        history = history + [self._composition(rng, units, len(fields)) for _ in range(max(0, 8 - len(history)))]
-        candidates = [self._composition(rng, units, len(fields)) for _ in range(150)]
-        majority = len(fields) // 2 + 1
-        for size in (majority, majority + 1):
-            if size <= len(fields):
-                for chosen in itertools.islice(itertools.combinations(range(len(fields)), size), 40):
-                    allocation = [0] * len(fields)
+        prior = [self._composition(rng, units, n) for _ in range(24)]
+        weighted = [(0.25, other) for other in prior] + [(1.0 + i, other) for i, other in enumerate(history)]
+        even = [units // n + (1 if i < units % n else 0) for i in range(n)]
+        candidates = [even]
+        for _ in range(30):
+            allocation = list(even)
+            for _ in range(rng.randint(1, 3)):
+                source, target = rng.sample(range(n), 2)
+                moved = min(allocation[source], rng.randint(1, 2))
+                allocation[source] -= moved
+                allocation[target] += moved
+            candidates.append(allocation)
+        candidates += [self._composition(rng, units, n) for _ in range(30)]
+        for size in (n // 2 + 1, n // 2 + 2):
+            if size <= n:
+                for chosen in itertools.islice(itertools.combinations(range(n), size), 20):
+                    allocation = [0] * n
                     for i, field in enumerate(chosen):
                         allocation[field] = units // size + (1 if i < units % size else 0)
                     candidates.append(allocation)
 
         def value(allocation):
             total = 0.0
-            for weight, other in enumerate(history, start=1):
+            for weight, other in weighted:
                 won = sum(a > b for a, b in zip(allocation, other))
                 lost = sum(a < b for a, b in zip(allocation, other))
                 total += weight * (1.0 if won > lost else 0.5 if won == lost else 0.0)
