@@ -550,12 +550,14 @@ class TwoDollar(GamePlayers):
             return "Fine. [Accept]"
         if choice == "reject":
             return "No. [Reject]"
-        low = own - 0.01 if one_cent and own is not None else 0.0
+        # TextArena 0.7.4 compares the concession as a float (TwoDollar/env.py:313): a one-cent concession mostly
+        # counts as more than a cent, so under the high-tension role the players never concede
+        low = own if one_cent and own is not None else 0.0
         cents = rng.randint(max(0, math.ceil(round(low * 100, 6))), round(total * 100))
         return f"I want this. [Propose] ${cents / 100:.2f}"
 
     def expert_move(self, transcript):
-        """Opens at 75% of the total and concedes toward half (a cent a turn under the high-tension role), never
+        """Opens at 75% of the total and concedes toward half (never under the high-tension role), never
         below its role's minimum; accepts an offer that gives it at least its current demand, and under a
         deadline accepts any offer that meets its minimum."""
         me, total, standing, own, round_, rounds = self.situation(transcript)
@@ -563,7 +565,7 @@ class TwoDollar(GamePlayers):
         progress = min(1.0, (round_ - 1) / max(1, rounds - 2))
         demand = max(minimum, 0.75 * total - progress * 0.25 * total)
         if one_cent and own is not None:
-            demand = max(demand, own - 0.01)
+            demand = max(demand, own)
         demand = round(min(total, demand), 2)
         if standing is not None and standing[0] != me:
             offered = round(total - standing[1], 2)
@@ -614,32 +616,48 @@ class NewRecruit(GamePlayers):
         return "[Propose] " + "".join(rng.choice("ABCDE") for _ in range(8))
 
     def expert_move(self, transcript):
-        """Demands a share of its best attainable points that falls each turn (from all of it to 60%); accepts a
-        proposal that meets the demand; proposes its best package relaxed, issue by issue where it costs it least,
-        down to the demand (the opponent's points are hidden; what costs it least is a guess at what helps them)."""
+        """Demands a share of its best attainable points that falls each turn (from all of it to half by the end);
+        accepts a proposal that meets the demand; proposes its best package, conceded toward the opponent's latest
+        proposal on the issues where that costs it least, down to the demand. The opponent's points are hidden:
+        where its proposals agree with this player's best (the shared interests) nothing is conceded."""
         points = self.points(transcript)
         worst = sum(min(issue.values()) for issue in points)
         best = sum(max(issue.values()) for issue in points)
-        own_turns = len(transcript.replies)
-        demand = worst + (best - worst) * max(0.6, 1.0 - 0.08 * own_turns)
+        turns = int(re.search(r"The game will end after (\d+) turns", transcript.prompt).group(1))
+        progress = min(1.0, 2 * len(transcript.replies) / max(1, turns - 1))
+        demand = worst + (best - worst) * (1.0 - 0.5 * progress)
         standing = self.standing(transcript)
         if standing and sum(issue[letter] for issue, letter in zip(points, standing)) >= demand:
             return "We have a deal. [Accept]"
+        wanted = self.latest_opponent_proposal(transcript)
         package = [max(issue, key=issue.get) for issue in points]
         score = best
-        while True:
+        while wanted:
             steps = []
             for i, issue in enumerate(points):
-                ranked = sorted(issue, key=issue.get, reverse=True)
-                position = ranked.index(package[i])
-                if position + 1 < len(ranked):
-                    steps.append((issue[package[i]] - issue[ranked[position + 1]], i, ranked[position + 1]))
-            steps = [step for step in steps if step[0] > 0 and score - step[0] >= demand]
+                if package[i] != wanted[i]:
+                    ranked = sorted(issue, key=issue.get, reverse=True)
+                    toward = 1 if ranked.index(wanted[i]) > ranked.index(package[i]) else -1
+                    letter = ranked[ranked.index(package[i]) + toward]
+                    cost = issue[package[i]] - issue[letter]
+                    if score - cost >= demand:
+                        steps.append((cost, i, letter))
             if not steps:
                 break
             cost, i, letter = min(steps)
             package[i], score = letter, score - cost
         return "This package balances our interests. [Propose] " + "".join(package)
+
+    def latest_opponent_proposal(self, transcript):
+        """The letters of the opponent's latest proposal (standing or not), or None."""
+        role = re.search(r"You are the (\w+) in", transcript.prompt).group(1)
+        for event in reversed(list(re.finditer(r"\((\w+)\) made a new proposal", transcript.text))):
+            if event.group(1) != role:
+                label = transcript.text.rfind("[Player ", 0, event.start())
+                proposal = self.PROPOSAL.search(transcript.text, label, event.start()) if label >= 0 else None
+                if proposal:
+                    return re.sub(r"[^A-E]", "", proposal.group(1).upper())
+        return None
 
 
 GAMES = [ColonelBlotto(), IteratedMatchingPennies(), IteratedPrisonersDilemma(), IteratedRockPaperScissors(),
