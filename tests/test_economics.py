@@ -1,21 +1,10 @@
 """Economics contests played end to end through clemcore: Iterated Two-Thirds Average, Rock-Paper-Scissors and
 Matching Pennies (two seats, fixed number of rounds, the most rounds won wins)."""
 import math
-import re
 
 import pytest
 
-import conftest
 from conftest import assert_outcome, play, scripted, ta_player
-
-
-@pytest.fixture(autouse=True)
-def variants_share_their_base_instances(monkeypatch):
-    # the `_vs_<reference>` variants play their base game's instances (their spec's `instances`); conftest's
-    # lookup goes by game name
-    base_instance_of = conftest.instance_of
-    monkeypatch.setattr(conftest, "instance_of", lambda game_name, *args, **kwargs:
-                        base_instance_of(re.sub(r"_vs_\w+$", "", game_name), *args, **kwargs))
 
 
 def test_two_thirds_average_lower_guesses_win_every_round():
