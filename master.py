@@ -54,6 +54,8 @@ MASTERS = {
     # word games
     "WordSearchMaster": submasters.WordSearchMaster,
     "WordleMaster": submasters.WordleMaster,
+    # economics
+    "PrisonersDilemmaMaster": submasters.PrisonersDilemmaMaster,
 }
 
 SCORERS = {
@@ -71,6 +73,8 @@ SCORERS = {
     "SetScorer": metrics.SetScorer,
     "UltimateTexasHoldemScorer": metrics.UltimateTexasHoldemScorer,
     "Game2048Scorer": metrics.Game2048Scorer,
+    # economics
+    "CooperationScorer": metrics.CooperationScorer,
 }
 
 

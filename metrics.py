@@ -211,3 +211,26 @@ class Game2048Scorer(TextArenaScorer):
 
     def log_game_scores(self, interactions, aborted):
         self.log_episode_score("Max Tile", interactions["tiles"]["max"])
+
+
+# --- economics ---
+
+class CooperationScorer(CompetitiveScorer):
+    """Social dilemmas, scored by the payoff against full cooperation's (`payoff scale`: `cooperation`, per seat).
+    Against a reference: 100 x the model's payoff / full cooperation's, capped at 100 (exploiting a cooperator
+    scores no more than cooperating). Between models: 100 x the seats' total payoff / what full cooperation gives
+    them all, the share of the cooperative surplus the players realised. Logs each model seat's payoff."""
+
+    def reference_score(self, seat, interactions):
+        return min(100.0, 100.0 * seat["payoff"] / interactions["payoff scale"]["cooperation"])
+
+    def self_play_score(self, interactions):
+        seats = interactions["seats"].values()
+        return 100.0 * sum(seat["payoff"] for seat in seats) / (len(seats) * interactions["payoff scale"]["cooperation"])
+
+    def log_game_scores(self, interactions, aborted):
+        super().log_game_scores(interactions, aborted)
+        model_seats = _model_seats(interactions)
+        for name, seat in model_seats:
+            label = "Payoff" if len(model_seats) < len(interactions["seats"]) else f"{name} Payoff"
+            self.log_episode_score(label, math.nan if aborted else seat["payoff"])

@@ -818,3 +818,67 @@ class WordleMaster(SinglePlayerMaster):
         if not secret.islower():
             return f"the secret word {secret!r} is capitalised and lower-cased guesses never match it"
         return super().unplayable_reason()
+
+
+# --- economics ---
+
+class EconomicsMaster(MultiPlayerMaster):
+    """Economics games: each seat's payoff (points, money, tokens) is TextArena's own tally in its game state
+    (`PAYOFF_KEY`, per seat), and the game logs what its Main Score measures the payoff against (`payoff scale`,
+    see the game's scorer)."""
+
+    PAYOFF_KEY = ""
+
+    def payoffs(self):
+        return {int(pid): float(value) for pid, value in self.env.state.game_state[self.PAYOFF_KEY].items()}
+
+    def payoff_scale(self) -> dict:
+        return {}
+
+    def _on_after_game(self, rewards):
+        self.log_key("payoff scale", self.payoff_scale())
+        super()._on_after_game(rewards)
+
+
+class DefaultActionMaster(EconomicsMaster):
+    """Social dilemmas in which TextArena 0.7.4 has no invalid move: a decision reply without the action token is
+    taken as a default action (Prisoner's Dilemma: cooperate; Stag Hunt: hare; three-player PD: cooperate toward
+    each opponent not named). TextArena's rules do not call such a reply invalid, so the game goes on with the
+    default, never Aborted; the episode records each such reply (a `default action` event and, per seat, the count
+    in `default actions`).
+
+    The full-cooperation payoff per seat (`payoff scale`: `cooperation`) is what the Main Score measures against.
+    """
+
+    DEFAULT = ""  # what TextArena takes a decision without the token for
+
+    def _on_before_game(self):
+        self.default_actions = {seat.name: 0 for seat in self.seats}
+
+    def names_action(self, move: str) -> bool:
+        raise NotImplementedError
+
+    def _move(self, seat, move):
+        if self.env.state.game_state["phase"] == "decision" and not self.names_action(move):
+            self.default_actions[seat.name] += 1
+            self.log_to_self("default action", f"{seat.name}'s decision names no action; TextArena takes it as "
+                                               f"{self.DEFAULT}.")
+        return super()._move(seat, move)
+
+    def _on_after_game(self, rewards):
+        self.log_key("default actions", self.default_actions)
+        super()._on_after_game(rewards)
+
+
+class PrisonersDilemmaMaster(DefaultActionMaster):
+    """Iterated Prisoner's Dilemma: a decision without `[Defect]` cooperates (TextArena 0.7.4, env.py:77)."""
+
+    PAYOFF_KEY = "scores"
+    DEFAULT = "[Cooperate]"
+    ACTION = re.compile(r"\[(Cooperate|Defect)\]", re.IGNORECASE)
+
+    def names_action(self, move):
+        return bool(self.ACTION.search(move))
+
+    def payoff_scale(self):
+        return {"cooperation": self.ta_env.cooperate_reward * self.ta_env.num_rounds}

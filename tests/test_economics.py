@@ -49,8 +49,10 @@ def test_vs_random_scores_the_model_seat():
     assert_outcome(episode.scores, "Success")
 
 
-def _mean_score(game, strategy, ids=range(4)):
-    return sum(play(game, [ta_player(strategy)], game_id=i).scores["Main Score"] for i in ids) / len(ids)
+def _mean_score(game, strategy, ids=range(4), policy=None):
+    """The model's mean Main Score over instances: the ta_player `strategy`, or a fresh `policy()` per episode."""
+    return sum(play(game, [policy() if policy else ta_player(strategy)], game_id=i).scores["Main Score"]
+               for i in ids) / len(ids)
 
 
 def test_the_equilibrium_reference_beats_random():
@@ -64,3 +66,52 @@ def test_the_pattern_references_beat_a_repetitive_player(game, move):
     # no strategy has an edge over a uniformly random opponent in these zero-sum games; the references exploit
     # patterns, the kind a model falls into
     assert all(play(game, [scripted([move] * 10)], game_id=i).scores["Main Score"] == 0 for i in range(2))
+
+
+# --- Iterated Prisoner's Dilemma ---
+
+def _rounds(*decisions, chat="Let us cooperate."):
+    """A seat's replies in a chat-then-decide game: one chat line and the decision, per round."""
+    return [reply for decision in decisions for reply in (chat, decision)]
+
+
+def test_prisoners_dilemma_defecting_once_against_a_cooperator_wins():
+    # round 1: Player 1 defects against a cooperator (0 and 5), then nine rounds of mutual cooperation (3 each)
+    episode = play("ta_iterated_prisoners_dilemma", [scripted(_rounds(*["[Cooperate]"] * 10)),
+                                                     scripted(_rounds("[Defect]", *["[Cooperate]"] * 9))])
+    seats = episode.interactions["seats"]
+    assert (seats["Player 0"]["payoff"], seats["Player 1"]["payoff"]) == (27, 32)
+    assert (seats["Player 0"]["result"], seats["Player 1"]["result"]) == ("loss", "win")
+    assert_outcome(episode.scores, "Success")
+    assert episode.scores["Main Score"] == pytest.approx(100 * 59 / 60)  # of 60 for cooperation throughout
+    assert episode.interactions["default actions"] == {"Player 0": 0, "Player 1": 0}
+
+
+def test_prisoners_dilemma_a_decision_without_the_token_is_recorded_as_cooperation():
+    # TextArena 0.7.4 has no invalid move here: a decision without [Defect] cooperates, also the format breaker's
+    episode = play("ta_iterated_prisoners_dilemma", [ta_player("format-breaker"),
+                                                     scripted(_rounds(*["[Defect]"] * 10))])
+    assert_outcome(episode.scores, "Success")
+    assert episode.interactions["default actions"] == {"Player 0": 10, "Player 1": 0}
+    assert episode.interactions["seats"]["Player 0"]["payoff"] == 0
+    assert episode.interactions["seats"]["Player 1"]["payoff"] == 50
+    assert sum(event["action"]["type"] == "default action" for turn in episode.interactions["turns"]
+               for event in turn) == 10
+
+
+def test_prisoners_dilemma_vs_random_scores_the_model_points_against_cooperation():
+    episode = play("ta_iterated_prisoners_dilemma_vs_random", [scripted(_rounds(*["[Defect]"] * 10))], game_id=1)
+    assert episode.scores["Model Seat"] == 1
+    points = episode.interactions["seats"]["Player 1"]["payoff"]
+    assert episode.scores["Payoff"] == points
+    assert episode.scores["Main Score"] == min(100.0, 100 * points / 30)
+
+
+def test_tit_for_tat_punishes_defection_and_rewards_cooperation():
+    # always defecting pays against random (5 or 1 a round) but not against tit for tat (5, then 1 a round);
+    # always cooperating pays 3 a round against tit for tat
+    defect, cooperate = _rounds(*["[Defect]"] * 10), _rounds(*["[Cooperate]"] * 10)
+    assert _mean_score("ta_iterated_prisoners_dilemma_vs_tit_for_tat", None, policy=lambda: scripted(defect)) \
+        == pytest.approx(100 * 14 / 30)
+    assert _mean_score("ta_iterated_prisoners_dilemma_vs_random", None, policy=lambda: scripted(defect)) > 80
+    assert _mean_score("ta_iterated_prisoners_dilemma_vs_tit_for_tat", None, policy=lambda: scripted(cooperate)) == 100
