@@ -56,6 +56,7 @@ MASTERS = {
     "WordleMaster": submasters.WordleMaster,
     # economics
     "PrisonersDilemmaMaster": submasters.PrisonersDilemmaMaster,
+    "ThreePlayerIPDMaster": submasters.ThreePlayerIPDMaster,
 }
 
 SCORERS = {

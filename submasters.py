@@ -882,3 +882,21 @@ class PrisonersDilemmaMaster(DefaultActionMaster):
 
     def payoff_scale(self):
         return {"cooperation": self.ta_env.cooperate_reward * self.ta_env.num_rounds}
+
+
+class ThreePlayerIPDMaster(DefaultActionMaster):
+    """Three-player Iterated Prisoner's Dilemma: a decision gives one token per opponent, `[<id> cooperate]` or
+    `[<id> defect]`; TextArena 0.7.4 takes an opponent without a valid token as cooperation (as its prompt says) and
+    ignores tokens for unknown ids or oneself. Each pair plays the PD, so full cooperation pays 2 x R a round."""
+
+    PAYOFF_KEY = "scores"
+    DEFAULT = "cooperation toward each opponent it names no token for"
+    TOKEN = re.compile(r"\[\s*(\d+)\s+(cooperate|defect)\s*\]", re.IGNORECASE)
+
+    def names_action(self, move):
+        pid = self.env.state.current_player_id
+        named = {int(target) for target, _ in self.TOKEN.findall(move)}
+        return named >= set(range(self.env.state.num_players)) - {pid}
+
+    def payoff_scale(self):
+        return {"cooperation": 2 * self.ta_env.R * self.ta_env.num_rounds}

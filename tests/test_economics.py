@@ -115,3 +115,55 @@ def test_tit_for_tat_punishes_defection_and_rewards_cooperation():
         == pytest.approx(100 * 14 / 30)
     assert _mean_score("ta_iterated_prisoners_dilemma_vs_random", None, policy=lambda: scripted(defect)) > 80
     assert _mean_score("ta_iterated_prisoners_dilemma_vs_tit_for_tat", None, policy=lambda: scripted(cooperate)) == 100
+
+
+# --- three-player Iterated Prisoner's Dilemma ---
+
+def test_three_player_ipd_pairs_play_the_dilemma_and_groups_rank_the_seats():
+    # every round Player 0 defects against Player 1 (5 and 0) and cooperates with Player 2 (3 each); Players 1 and 2
+    # cooperate with each other (3 each): 8, 3 and 6 points a round
+    episode = play("ta_three_player_ipd", [scripted(_rounds(*["[1 defect] [2 cooperate]"] * 5)),
+                                           scripted(_rounds(*["[0 cooperate] [2 cooperate]"] * 5)),
+                                           scripted(_rounds(*["[0 cooperate] [1 cooperate]"] * 5))])
+    seats = episode.interactions["seats"]
+    assert [seats[f"Player {pid}"]["payoff"] for pid in range(3)] == [40, 15, 30]
+    # TextArena spreads the rewards of the three score groups over -1, 0, 1
+    assert [seats[f"Player {pid}"]["result"] for pid in range(3)] == ["win", "loss", "draw"]
+    assert_outcome(episode.scores, "Success")
+    assert episode.scores["Main Score"] == pytest.approx(100 * 85 / 90)
+
+
+def test_three_player_ipd_a_missing_token_is_recorded_as_cooperation():
+    episode = play("ta_three_player_ipd", [ta_player("format-breaker"),
+                                           scripted(_rounds(*["[0 defect]"] * 5)),
+                                           scripted(_rounds(*["[0 defect] [1 defect]"] * 5))])
+    assert_outcome(episode.scores, "Success")
+    assert episode.interactions["default actions"] == {"Player 0": 5, "Player 1": 5, "Player 2": 0}
+    # Player 1 cooperates with Player 2 by default, who defects against it: 5 + 0 a round
+    assert episode.interactions["seats"]["Player 1"]["payoff"] == 25
+    assert episode.interactions["seats"]["Player 0"]["payoff"] == 0
+
+
+def test_three_player_ipd_vs_random_scores_the_model_points_against_cooperation():
+    episode = play("ta_three_player_ipd_vs_random", [scripted(_rounds(*["[0 defect] [1 defect]"] * 5))], game_id=2)
+    assert episode.scores["Model Seat"] == 2
+    points = episode.interactions["seats"]["Player 2"]["payoff"]
+    assert episode.scores["Main Score"] == min(100.0, 100 * points / 30)
+
+
+def test_three_player_tit_for_tat_punishes_defection_and_rewards_cooperation():
+    # defecting against two tit-for-tat players: 5 + 5, then 1 + 1 a round; cooperating: 3 + 3 a round
+    def always(choice):
+        return lambda: lambda context: _three_player_reply(context, choice)
+    assert _mean_score("ta_three_player_ipd_vs_tit_for_tat", None, ids=range(3), policy=always("defect")) \
+        == pytest.approx(100 * 18 / 30)
+    assert _mean_score("ta_three_player_ipd_vs_random", None, ids=range(3), policy=always("defect")) > 80
+    assert _mean_score("ta_three_player_ipd_vs_tit_for_tat", None, ids=range(3), policy=always("cooperate")) == 100
+
+
+def _three_player_reply(context: str, choice: str) -> str:
+    """Chat, or the same choice toward everyone when the decision turn has come (TextArena ignores the token for
+    oneself)."""
+    if "Submit your decisions" not in context:
+        return "Hello."
+    return " ".join(f"[{pid} {choice}]" for pid in range(3))
