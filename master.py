@@ -57,6 +57,7 @@ MASTERS = {
     # economics
     "PrisonersDilemmaMaster": submasters.PrisonersDilemmaMaster,
     "ThreePlayerIPDMaster": submasters.ThreePlayerIPDMaster,
+    "StagHuntMaster": submasters.StagHuntMaster,
 }
 
 SCORERS = {

@@ -900,3 +900,48 @@ class ThreePlayerIPDMaster(DefaultActionMaster):
 
     def payoff_scale(self):
         return {"cooperation": 2 * self.ta_env.R * self.ta_env.num_rounds}
+
+
+class StagHuntMaster(DefaultActionMaster):
+    """Iterated Stag Hunt: a decision without `[Stag]` hunts the hare (TextArena 0.7.4, env.py:99).
+
+    The `-randomized` variant draws each round's payoffs from numpy's global RNG (env.py:62-64), which the game
+    master swaps for the episode's own, seeded with the instance (EpisodeRandomness): the same instance draws the
+    same matrices in any process. Round 1's matrix is drawn in reset and recorded in the instance; every round's is
+    logged (`payoff matrices`), and full cooperation pays the sum of the rounds' mutual-stag payoffs. (After the
+    last round TextArena draws and announces one more matrix, for a round that is never played.)
+    """
+
+    PAYOFF_KEY = "total_payoff"
+    DEFAULT = "[Hare]"
+    ACTION = re.compile(r"\[(Stag|Hare)\]", re.IGNORECASE)
+
+    def names_action(self, move):
+        return bool(self.ACTION.search(move))
+
+    def _on_before_game(self):
+        super()._on_before_game()
+        self.payoff_matrices = [self.payoff_matrix()]
+
+    def payoff_matrix(self) -> dict:
+        env = self.ta_env
+        return {"mutual stag": int(env.mutual_stag_payoff), "mutual hare": int(env.mutual_hare_payoff),
+                "single stag": int(env.single_stag_payoff), "single hare": int(env.single_hare_payoff)}
+
+    def content(self):
+        return {**super().content(), "payoff matrix": self.payoff_matrix()}
+
+    def _move(self, seat, move):
+        game_state = self.env.state.game_state
+        played_round = game_state["round"]
+        result = super()._move(seat, move)
+        if played_round < game_state["round"] <= game_state["num_rounds"]:
+            self.payoff_matrices.append(self.payoff_matrix())
+        return result
+
+    def payoff_scale(self):
+        return {"cooperation": sum(matrix["mutual stag"] for matrix in self.payoff_matrices)}
+
+    def _on_after_game(self, rewards):
+        self.log_key("payoff matrices", self.payoff_matrices)
+        super()._on_after_game(rewards)

@@ -4,6 +4,7 @@ import math
 
 import pytest
 
+import conftest
 from conftest import assert_outcome, play, scripted, ta_player
 
 
@@ -70,9 +71,9 @@ def test_the_pattern_references_beat_a_repetitive_player(game, move):
 
 # --- Iterated Prisoner's Dilemma ---
 
-def _rounds(*decisions, chat="Let us cooperate."):
-    """A seat's replies in a chat-then-decide game: one chat line and the decision, per round."""
-    return [reply for decision in decisions for reply in (chat, decision)]
+def _rounds(*decisions, chat="Let us cooperate.", chats=1):
+    """A seat's replies in a chat-then-decide game: `chats` chat lines and the decision, per round."""
+    return [reply for decision in decisions for reply in (*[chat] * chats, decision)]
 
 
 def test_prisoners_dilemma_defecting_once_against_a_cooperator_wins():
@@ -167,3 +168,43 @@ def _three_player_reply(context: str, choice: str) -> str:
     if "Submit your decisions" not in context:
         return "Hello."
     return " ".join(f"[{pid} {choice}]" for pid in range(3))
+
+
+# --- Iterated Stag Hunt ---
+
+def test_stag_hunt_hunting_the_hare_once_against_a_stag_hunter_wins():
+    # round 1: stag against hare (1 and 8), then four rounds of both stag (10 each)
+    episode = play("ta_iterated_stag_hunt", [scripted(_rounds(*["[Stag]"] * 5, chats=3)),
+                                             scripted(_rounds("[Hare]", *["[Stag]"] * 4, chats=3))])
+    seats = episode.interactions["seats"]
+    assert (seats["Player 0"]["payoff"], seats["Player 1"]["payoff"]) == (41, 48)
+    assert (seats["Player 0"]["result"], seats["Player 1"]["result"]) == ("loss", "win")
+    assert episode.interactions["payoff scale"] == {"cooperation": 50}
+    assert episode.scores["Main Score"] == pytest.approx(100 * 89 / 100)
+
+
+def test_stag_hunt_a_decision_without_the_token_is_recorded_as_a_hare_hunt():
+    episode = play("ta_iterated_stag_hunt", [ta_player("format-breaker"), scripted(_rounds(*["[Stag]"] * 5, chats=3))])
+    assert_outcome(episode.scores, "Success")
+    assert episode.interactions["default actions"] == {"Player 0": 5, "Player 1": 0}
+    assert episode.interactions["seats"]["Player 0"]["payoff"] == 40
+
+
+def test_stag_hunt_randomized_payoffs_are_drawn_from_the_episode_seed():
+    # TextArena 0.7.4 draws each round's matrix from numpy's global RNG; the game master seeds it per episode
+    def matrices():
+        episode = play("ta_iterated_stag_hunt", [ta_player("random"), ta_player("random")], experiment="randomized")
+        return episode.interactions["payoff matrices"], episode.interactions["payoff scale"]
+    first, scale = matrices()
+    assert matrices() == (first, scale)
+    assert len(first) == 5 and scale["cooperation"] == sum(matrix["mutual stag"] for matrix in first)
+    assert first[0] == conftest.instance_of("ta_iterated_stag_hunt", "randomized")[1]["content"]["payoff matrix"]
+    assert len({tuple(matrix.values()) for matrix in first}) > 1
+
+
+def test_stag_hunt_tit_for_tat_punishes_the_hare_and_rewards_the_stag():
+    hare, stag = _rounds(*["[Hare]"] * 5, chats=3), _rounds(*["[Stag]"] * 5, chats=3)
+    # always hare against tit for tat: 8, then 5 a round; always stag: 10 a round
+    assert _mean_score("ta_iterated_stag_hunt_vs_tit_for_tat", None, policy=lambda: scripted(hare)) == 100 * 28 / 50
+    assert _mean_score("ta_iterated_stag_hunt_vs_tit_for_tat", None, policy=lambda: scripted(stag)) == 100
+    assert _mean_score("ta_iterated_stag_hunt_vs_random", None, policy=lambda: scripted(stag)) < 80
