@@ -58,6 +58,7 @@ MASTERS = {
     "PrisonersDilemmaMaster": submasters.PrisonersDilemmaMaster,
     "ThreePlayerIPDMaster": submasters.ThreePlayerIPDMaster,
     "StagHuntMaster": submasters.StagHuntMaster,
+    "UltimatumMaster": submasters.UltimatumMaster,
 }
 
 SCORERS = {
@@ -77,6 +78,7 @@ SCORERS = {
     "Game2048Scorer": metrics.Game2048Scorer,
     # economics
     "CooperationScorer": metrics.CooperationScorer,
+    "UltimatumScorer": metrics.UltimatumScorer,
 }
 
 

@@ -945,3 +945,14 @@ class StagHuntMaster(DefaultActionMaster):
     def _on_after_game(self, rewards):
         self.log_key("payoff matrices", self.payoff_matrices)
         super()._on_after_game(rewards)
+
+
+class UltimatumMaster(EconomicsMaster):
+    """Iterated Ultimatum Game: the money each seat took home (`player_totals`); the pools of all rounds
+    (`payoff scale`: `pools`) are what the players could have shared. TextArena 0.7.4 plays max_turns // 2 rounds
+    (`-v0`: Player 0 proposes in every round; `-alternate`: the proposer alternates)."""
+
+    PAYOFF_KEY = "player_totals"
+
+    def payoff_scale(self):
+        return {"pools": self.ta_env.pool * (self.ta_env.max_turns // 2)}

@@ -208,3 +208,45 @@ def test_stag_hunt_tit_for_tat_punishes_the_hare_and_rewards_the_stag():
     assert _mean_score("ta_iterated_stag_hunt_vs_tit_for_tat", None, policy=lambda: scripted(hare)) == 100 * 28 / 50
     assert _mean_score("ta_iterated_stag_hunt_vs_tit_for_tat", None, policy=lambda: scripted(stag)) == 100
     assert _mean_score("ta_iterated_stag_hunt_vs_random", None, policy=lambda: scripted(stag)) < 80
+
+
+# --- Iterated Ultimatum Game ---
+
+def test_ultimatum_accepted_offers_pay_both_and_rejected_ones_nobody():
+    # Player 0 proposes in all five rounds of $50, offering $20; Player 1 accepts three offers
+    episode = play("ta_iterated_ultimatum_game", [scripted(["[Offer: $20]"] * 5),
+                                                  scripted(["[Accept]", "[Reject]", "[Accept]", "[Reject]", "[Accept]"])])
+    seats = episode.interactions["seats"]
+    assert (seats["Player 0"]["payoff"], seats["Player 1"]["payoff"]) == (90, 60)
+    assert (seats["Player 0"]["result"], seats["Player 1"]["result"]) == ("win", "loss")
+    assert_outcome(episode.scores, "Success")
+    assert episode.scores["Main Score"] == 100 * 150 / 250  # the share of the five pools agreed on
+
+
+def test_ultimatum_roles_alternate_in_the_alternate_experiment():
+    # six rounds: Player 0 proposes in rounds 1, 3, 5 and Player 1 in 2, 4, 6; every offer of $10 is accepted
+    moves = ["[Offer: $10]", "[Accept]"] * 3
+    episode = play("ta_iterated_ultimatum_game", [scripted(moves), scripted(moves[1:] + moves[:1])],
+                   experiment="alternate")
+    assert {seat["payoff"] for seat in episode.interactions["seats"].values()} == {150}
+    assert episode.scores["Main Score"] == 100
+
+
+def test_ultimatum_broken_format_twice_aborts():
+    episode = play("ta_iterated_ultimatum_game", [ta_player("format-breaker"), ta_player("random")])
+    assert_outcome(episode.scores, "Aborted")
+    assert math.isnan(episode.scores["Main Score"])
+    assert episode.interactions["violating seats"] == ["Player 0"]
+
+
+def test_ultimatum_vs_random_scores_the_model_share_of_the_money_paid_out():
+    episode = play("ta_iterated_ultimatum_game_vs_random", [scripted(["[Accept]"] * 5)], game_id=1)
+    seats = episode.interactions["seats"]
+    assert episode.scores["Model Seat"] == 1 and episode.scores["Payoff"] == seats["Player 1"]["payoff"]
+    assert episode.scores["Main Score"] == pytest.approx(100 * seats["Player 1"]["payoff"] / 250)
+
+
+def test_ultimatum_reciprocity_reference_beats_random():
+    # measured on the ten instances: random 39 against tit for tat, 36 against random; tit for tat 61 against random
+    assert _mean_score("ta_iterated_ultimatum_game_vs_random", "expert") > 55
+    assert _mean_score("ta_iterated_ultimatum_game_vs_tit_for_tat", "random") < 45
