@@ -59,6 +59,8 @@ MASTERS = {
     "ThreePlayerIPDMaster": submasters.ThreePlayerIPDMaster,
     "StagHuntMaster": submasters.StagHuntMaster,
     "UltimatumMaster": submasters.UltimatumMaster,
+    "ColonelBlottoMaster": submasters.ColonelBlottoMaster,
+    "PublicGoodsMaster": submasters.PublicGoodsMaster,
 }
 
 SCORERS = {

@@ -956,3 +956,41 @@ class UltimatumMaster(EconomicsMaster):
 
     def payoff_scale(self):
         return {"pools": self.ta_env.pool * (self.ta_env.max_turns // 2)}
+
+
+class ColonelBlottoMaster(EconomicsMaster):
+    """Colonel Blotto: the rounds each seat won (`scores`) are its payoff; the Main Score is the game's result."""
+
+    PAYOFF_KEY = "scores"
+
+
+class EliminationMaster(EconomicsMaster):
+    """Games of three or more whose invalid-move rule eliminates a seat (PublicGoods, MarketEntry): after the
+    warnings TextArena 0.7.4 allows (error_allowance 2), the next invalid decision eliminates the seat. On that
+    step `FFAMultiPlayerState.set_invalid_move` leaves `made_invalid_move` set, so `step` does not pass the turn
+    (state.py:164) and the env asks the eliminated seat again (it would go on chatting, and the next round's
+    decision would hang on it). The elimination is the seat's rule violation, which makes the episode Aborted, so
+    the game master ends the game there: the eliminated seat loses, the others draw."""
+
+    def _move(self, seat, move):
+        state = self.env.state
+        eliminated = len(state.elimination_order)
+        done, invalid_move = super()._move(seat, move)
+        if not done and len(state.elimination_order) > eliminated:
+            pid = state.elimination_order[-1]
+            state.set_game_outcome({p: -1 if p == pid else 0 for p in range(state.num_players)},
+                                   reason=f"Player {pid} was eliminated for repeated invalid moves ({invalid_move}); "
+                                          f"the game ends there.")
+            done = True
+        return done, invalid_move
+
+
+class PublicGoodsMaster(EliminationMaster):
+    """Public Goods Game: each seat's tokens over all rounds (`total_scores`); full cooperation (everyone
+    contributes the whole endowment) pays each seat endowment x factor a round."""
+
+    PAYOFF_KEY = "total_scores"
+
+    def payoff_scale(self):
+        env = self.ta_env
+        return {"cooperation": env.endowment * env.multiplication_factor * env.num_rounds}

@@ -50,10 +50,10 @@ def test_vs_random_scores_the_model_seat():
     assert_outcome(episode.scores, "Success")
 
 
-def _mean_score(game, strategy, ids=range(4), policy=None):
+def _mean_score(game, strategy, ids=range(4), policy=None, experiment="default"):
     """The model's mean Main Score over instances: the ta_player `strategy`, or a fresh `policy()` per episode."""
-    return sum(play(game, [policy() if policy else ta_player(strategy)], game_id=i).scores["Main Score"]
-               for i in ids) / len(ids)
+    return sum(play(game, [policy() if policy else ta_player(strategy)], experiment=experiment,
+                    game_id=i).scores["Main Score"] for i in ids) / len(ids)
 
 
 def test_the_equilibrium_reference_beats_random():
@@ -250,3 +250,83 @@ def test_ultimatum_reciprocity_reference_beats_random():
     # measured on the ten instances: random 39 against tit for tat, 36 against random; tit for tat 61 against random
     assert _mean_score("ta_iterated_ultimatum_game_vs_random", "expert") > 55
     assert _mean_score("ta_iterated_ultimatum_game_vs_tit_for_tat", "random") < 45
+
+
+# --- Colonel Blotto ---
+
+def test_colonel_blotto_a_majority_of_rounds_ends_the_game():
+    # Alpha's 10/10/0 takes fields A and B from Beta's 7/7/6 every round: 5 of 9 rounds are a majority
+    episode = play("ta_colonel_blotto", [scripted(["[A10 B10 C0]"] * 5), scripted(["[A7 B7 C6]"] * 5)])
+    seats = episode.interactions["seats"]
+    assert (seats["Player 0"]["payoff"], seats["Player 1"]["payoff"]) == (5, 0)
+    assert (seats["Player 0"]["result"], seats["Player 1"]["result"]) == ("win", "loss")
+    assert_outcome(episode.scores, "Success")
+    assert episode.scores["Main Score"] == 100
+
+
+def test_colonel_blotto_misallocated_units_twice_abort():
+    episode = play("ta_colonel_blotto", [scripted(["[A7 B7 C6]", "[A7 B7 C7]", "[A20 B1 C0]"]),
+                                         scripted(["[A7 B7 C6]", "[A7 B7 C6]"])])
+    assert_outcome(episode.scores, "Aborted")
+    assert episode.interactions["violating seats"] == ["Player 0"]
+    assert math.isnan(episode.scores["Main Score"])
+
+
+def test_colonel_blotto_vs_random_scores_the_model_result():
+    episode = play("ta_colonel_blotto_vs_random", [ta_player("expert")], experiment="large", game_id=1)
+    assert episode.scores["Model Seat"] == 1
+    assert episode.scores["Main Score"] == {"win": 100, "draw": 50, "loss": 0}[
+        episode.interactions["seats"]["Player 1"]["result"]]
+
+
+def test_colonel_blotto_best_response_beats_random():
+    # on 5 fields and 50 units random allocations lose to it every game; on the default 3 fields and 20 units a
+    # round is closer to a coin toss (measured: random scores 55 on the ten instances, 5 on `small`)
+    assert _mean_score("ta_colonel_blotto_vs_best_response", "random", ids=range(4), experiment="large") == 0
+    assert _mean_score("ta_colonel_blotto_vs_random", "expert", ids=range(4), experiment="large") == 100
+
+
+# --- Public Goods Game ---
+
+def _contributing(tokens: str):
+    """Chats in the communication turns and contributes `tokens` ('[20]') when the decision phase has come."""
+    return lambda context: tokens if "Decision phase: Submit" in context else "{Let us all contribute.}"
+
+
+def test_public_goods_the_free_rider_wins_on_the_others_contributions():
+    # each round Players 0 and 1 contribute 20, Player 2 nothing: the pot 40 x 1.5 = 60 pays each 20
+    episode = play("ta_public_goods_game", [_contributing("[20]"), _contributing("[20]"), _contributing("[0]")])
+    seats = episode.interactions["seats"]
+    assert [seats[f"Player {pid}"]["payoff"] for pid in range(3)] == [60, 60, 120]
+    assert [seats[f"Player {pid}"]["result"] for pid in range(3)] == ["loss", "loss", "win"]
+    assert_outcome(episode.scores, "Success")
+    assert episode.scores["Main Score"] == pytest.approx(100 * 240 / 270)  # of 90 each for full contributions
+
+
+def test_public_goods_an_eliminated_seat_ends_the_game():
+    # TextArena 0.7.4 eliminates a seat on its third invalid decision in a row and then keeps asking it; the game
+    # master ends the game there
+    episode = play("ta_public_goods_game", [ta_player("format-breaker"), _contributing("[20]"), _contributing("[20]")])
+    assert_outcome(episode.scores, "Aborted")
+    assert math.isnan(episode.scores["Main Score"])
+    assert episode.interactions["violating seats"] == ["Player 0"]
+    seats = episode.interactions["seats"]
+    assert [seats[f"Player {pid}"]["how"] for pid in range(3)] == ["own violation", "opponent's violation",
+                                                                   "opponent's violation"]
+    assert [seats[f"Player {pid}"]["result"] for pid in range(3)] == ["loss", "draw", "draw"]
+    assert [name for name, _ in episode.contexts].count("Player 0") == 3 + 3  # three chat turns, three decisions
+
+
+def test_public_goods_vs_random_scores_the_model_tokens_against_full_cooperation():
+    episode = play("ta_public_goods_game_vs_random", [_contributing("[0]")], game_id=2)
+    assert episode.scores["Model Seat"] == 2
+    tokens = episode.interactions["seats"]["Player 2"]["payoff"]
+    assert episode.scores["Main Score"] == pytest.approx(min(100.0, 100 * tokens / 90))
+
+
+def test_public_goods_conditional_cooperators_reward_full_contributions():
+    # two tit-for-tat references contribute what the others gave last round: full contributions pay 30 a round;
+    # random contributors return about 20
+    assert _mean_score("ta_public_goods_game_vs_tit_for_tat", None, ids=range(3),
+                       policy=lambda: _contributing("[20]")) == 100
+    assert _mean_score("ta_public_goods_game_vs_random", None, ids=range(3), policy=lambda: _contributing("[20]")) < 80
