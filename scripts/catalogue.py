@@ -107,6 +107,8 @@ def render() -> str:
         game = spec.game_name
         experiments = instances_of(spec)
         status = "playable" + (" (Python ≥ 3.12)" if env_class in NEEDS_PYTHON_312 else "")
+        if game not in validation:
+            status += ", not validated yet"
         figures = []
         for player in PLAYERS:
             runs = validation.get(game, {}).get(player)
