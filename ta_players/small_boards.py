@@ -1,0 +1,437 @@
+"""Players for the small two-player board games: Tic Tac Toe and its Reverse, Wild, Quantum and Ultimate variants,
+Connect Four, Nim, Chopsticks and the Memory Game.
+
+Every player rebuilds the position from the context text (the latest board, or the move messages TextArena
+broadcasts to both seats) and computes the legal moves itself, so the random player never breaks a rule.
+"""
+import functools
+import re
+
+from ta_players.base import GamePlayers, Transcript, last_match
+
+# ---------------------------------------------------------------------------------------------------------------
+# Tic Tac Toe family (3x3): exact minimax over the whole game tree, memoised per position.
+# ---------------------------------------------------------------------------------------------------------------
+
+LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
+LINES_THROUGH = tuple(tuple(line for line in LINES if cell in line) for cell in range(9))
+TIC_TAC_TOE_BOARD = re.compile(r"Current Board:\n\n((?:.*\n){4}.*)")
+SEAT = re.compile(r"You are Player (\d+)")
+
+
+def _seat(transcript: Transcript) -> int:
+    return int(SEAT.search(transcript.prompt).group(1))
+
+
+def _tic_tac_toe_board(transcript: Transcript) -> str:
+    """The latest 3x3 board as nine characters: 'X', 'O' or '.' for an empty (numbered) cell."""
+    rows = last_match(TIC_TAC_TOE_BOARD, transcript.text).group(1).split("\n")[::2]
+    cells = [cell.strip() for row in rows for cell in row.split("|")]
+    return "".join(cell if cell in ("X", "O") else "." for cell in cells)
+
+
+def _completes_line(board: str, cell: int, mark: str) -> bool:
+    return any(all(board[i] == mark for i in line) for line in LINES_THROUGH[cell])
+
+
+class _TicTacToeRules:
+    """One 3x3 placement game: the moves of the player to move and what a move decides. Values are from the
+    mover's view: `_value` is the minimax score (win sooner = higher), `_against_random` the expected result
+    (1 win, 0.5 draw, 0 loss) of the best minimax move against a uniformly random opponent, the tie-break that
+    makes a drawn game hard for a weak opponent."""
+
+    def moves(self, board: str, mark: str) -> list[tuple[int, str]]:
+        """(cell, mark placed) pairs."""
+        raise NotImplementedError
+
+    def outcome(self, board: str, cell: int, mark: str) -> int | None:
+        """After `mark` went to `cell` on `board` (already placed): +1 the mover won, -1 lost, 0 draw, None on."""
+        raise NotImplementedError
+
+    @staticmethod
+    def other(mark: str) -> str:
+        return "O" if mark == "X" else "X"
+
+    def children(self, board: str, mark: str):
+        for cell, placed in self.moves(board, mark):
+            child = board[:cell] + placed + board[cell + 1:]
+            yield cell, placed, child, self.outcome(child, cell, placed)
+
+    @functools.lru_cache(maxsize=None)
+    def value(self, board: str, mark: str) -> int:
+        best = -100
+        for _, _, child, result in self.children(board, mark):
+            score = self._score(child, result) if result is not None else -self.value(child, self.other(mark))
+            best = max(best, score)
+        return best
+
+    @staticmethod
+    def _score(child: str, result: int) -> int:
+        return result * (10 - child.count("."))  # an earlier win scores higher, an earlier loss lower
+
+    def best_moves(self, board: str, mark: str) -> list[tuple[int, str, str, int | None]]:
+        scored = [(self._score(child, result) if result is not None else -self.value(child, self.other(mark)),
+                   (cell, placed, child, result)) for cell, placed, child, result in self.children(board, mark)]
+        best = max(score for score, _ in scored)
+        return [move for score, move in scored if score == best]
+
+    @functools.lru_cache(maxsize=None)
+    def against_random(self, board: str, mark: str) -> float:
+        """Expected result for the expert to move at `board` when the opponent plays uniformly at random."""
+        return max(self._expected(child, result, mark) for _, _, child, result in self.best_moves(board, mark))
+
+    def _expected(self, child: str, result: int | None, mark: str) -> float:
+        if result is not None:
+            return (result + 1) / 2
+        replies = list(self.children(child, self.other(mark)))
+        return sum((1 - result) / 2 if result is not None else self.against_random(grandchild, mark)
+                   for _, _, grandchild, result in replies) / len(replies)
+
+    def expert(self, board: str, mark: str) -> tuple[int, str]:
+        cell, placed, _, _ = max(self.best_moves(board, mark),
+                                 key=lambda move: (self._expected(move[2], move[3], mark), -move[0]))
+        return cell, placed
+
+
+class _Classic(_TicTacToeRules):
+    def moves(self, board, mark):
+        return [(cell, mark) for cell in range(9) if board[cell] == "."]
+
+    def outcome(self, board, cell, mark):
+        if _completes_line(board, cell, mark):
+            return 1
+        return 0 if "." not in board else None
+
+
+class _Reverse(_Classic):
+    def outcome(self, board, cell, mark):
+        if _completes_line(board, cell, mark):
+            return -1
+        return 0 if "." not in board else None
+
+
+class _Wild(_Classic):
+    """Either player may place either mark; whoever completes a line of either mark wins."""
+
+    def moves(self, board, mark):
+        return [(cell, placed) for cell in range(9) if board[cell] == "." for placed in ("X", "O")]
+
+    def other(self, mark):
+        return mark  # the mover's own mark does not matter: positions depend on the board alone
+
+
+CLASSIC, REVERSE, WILD = _Classic(), _Reverse(), _Wild()
+
+
+class TicTacToe(GamePlayers):
+    game = "ta_tic_tac_toe"
+    recognizes = re.compile(r"You are Player \d+ in Tic Tac Toe\.")
+    has_expert = True
+    expert_name = "minimax"
+    rules = CLASSIC
+
+    @staticmethod
+    def mark(transcript: Transcript) -> str:
+        # TextArena 0.7.4: Player 0 is 'O' and moves first, Player 1 is 'X'
+        return "X" if _seat(transcript) == 1 else "O"
+
+    def random_move(self, transcript, rng):
+        board = _tic_tac_toe_board(transcript)
+        cell, _ = rng.choice(self.rules.moves(board, self.mark(transcript)))
+        return f"[{cell}]"
+
+    def expert_move(self, transcript):
+        cell, _ = self.rules.expert(_tic_tac_toe_board(transcript), self.mark(transcript))
+        return f"[{cell}]"
+
+
+class ReverseTicTacToe(TicTacToe):
+    game = "ta_reverse_tic_tac_toe"
+    recognizes = re.compile(r"in a game of Reverse Tic Tac Toe")
+    rules = REVERSE
+
+
+class WildTicTacToe(GamePlayers):
+    game = "ta_wild_tic_tac_toe"
+    recognizes = re.compile(r"You are Player \d+ in Wild Tic Tac Toe")
+    has_expert = True
+    expert_name = "minimax"
+
+    def random_move(self, transcript, rng):
+        cell, mark = rng.choice(WILD.moves(_tic_tac_toe_board(transcript), "X"))
+        return f"[{mark} {cell}]"
+
+    def expert_move(self, transcript):
+        cell, mark = WILD.expert(_tic_tac_toe_board(transcript), "X")
+        return f"[{mark} {cell}]"
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Nim: the nim-sum (xor of the piles) is zero after every move of the winner (normal play: last object wins).
+# ---------------------------------------------------------------------------------------------------------------
+
+PILES = re.compile(r"Current Pile:\n((?:\s*pile \d+: \d+\n?)+)")
+
+
+class Nim(GamePlayers):
+    game = "ta_nim"
+    recognizes = re.compile(r"Welcome to Nim, Player")
+    has_expert = True
+    expert_name = "nim_sum"
+
+    @staticmethod
+    def piles(transcript: Transcript) -> list[int]:
+        return [int(size) for size in re.findall(r"pile \d+: (\d+)", last_match(PILES, transcript.text).group(1))]
+
+    def random_move(self, transcript, rng):
+        piles = self.piles(transcript)
+        pile, quantity = rng.choice([(pile, quantity) for pile, size in enumerate(piles)
+                                     for quantity in range(1, size + 1)])
+        return f"[{pile} {quantity}]"
+
+    def expert_move(self, transcript):
+        piles = self.piles(transcript)
+        nim_sum = 0
+        for size in piles:
+            nim_sum ^= size
+        for pile, size in enumerate(piles):
+            if size ^ nim_sum < size:
+                return f"[{pile} {size - (size ^ nim_sum)}]"
+        # a lost position (nim-sum zero): take one object from the largest pile, the longest way to lose
+        pile = max(range(len(piles)), key=lambda index: piles[index])
+        return f"[{pile} 1]"
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Connect Four: alpha-beta search on bitboards with a window-counting evaluation.
+# ---------------------------------------------------------------------------------------------------------------
+
+DROP = re.compile(r"Player (\d+) dropped their disk \((\w)\) into column (\d+)\.")
+C4_SIZE = re.compile(r"The game board has (\d+) rows and (\d+) columns\.")
+C4_WIN = 1_000_000
+C4_WINDOW_SCORES = (0, 1, 5, 50)  # by own discs in an open window of four
+
+
+class _ConnectFourSearch:
+    """Bitboards in the usual column-major layout: bit `col * (rows + 1) + height`, one spare bit per column so
+    that shifts never wrap from one column into the next."""
+
+    def __init__(self, rows: int, cols: int, depth: int):
+        self.rows, self.cols, self.depth = rows, cols, depth
+        self.height = rows + 1
+        self.bottom = [1 << (col * self.height) for col in range(cols)]
+        self.column = [((1 << rows) - 1) << (col * self.height) for col in range(cols)]
+        self.top = [1 << (col * self.height + rows - 1) for col in range(cols)]
+        self.order = sorted(range(cols), key=lambda col: (abs(2 * col - (cols - 1)), col))
+        self.windows = []
+        for col in range(cols):
+            for row in range(rows):
+                for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
+                    cells = [(col + k * dc, row + k * dr) for k in range(4)]
+                    if all(0 <= c < cols and 0 <= r < rows for c, r in cells):
+                        self.windows.append(sum(1 << (c * self.height + r) for c, r in cells))
+        self.center = self.column[cols // 2]
+
+    def won(self, discs: int) -> bool:
+        for shift in (1, self.height, self.height - 1, self.height + 1):
+            pairs = discs & (discs >> shift)
+            if pairs & (pairs >> (2 * shift)):
+                return True
+        return False
+
+    def evaluate(self, mine: int, theirs: int) -> int:
+        key = (mine, theirs)
+        if key in self.evaluated:  # leaves repeat: the same discs are reached in different move orders
+            return self.evaluated[key]
+        score = 3 * ((mine & self.center).bit_count() - (theirs & self.center).bit_count())
+        weights = C4_WINDOW_SCORES
+        for window in self.windows:
+            own, other = window & mine, window & theirs
+            if not other:
+                score += weights[own.bit_count()]
+            elif not own:
+                score -= weights[other.bit_count()]
+        self.evaluated[key] = score
+        return score
+
+    def moves(self, occupied: int) -> list[tuple[int, int]]:
+        """(column, bit of the disc it would drop) for every column with room, centre first."""
+        return [(col, (occupied + self.bottom[col]) & self.column[col]) for col in self.order
+                if not occupied & self.top[col]]
+
+    def negamax(self, mine: int, theirs: int, depth: int, alpha: int, beta: int) -> int:
+        occupied = mine | theirs
+        moves = self.moves(occupied)
+        if not moves:
+            return 0
+        for _, disc in moves:
+            if self.won(mine | disc):
+                return C4_WIN + depth  # sooner wins score higher
+        threats = [(col, disc) for col, disc in moves if self.won(theirs | disc)]
+        if len(threats) > 1:
+            return -C4_WIN - depth + 1  # two open threats: one of them wins next move
+        if depth == 0:
+            return self.evaluate(mine, theirs)
+        if threats:
+            moves = threats  # the only move that does not lose at once: no need to search the others
+        best = -C4_WIN * 2
+        for _, disc in moves:
+            score = -self.negamax(theirs, mine | disc, depth - 1, -beta, -alpha)
+            if score > best:
+                best = score
+            if best > alpha:
+                alpha = best
+            if alpha >= beta:
+                break
+        return best
+
+    def best_column(self, mine: int, theirs: int) -> int:
+        self.evaluated = {}
+        moves = self.moves(mine | theirs)
+        for col, disc in moves:
+            if self.won(mine | disc):
+                return col
+        best_col, alpha = moves[0][0], -C4_WIN * 2
+        for col, disc in moves:
+            score = -self.negamax(theirs, mine | disc, self.depth - 1, -C4_WIN * 2, -alpha)
+            if score > alpha:
+                best_col, alpha = col, score
+        return best_col
+
+
+@functools.lru_cache(maxsize=None)
+def _connect_four_search(rows: int, cols: int) -> _ConnectFourSearch:
+    # depth chosen to stay well under 50 ms a move on this machine: 6x7 and smaller search 5 plies
+    return _ConnectFourSearch(rows, cols, depth=5 if rows * cols <= 42 else 3)
+
+
+class ConnectFour(GamePlayers):
+    game = "ta_connect_four"
+    recognizes = re.compile(r"You are Player \d+ in Connect Four\.")
+    has_expert = True
+    expert_name = "alpha_beta"
+
+    @staticmethod
+    def position(transcript: Transcript) -> tuple[_ConnectFourSearch, int, int]:
+        """The search for this board size and the discs (mine, theirs), replayed from the drop messages: the
+        `-blind` variant shows no board, and the drops are announced to both seats in every variant."""
+        rows, cols = map(int, C4_SIZE.search(transcript.prompt).groups())
+        search = _connect_four_search(rows, cols)
+        seat = _seat(transcript)
+        discs = [0, 0]
+        for player, _, col in DROP.findall(transcript.text):
+            col = int(col)
+            discs[int(player)] |= ((discs[0] | discs[1]) + search.bottom[col]) & search.column[col]
+        return search, discs[seat], discs[1 - seat]
+
+    def random_move(self, transcript, rng):
+        search, mine, theirs = self.position(transcript)
+        col, _ = rng.choice(search.moves(mine | theirs))
+        return f"[col {col}]"
+
+    def expert_move(self, transcript):
+        search, mine, theirs = self.position(transcript)
+        return f"[col {search.best_column(mine, theirs)}]"
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Chopsticks: the whole game graph is small, so it is solved once by retrograde analysis.
+# ---------------------------------------------------------------------------------------------------------------
+
+HANDS = re.compile(r"Player 0: \[(\d+), (\d+)\]\nPlayer 1: \[(\d+), (\d+)\]")
+# Hands hold 0-4 fingers. TextArena 0.7.4 also accepts splits into 5 or more fingers (nothing bounds L and R,
+# Chopsticks/env.py:58-66); our players never make them, but the solved table covers hands of up to 8 fingers
+# should an opponent (a 5 kills whatever it attacks, so more fingers change nothing).
+MAX_FINGERS = 8
+
+
+def _chopsticks_moves(mine: tuple[int, int], theirs: tuple[int, int]) -> list[tuple[str, tuple, tuple]]:
+    """(move, mover's hands after, opponent's hands after) for every move of the standard game: attacks with a
+    live hand on a live hand, and splits into 0-4 fingers per hand that change the hands (a swap counts)."""
+    moves = []
+    for own in (0, 1):
+        for other in (0, 1):
+            if mine[own] and theirs[other]:
+                hit = mine[own] + theirs[other]
+                after = list(theirs)
+                after[other] = 0 if hit >= 5 else hit
+                moves.append((f"[attack {own} {other}]", mine, tuple(after)))
+    total = sum(mine)
+    for left in range(max(0, total - 4), min(4, total) + 1):
+        if (left, total - left) != mine:
+            moves.append((f"[split {left} {total - left}]", (left, total - left), theirs))
+    return moves
+
+
+@functools.lru_cache(maxsize=1)
+def _chopsticks_table() -> dict:
+    """Position (mover's hands, opponent's hands) -> (result for the mover: 1 win, -1 loss, 0 draw, plies to the
+    end). A mover with no live hand has lost."""
+    hands = [(a, b) for a in range(MAX_FINGERS + 1) for b in range(MAX_FINGERS + 1)]
+    positions = [(mine, theirs) for mine in hands for theirs in hands if mine != (0, 0) or theirs != (0, 0)]
+    children = {position: [(theirs_after, mine_after) for _, mine_after, theirs_after in _chopsticks_moves(*position)]
+                for position in positions if position[0] != (0, 0)}
+    parents = {position: [] for position in positions}
+    for position, kids in children.items():
+        for kid in kids:
+            parents[kid].append(position)
+    table = {position: (-1, 0) for position in positions if position[0] == (0, 0)}
+    unresolved = {position: len(kids) for position, kids in children.items()}
+    frontier = list(table)
+    while frontier:  # breadth first: every position is settled with its shortest win / longest loss
+        next_frontier = []
+        for position in frontier:
+            result, plies = table[position]
+            for parent in parents[position]:
+                if parent in table:
+                    continue
+                if result == -1:
+                    table[parent] = (1, plies + 1)
+                    next_frontier.append(parent)
+                else:
+                    unresolved[parent] -= 1
+                    if unresolved[parent] == 0:
+                        table[parent] = (-1, plies + 1)
+                        next_frontier.append(parent)
+        frontier = next_frontier
+    for position in positions:
+        table.setdefault(position, (0, 0))  # neither side can force a win: play goes on to the turn limit
+    return table
+
+
+class Chopsticks(GamePlayers):
+    game = "ta_chopsticks"
+    recognizes = re.compile(r"You are Player \d+ in Chopsticks\.")
+    has_expert = True
+    expert_name = "solver"
+
+    @staticmethod
+    def hands(transcript: Transcript) -> tuple[tuple[int, int], tuple[int, int]]:
+        """(mine, theirs) on the latest board."""
+        a, b, c, d = map(int, last_match(HANDS, transcript.text).groups())
+        # a split into more than 8 fingers (see MAX_FINGERS) is read as 8: it plays the same
+        a, b, c, d = (min(fingers, MAX_FINGERS) for fingers in (a, b, c, d))
+        return ((a, b), (c, d)) if _seat(transcript) == 0 else ((c, d), (a, b))
+
+    def random_move(self, transcript, rng):
+        move, _, _ = rng.choice(_chopsticks_moves(*self.hands(transcript)))
+        return move
+
+    def expert_move(self, transcript):
+        """Win fastest, lose slowest; in a drawn position prefer the move that leaves the opponent the most
+        losing replies (a random player stumbles into them)."""
+        table = _chopsticks_table()
+
+        def preference(move):
+            _, mine, theirs = move
+            result, plies = table[(theirs, mine)]
+            if result != 0:
+                return -result, result * plies
+            replies = _chopsticks_moves(theirs, mine)
+            return 0, -sum(table[(mine_after, theirs_after)][0] == 1
+                           for _, theirs_after, mine_after in replies) / len(replies)
+
+        return max(_chopsticks_moves(*self.hands(transcript)), key=preference)[0]
+
+
+GAMES = [TicTacToe(), ReverseTicTacToe(), WildTicTacToe(), Nim(), ConnectFour(), Chopsticks()]
