@@ -434,4 +434,366 @@ class Chopsticks(GamePlayers):
         return max(_chopsticks_moves(*self.hands(transcript)), key=preference)[0]
 
 
-GAMES = [TicTacToe(), ReverseTicTacToe(), WildTicTacToe(), Nim(), ConnectFour(), Chopsticks()]
+# ---------------------------------------------------------------------------------------------------------------
+# Memory Game: both seats see every card turned over, so the expert simply never forgets one.
+# ---------------------------------------------------------------------------------------------------------------
+
+MEMORY_HEADER = re.compile(r"Current (?:Game )?board:\n +((?:\d+ ?)+)\n")
+MEMORY_REVEALED = re.compile(r"Cards at positions \[(\d+) (\d+)\] and \[(\d+) (\d+)\] are (\S+) and (\S+) respectively")
+MEMORY_MATCHED = re.compile(r"at positions \[(\d+) (\d+)\] and \[(\d+) (\d+)\] match!")
+
+
+class MemoryGame(GamePlayers):
+    game = "ta_memory_game"
+    recognizes = re.compile(r"You are playing the Memory Game\.")
+    has_expert = True
+    expert_name = "memory"
+
+    @staticmethod
+    def cards(transcript: Transcript) -> tuple[list[tuple[int, int]], dict]:
+        """(the cards still face down, in reading order; the symbols seen on them so far)."""
+        size = len(MEMORY_HEADER.search(transcript.text).group(1).split())
+        matched = set()
+        for r1, c1, r2, c2 in MEMORY_MATCHED.findall(transcript.text):
+            matched |= {(int(r1), int(c1)), (int(r2), int(c2))}
+        seen = {}
+        for r1, c1, r2, c2, first, second in MEMORY_REVEALED.findall(transcript.text):
+            seen[(int(r1), int(c1))], seen[(int(r2), int(c2))] = first, second
+        face_down = [(r, c) for r in range(size) for c in range(size) if (r, c) not in matched]
+        return face_down, {card: symbol for card, symbol in seen.items() if card not in matched}
+
+    def random_move(self, transcript, rng):
+        face_down, _ = self.cards(transcript)
+        (r1, c1), (r2, c2) = rng.sample(face_down, 2)
+        return f"[{r1} {c1} {r2} {c2}]"
+
+    def expert_move(self, transcript):
+        """A pair already seen; else an unseen card with a seen one (its partner is among the unseen, a better
+        chance than two unseen cards); else two unseen cards."""
+        face_down, seen = self.cards(transcript)
+        by_symbol = {}
+        for card, symbol in sorted(seen.items()):
+            by_symbol.setdefault(symbol, []).append(card)
+        pair = next((cards for cards in by_symbol.values() if len(cards) == 2), None)
+        unseen = [card for card in face_down if card not in seen]
+        rng = transcript.rng()
+        if pair:
+            first, second = pair
+        elif seen and unseen:
+            first, second = rng.choice(unseen), min(seen)
+        else:
+            first, second = rng.sample(unseen, 2)
+        return f"[{first[0]} {first[1]} {second[0]} {second[1]}]"
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Ultimate Tic Tac Toe: iterative-deepening alpha-beta under a node budget (deterministic, unlike a clock).
+# ---------------------------------------------------------------------------------------------------------------
+
+ULTIMATE_BOARD = re.compile(r"Current board:\n((?:.*\n?){11})")
+ULTIMATE_CELL = re.compile(r"\[\d,\d\]|\b[XO]\b")
+ULTIMATE_NEXT = re.compile(r"must now play in (?:micro board (\d)|any micro board)")
+ULTIMATE_WIN = 10_000
+ULTIMATE_NODE_BUDGET = 1_500
+MACRO_WEIGHTS = (3, 2, 3, 2, 4, 2, 3, 2, 3)  # centre, corners, edges: how many lines a board lies on
+
+
+class _OutOfBudget(Exception):
+    pass
+
+
+class _UltimatePosition:
+    """81 cells (board * 9 + square, '.' empty), the state of the 9 boards ('X', 'O', 'D' full without a winner,
+    '.' open) and the board the mover is sent to (None: any open board)."""
+
+    def __init__(self, cells: str, forced: int | None):
+        self.cells = cells
+        self.status = [self._status(board) for board in range(9)]
+        self.forced = forced if forced is not None and self.status[forced] == "." else None
+
+    def _status(self, board: int) -> str:
+        squares = self.cells[board * 9:board * 9 + 9]
+        for mark in ("X", "O"):
+            if any(all(squares[i] == mark for i in line) for line in LINES):
+                return mark
+        return "D" if "." not in squares else "."
+
+    def moves(self) -> list[tuple[int, int]]:
+        boards = [self.forced] if self.forced is not None else [b for b in range(9) if self.status[b] == "."]
+        return [(board, square) for board in boards for square in range(9) if self.cells[board * 9 + square] == "."]
+
+    def play(self, board: int, square: int, mark: str) -> tuple[list, list, int | None, bool]:
+        """Apply a move to copies, as TextArena does (a won board is filled with the winner's mark); returns
+        (cells, status, forced board, whether the mover won the game)."""
+        start = board * 9
+        cells, status = self.cells[:start + square] + mark + self.cells[start + square + 1:], self.status[:]
+        if _completes_line(cells[start:start + 9], square, mark):
+            cells = cells[:start] + mark * 9 + cells[start + 9:]
+            status[board] = mark
+            if _completes_line(status, board, mark):
+                return cells, status, None, True
+        elif "." not in cells[board * 9:board * 9 + 9]:
+            status[board] = "D"
+        return cells, status, square if status[square] == "." else None, False
+
+
+def _ultimate_child(cells, status, forced) -> _UltimatePosition:
+    child = _UltimatePosition.__new__(_UltimatePosition)
+    child.cells, child.status, child.forced = cells, status, forced
+    return child
+
+
+@functools.lru_cache(maxsize=None)
+def _two_in_a_row(squares: str, mark: str) -> int:
+    """Lines of a 3x3 board (9 characters) holding two of `mark` and an empty square."""
+    return sum(1 for line in LINES
+               if sum(squares[i] == mark for i in line) == 2 and any(squares[i] == "." for i in line))
+
+
+def _ultimate_evaluate(position: _UltimatePosition, me: str, them: str) -> int:
+    """For the mover: won boards by their weight, two won boards on an open macro line, two-in-a-row inside
+    open boards; a free choice of board is worth a little."""
+    status, cells, score = position.status, position.cells, 0
+    for board in range(9):
+        if status[board] == me:
+            score += 10 * MACRO_WEIGHTS[board]
+        elif status[board] == them:
+            score -= 10 * MACRO_WEIGHTS[board]
+        elif status[board] == ".":
+            squares = cells[board * 9:board * 9 + 9]
+            score += MACRO_WEIGHTS[board] * (_two_in_a_row(squares, me) - _two_in_a_row(squares, them))
+    macro = "".join(status)
+    score += 40 * (_two_in_a_row(macro, me) - _two_in_a_row(macro, them))
+    return score + (5 if position.forced is None else 0)
+
+
+class _UltimateSearch:
+    def __init__(self):
+        self.nodes = 0
+
+    def negamax(self, position, me, them, depth, alpha, beta) -> int:
+        self.nodes += 1
+        if self.nodes > ULTIMATE_NODE_BUDGET:
+            raise _OutOfBudget
+        moves = position.moves()
+        if not moves:
+            return 0  # no legal move left: a draw by the rules of the game (see the notes on TextArena's stall)
+        if depth == 0:
+            return _ultimate_evaluate(position, me, them)
+        best = -ULTIMATE_WIN * 2
+        for board, square in moves:
+            cells, status, forced, won = position.play(board, square, me)
+            if won:
+                return ULTIMATE_WIN + depth
+            score = -self.negamax(_ultimate_child(cells, status, forced), them, me, depth - 1, -beta, -alpha)
+            best = max(best, score)
+            alpha = max(alpha, score)
+            if alpha >= beta:
+                break
+        return best
+
+    def best_move(self, position, me, them) -> tuple[int, int]:
+        moves = position.moves()
+        best_move = moves[0]
+        for depth in range(1, 10):
+            try:
+                scored = []
+                alpha = -ULTIMATE_WIN * 2
+                for board, square in moves:
+                    cells, status, forced, won = position.play(board, square, me)
+                    score = ULTIMATE_WIN + depth if won else -self.negamax(
+                        _ultimate_child(cells, status, forced), them, me, depth - 1, -ULTIMATE_WIN * 2, -alpha)
+                    alpha = max(alpha, score)
+                    scored.append((score, (board, square)))
+            except _OutOfBudget:
+                break
+            best_score = max(score for score, _ in scored)
+            best_move = next(move for score, move in scored if score == best_score)
+            if best_score >= ULTIMATE_WIN:
+                break
+            # search the best moves first at the next depth: alpha-beta then cuts more
+            moves = [move for _, move in sorted(scored, key=lambda item: -item[0])]
+        return best_move
+
+
+class UltimateTicTacToe(GamePlayers):
+    game = "ta_ultimate_tic_tac_toe"
+    recognizes = re.compile(r"You are Player \d+ in \*\*Ultimate Tic Tac Toe\*\*")
+    has_expert = True
+    expert_name = "alpha_beta"
+
+    @staticmethod
+    def position(transcript: Transcript) -> _UltimatePosition:
+        lines = [line for line in last_match(ULTIMATE_BOARD, transcript.text).group(1).split("\n")
+                 if not line.startswith("-")][:9]
+        cells = ["."] * 81
+        for index, line in enumerate(lines):
+            for token_index, token in enumerate(ULTIMATE_CELL.findall(line)):
+                board = (index // 3) * 3 + token_index // 3
+                square = (index % 3) * 3 + token_index % 3
+                cells[board * 9 + square] = "." if token.startswith("[") else token
+        sent_to = last_match(ULTIMATE_NEXT, transcript.text)
+        forced = int(sent_to.group(1)) if sent_to and sent_to.group(1) else None
+        return _UltimatePosition("".join(cells), forced)
+
+    # TextArena 0.7.4 declares a draw only when all nine boards are won (UltimateTicTacToe/env.py:94,131-134): once
+    # every board is won or full without a line, the player on turn has no legal move and loses by two invalid
+    # moves. The game master ends such a game as a draw before asking anyone; these players answer NO_MOVE.
+    NO_MOVE = "[0 0]"
+
+    def random_move(self, transcript, rng):
+        moves = self.position(transcript).moves()
+        if not moves:
+            return self.NO_MOVE
+        board, square = rng.choice(moves)
+        return f"[{board} {square}]"
+
+    def expert_move(self, transcript):
+        position = self.position(transcript)
+        if not position.moves():
+            return self.NO_MOVE
+        me = "X" if _seat(transcript) == 1 else "O"
+        board, square = _UltimateSearch().best_move(position, me, "O" if me == "X" else "X")
+        return f"[{board} {square}]"
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Quantum Tic Tac Toe: TextArena's collapse rule is deterministic, so the position is replayed from the move
+# messages with the same rule and the expert looks one move ahead for itself and one for the opponent.
+# ---------------------------------------------------------------------------------------------------------------
+
+QUANTUM_PLACED = re.compile(r"Player (\d) placed their symbol in a superposition between cells "
+                            r"\((\d), (\d)\) and \((\d), (\d)\)\.")
+QUANTUM_MARK = {0: "O", 1: "X"}
+
+
+class _QuantumPosition:
+    """TextArena 0.7.4's rule (QuantumTicTacToe/env.py:84-128), rewritten: after each move the first cycle a
+    depth-first search finds (starting cells in order of first use) collapses; each of its moves, in cycle
+    order, becomes a classical mark in the first of its two cells still empty (none if both are taken). Other
+    spooky marks stay. Then Player 0's line is checked, then Player 1's; when both have one, Player 1 wins (the
+    later `set_winner` call), whatever the prompt says about move numbers."""
+
+    def __init__(self):
+        self.board = ["."] * 9
+        self.spooky = {}  # move number -> (player, cell a, cell b), in order of play
+        self.moves_made = 0
+        self.winner = None
+
+    def copy(self) -> "_QuantumPosition":
+        other = _QuantumPosition.__new__(_QuantumPosition)
+        other.board, other.spooky = self.board[:], dict(self.spooky)
+        other.moves_made, other.winner = self.moves_made, self.winner
+        return other
+
+    def legal(self) -> list[tuple[int, int]]:
+        empty = [cell for cell in range(9) if self.board[cell] == "."]
+        return [(a, b) for i, a in enumerate(empty) for b in empty[i + 1:]]
+
+    def play(self, player: int, a: int, b: int) -> None:
+        self.spooky[self.moves_made] = (player, a, b)
+        self.moves_made += 1
+        cycle = self._first_cycle()
+        if cycle is None:
+            return
+        for move in cycle:
+            if move in self.spooky:
+                owner, *cells = self.spooky.pop(move)
+                empty = next((cell for cell in cells if self.board[cell] == "."), None)
+                if empty is not None:
+                    self.board[empty] = QUANTUM_MARK[owner]
+        for player_id in (0, 1):
+            if any(all(self.board[i] == QUANTUM_MARK[player_id] for i in line) for line in LINES):
+                self.winner = player_id
+
+    def _first_cycle(self) -> list[int] | None:
+        graph = {}
+        for move, (_, a, b) in self.spooky.items():
+            graph.setdefault(a, []).append((b, move))
+            graph.setdefault(b, []).append((a, move))
+
+        def search(node, path, used):
+            if node in path:
+                return used[path.index(node):]
+            for neighbour, move in graph.get(node, ()):
+                if move not in used:
+                    found = search(neighbour, path + [node], used + [move])
+                    if found:
+                        return found
+            return None
+
+        for start in graph:
+            found = search(start, [], [])
+            if found:
+                return found
+        return None
+
+
+def _quantum_position(transcript: Transcript) -> _QuantumPosition:
+    position = _QuantumPosition()
+    for player, r1, c1, r2, c2 in QUANTUM_PLACED.findall(transcript.text):
+        position.play(int(player), int(r1) * 3 + int(c1), int(r2) * 3 + int(c2))
+    return position
+
+
+def _quantum_score(position: _QuantumPosition, me: int) -> int:
+    """Classical two-in-a-rows with an open third cell, mine minus the opponent's, and spooky marks in the cells
+    on most lines."""
+    mine, theirs = QUANTUM_MARK[me], QUANTUM_MARK[1 - me]
+    score = 0
+    for line in LINES:
+        marks = [position.board[i] for i in line]
+        if theirs not in marks:
+            score += 3 * marks.count(mine) ** 2
+        if mine not in marks:
+            score -= 3 * marks.count(theirs) ** 2
+    for owner, a, b in position.spooky.values():
+        weight = len(LINES_THROUGH[a]) + len(LINES_THROUGH[b])
+        score += weight if owner == me else -weight
+    return score
+
+
+class QuantumTicTacToe(GamePlayers):
+    game = "ta_quantum_tic_tac_toe"
+    recognizes = re.compile(r"You are Player \d+ in Quantum Tic Tac Toe\.")
+    has_expert = True
+    expert_name = "lookahead"
+    # TextArena 0.7.4 never ends a Quantum game without a line (no draw rule, `max_turns` unused): with fewer
+    # than two empty cells the player on turn has no legal move and loses by two invalid moves. The game master
+    # ends such a game as a draw before asking anyone; these players answer NO_MOVE.
+    NO_MOVE = "[0,1]"
+
+    def random_move(self, transcript, rng):
+        moves = _quantum_position(transcript).legal()
+        if not moves:
+            return self.NO_MOVE
+        a, b = rng.choice(moves)
+        return f"[{a},{b}]"
+
+    def expert_move(self, transcript):
+        """A move that wins at once; else the best-scored move after which the opponent cannot win at once."""
+        me = _seat(transcript)
+        position = _quantum_position(transcript)
+        moves = position.legal()
+        if not moves:
+            return self.NO_MOVE
+
+        def outcome(move) -> tuple:
+            after = position.copy()
+            after.play(me, *move)
+            if after.winner is not None:
+                return (2 if after.winner == me else -2), 0
+            for reply in after.legal():
+                answered = after.copy()
+                answered.play(1 - me, *reply)
+                if answered.winner == 1 - me:
+                    return -1, _quantum_score(after, me)
+            # a full board without a line is a draw (see NO_MOVE): better than a loss, worse than playing on
+            return 0 if after.legal() else -0.5, _quantum_score(after, me)
+
+        a, b = max(moves, key=lambda move: (outcome(move), -move[0], -move[1]))
+        return f"[{a},{b}]"
+
+
+GAMES = [TicTacToe(), ReverseTicTacToe(), WildTicTacToe(), QuantumTicTacToe(), UltimateTicTacToe(), ConnectFour(),
+         Nim(), Chopsticks(), MemoryGame()]
