@@ -706,6 +706,21 @@ class _QuantumPosition:
             if any(all(self.board[i] == QUANTUM_MARK[player_id] for i in line) for line in LINES):
                 self.winner = player_id
 
+    def linked(self) -> dict[int, int]:
+        """Cell -> a representative of the cells its spooky marks connect it to (cells without one are absent)."""
+        group = {}
+
+        def root(cell):
+            while group[cell] != cell:
+                cell = group[cell]
+            return cell
+
+        for _, a, b in self.spooky.values():
+            group.setdefault(a, a)
+            group.setdefault(b, b)
+            group[root(a)] = root(b)
+        return {cell: root(cell) for cell in group}
+
     def _first_cycle(self) -> list[int] | None:
         graph = {}
         for move, (_, a, b) in self.spooky.items():
@@ -783,7 +798,10 @@ class QuantumTicTacToe(GamePlayers):
             after.play(me, *move)
             if after.winner is not None:
                 return (2 if after.winner == me else -2), 0
+            linked = after.linked()
             for reply in after.legal():
+                if linked.get(reply[0], -1) != linked.get(reply[1], -2):
+                    continue  # a move between unlinked cells closes no cycle, so nothing collapses
                 answered = after.copy()
                 answered.play(1 - me, *reply)
                 if answered.winner == 1 - me:
