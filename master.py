@@ -45,6 +45,9 @@ MASTERS = {
     # word games
     "WordSearchMaster": submasters.WordSearchMaster,
     "WordleMaster": submasters.WordleMaster,
+    # small board games
+    "QuantumTicTacToeMaster": submasters.QuantumTicTacToeMaster,
+    "UltimateTicTacToeMaster": submasters.UltimateTicTacToeMaster,
 }
 
 SCORERS = {
