@@ -87,9 +87,13 @@ class _TicTacToeRules:
         return sum((1 - result) / 2 if result is not None else self.against_random(grandchild, mark)
                    for _, _, grandchild, result in replies) / len(replies)
 
-    def expert(self, board: str, mark: str) -> tuple[int, str]:
-        cell, placed, _, _ = max(self.best_moves(board, mark),
-                                 key=lambda move: (self._expected(move[2], move[3], mark), -move[0]))
+    def expert(self, board: str, mark: str, rng) -> tuple[int, str]:
+        """A minimax move with the best chances against a random opponent; `rng` picks among equals, so that
+        reference games differ between instances."""
+        scored = [(round(self._expected(child, result, mark), 9), cell, placed)
+                  for cell, placed, child, result in self.best_moves(board, mark)]
+        best = max(expected for expected, _, _ in scored)
+        _, cell, placed = rng.choice([move for move in scored if move[0] == best])
         return cell, placed
 
 
@@ -141,7 +145,7 @@ class TicTacToe(GamePlayers):
         return f"[{cell}]"
 
     def expert_move(self, transcript):
-        cell, _ = self.rules.expert(_tic_tac_toe_board(transcript), self.mark(transcript))
+        cell, _ = self.rules.expert(_tic_tac_toe_board(transcript), self.mark(transcript), transcript.rng())
         return f"[{cell}]"
 
 
@@ -162,7 +166,7 @@ class WildTicTacToe(GamePlayers):
         return f"[{mark} {cell}]"
 
     def expert_move(self, transcript):
-        cell, mark = WILD.expert(_tic_tac_toe_board(transcript), "X")
+        cell, mark = WILD.expert(_tic_tac_toe_board(transcript), "X", transcript.rng())
         return f"[{mark} {cell}]"
 
 
