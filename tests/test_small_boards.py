@@ -181,3 +181,10 @@ def test_small_board_strong_reference_beats_the_random_player(game):
                                for game_id in instances)
     assert mean_score(f"{game}_vs_random", "expert") >= 75
     assert mean_score(f"{game}_vs_{EXPERTS[game]}", "random") <= 25
+
+
+def test_three_player_tic_tac_toe_heuristic_reference_beats_random_players():
+    # one instance (the game has no randomness): the model sits at Player 0
+    assert play("ta_three_player_tic_tac_toe_vs_random", [ta_player("expert")]).scores["Main Score"] == 100
+    # two heuristics block every line, the random player's and each other's: the game is drawn at best
+    assert play("ta_three_player_tic_tac_toe_vs_heuristic", [ta_player("random")]).scores["Main Score"] <= 50
