@@ -432,7 +432,7 @@ class Chopsticks(GamePlayers):
             if result != 0:
                 return -result, result * plies
             replies = _chopsticks_moves(theirs, mine)
-            return 0, -sum(table[(mine_after, theirs_after)][0] == 1
+            return 0, sum(table[(mine_after, theirs_after)][0] == 1
                            for _, theirs_after, mine_after in replies) / len(replies)
 
         return max(_chopsticks_moves(*self.hands(transcript)), key=preference)[0]
