@@ -54,6 +54,13 @@ MASTERS = {
     # word games
     "WordSearchMaster": submasters.WordSearchMaster,
     "WordleMaster": submasters.WordleMaster,
+    # economics
+    "PrisonersDilemmaMaster": submasters.PrisonersDilemmaMaster,
+    "ThreePlayerIPDMaster": submasters.ThreePlayerIPDMaster,
+    "StagHuntMaster": submasters.StagHuntMaster,
+    "UltimatumMaster": submasters.UltimatumMaster,
+    "ColonelBlottoMaster": submasters.ColonelBlottoMaster,
+    "PublicGoodsMaster": submasters.PublicGoodsMaster,
     # small board games
     "QuantumTicTacToeMaster": submasters.QuantumTicTacToeMaster,
     "UltimateTicTacToeMaster": submasters.UltimateTicTacToeMaster,
@@ -74,6 +81,9 @@ SCORERS = {
     "SetScorer": metrics.SetScorer,
     "UltimateTexasHoldemScorer": metrics.UltimateTexasHoldemScorer,
     "Game2048Scorer": metrics.Game2048Scorer,
+    # economics
+    "CooperationScorer": metrics.CooperationScorer,
+    "UltimatumScorer": metrics.UltimatumScorer,
 }
 
 
