@@ -198,11 +198,13 @@ class Nim(GamePlayers):
         nim_sum = 0
         for size in piles:
             nim_sum ^= size
-        for pile, size in enumerate(piles):
-            if size ^ nim_sum < size:
-                return f"[{pile} {size - (size ^ nim_sum)}]"
-        # a lost position (nim-sum zero): take one object from the largest pile, the longest way to lose
-        pile = max(range(len(piles)), key=lambda index: piles[index])
+        rng = transcript.rng()  # draws among equal moves, so that reference games differ between instances
+        winning = [(pile, size - (size ^ nim_sum)) for pile, size in enumerate(piles) if size ^ nim_sum < size]
+        if winning:
+            pile, quantity = rng.choice(winning)
+            return f"[{pile} {quantity}]"
+        # a lost position (nim-sum zero): take one object, the longest way to lose
+        pile = rng.choice([pile for pile, size in enumerate(piles) if size])
         return f"[{pile} 1]"
 
 
@@ -435,7 +437,9 @@ class Chopsticks(GamePlayers):
             return 0, sum(table[(mine_after, theirs_after)][0] == 1
                            for _, theirs_after, mine_after in replies) / len(replies)
 
-        return max(_chopsticks_moves(*self.hands(transcript)), key=preference)[0]
+        moves = _chopsticks_moves(*self.hands(transcript))
+        best = max(preference(move) for move in moves)
+        return transcript.rng().choice([move for move in moves if preference(move) == best])[0]
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -813,7 +817,9 @@ class QuantumTicTacToe(GamePlayers):
             # a full board without a line is a draw (see NO_MOVE): better than a loss, worse than playing on
             return 0 if after.legal() else -0.5, _quantum_score(after, me)
 
-        a, b = max(moves, key=lambda move: (outcome(move), -move[0], -move[1]))
+        scored = [(outcome(move), move) for move in moves]
+        best = max(score for score, _ in scored)
+        a, b = transcript.rng().choice([move for score, move in scored if score == best])
         return f"[{a},{b}]"
 
 
