@@ -61,6 +61,9 @@ MASTERS = {
     "UltimatumMaster": submasters.UltimatumMaster,
     "ColonelBlottoMaster": submasters.ColonelBlottoMaster,
     "PublicGoodsMaster": submasters.PublicGoodsMaster,
+    # small board games
+    "QuantumTicTacToeMaster": submasters.QuantumTicTacToeMaster,
+    "UltimateTicTacToeMaster": submasters.UltimateTicTacToeMaster,
 }
 
 SCORERS = {
