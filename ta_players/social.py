@@ -191,4 +191,205 @@ class SecretMafia(GamePlayers):
         return None
 
 
-GAMES = [TruthAndDeception(), SecretMafia()]
+# ---------------------------------------------------------------------------------------------- Settlers of Catan
+
+COLOURS = {"Red": 0, "White": 1, "Blue": 2, "Orange": 3}
+RESOURCES = ("wheat", "wood", "sheep", "brick", "ore")
+MOVES_BLOCK = re.compile(r"Viable moves\n─+\n((?:'\[\d+\]'\t-  .*\n?)+)")
+# Events that change what a seat holds or where the negotiation stands, in the order they were announced.
+CATAN_EVENT = re.compile(
+    r"(?P<hand>Your hand cards are:\n(?:\t\w+: -?\d+\n?)*)"
+    r"|(?P<roll>rolled: [^\n]*Items received:(?:\n\t [a-z]+: [^\n]*)+)"
+    r"|(?P<trade>Trade executed: Player (?P<giver>\d+) → (?P<taker>\d+) \(offered (?P<given>\{[^}]*\}) "
+    r"/ requested (?P<asked>\{[^}]*\})\)\.)"
+    r"|(?P<offer>^\[GAME\] Player (?P<offerer>\d+) offered to Player (?P<offeree>\d+): (?P<body>.*?)(?=\n\n|\Z))"
+    r"|(?P<cleared>^\[GAME\] Player \d+ denied the trade offer\.|^\[GAME\] Negotiation finished\.|Trade failed: )"
+    r"|(?P<action>Viable moves\n─)"
+    r"|(?P<partner>^\[GAME\] You selected action \[\d+\] \(Negotiation\)\. Please select a player)"
+    r"|(?P<leading>^\[GAME\] You have selected Player (?P<chosen>\d+) \(\w+\) to negotiation with\.)"
+    r"|(?P<responding>^\[GAME\] Player (?P<chooser>\d+) \(\w+\) selected you to negotiate with\.)",
+    re.M | re.S)
+PARTNERS = re.compile(r"'\[(\d+)\]'/'\[\w+\]'")
+CATAN_TALK = ("Let us see what we can do.", "I am thinking about my next build.", "Fair enough.",
+              "Maybe we can help each other.")
+
+
+def _offer_sides(body: str) -> tuple[Counter, Counter] | None:
+    """What an `[Offer: ...]` body gives and asks for, read as SettlersOfCatan/env.py (0.7.4) reads it."""
+    body = re.sub(r"[.,!?]+$", "", " ".join(body.split()))
+    body = re.sub(r"^(i\s+(?:give|offer)\s+)", "", body, flags=re.I)
+    parts = re.split(r"\s*->\s*", body)
+    if len(parts) != 2:
+        return None
+    sides = []
+    for part in parts:
+        side = Counter()
+        for quantity, name in re.findall(r"(\d+)\s+([A-Za-z]+)", part):
+            name = {"sheeps": "sheep", "woods": "wood"}.get(name.lower(), name.lower())
+            if int(quantity) <= 0 or name not in RESOURCES:
+                return None
+            side[name] += int(quantity)
+        if not side:
+            return None
+        sides.append(side)
+    return sides[0], sides[1]
+
+
+def _pips(descriptor: str) -> int:
+    """The production of the hexes a corner or road touches (`{8 wood, 3 ore}`): 5 for a 6 or 8, 1 for a 2 or 12."""
+    return sum(6 - abs(7 - int(token)) for token in re.findall(r"(\d+) \w+", descriptor))
+
+
+class SettlersOfCatan(GamePlayers):
+    """Four seats (Red, White, Blue, Orange = Player 0-3). On its turn a seat picks one of the `'[k]'` viable moves
+    (builds, `Negotiate.`, `Nothing.` to end the turn); a negotiation picks a partner, then both exchange messages
+    with `[Offer: 1 Wood -> 1 Brick]`, `[accept]`, `[deny]`, until the seat on turn says `[done]`."""
+    game = "ta_settlers_of_catan"
+    recognizes = re.compile(r"You are playing Settlers of Catan as (?:Red|White|Blue|Orange)\.")
+    has_expert = True
+    expert_name = "greedy"
+
+    @staticmethod
+    def situation(transcript: Transcript) -> dict:
+        """The seat's phase (`action`, `partner`, `leading`, `responding`), its hand (None before it was first
+        shown), the offer on the table in the current negotiation (offerer, offeree, gives, asks) and the moves."""
+        me = COLOURS[re.search(r"as (\w+)\.", transcript.prompt).group(1)]
+        colour = re.search(r"as (\w+)\.", transcript.prompt).group(1).lower()
+        hand, phase, offer = None, None, None
+        # The hand is shown whole with every board; reading from the latest board on keeps a reply fast late in
+        # a game of a thousand turns.
+        shown = next((index for index in range(len(transcript.contexts) - 1, -1, -1)
+                      if "Your hand cards are:" in transcript.contexts[index]), None)
+        text = "\n\n".join(transcript.contexts[shown or 0:])
+        text = text[text.rfind("Your hand cards are:"):] if shown is not None else text
+        for event in CATAN_EVENT.finditer(text):
+            kind = next(name for name in ("hand", "roll", "trade", "offer", "cleared", "action", "partner", "leading",
+                                          "responding") if event.group(name) is not None)
+            if kind == "hand":
+                hand = Counter({name: int(count) for name, count in re.findall(r"\t(\w+): (-?\d+)", event.group(0))})
+            elif kind == "roll" and hand is not None:
+                for line in re.findall(rf"\n\t {colour}: ([^\n]*)", event.group(0)):
+                    for name, count in re.findall(r"(\w+): \+(\d+)", line):
+                        hand[name] += int(count)
+            elif kind == "trade":
+                giver, taker = int(event.group("giver")), int(event.group("taker"))
+                given = Counter({name.lower(): int(n) for name, n in re.findall(r"'(\w+)': (\d+)", event.group("given"))})
+                asked = Counter({name.lower(): int(n) for name, n in re.findall(r"'(\w+)': (\d+)", event.group("asked"))})
+                if hand is not None and me in (giver, taker):
+                    hand.subtract(given if me == giver else asked)
+                    hand.update(asked if me == giver else given)
+                offer = None
+            elif kind == "offer":
+                sides = _offer_sides(event.group("body"))
+                offer = (int(event.group("offerer")), int(event.group("offeree")), *sides) if sides else None
+            elif kind == "cleared":
+                offer = None
+            else:
+                phase = kind
+                if kind in ("leading", "responding"):
+                    offer = None  # an offer left over from an earlier negotiation is not this one's
+        moves = []
+        block = last_match(MOVES_BLOCK, text)
+        if block:
+            moves = [(int(index), text) for index, text in re.findall(r"'\[(\d+)\]'\t-  (.*)", block.group(1))]
+        return {"me": me, "phase": phase, "hand": hand, "offer": offer, "moves": moves}
+
+    @staticmethod
+    def negotiation_replies(situation: dict) -> list[str]:
+        """Replies valid in a negotiation: talk, `[done]` for the seat on turn, `[accept]`/`[deny]` an offer made to
+        the seat that it can pay, `[Offer: 1 X -> 1 Y]` of a resource it holds."""
+        replies = [CATAN_TALK[0]]
+        if situation["phase"] == "leading":
+            replies.append("[done]")
+        offer, hand = situation["offer"], situation["hand"]
+        if offer and offer[1] == situation["me"]:
+            replies.append("[deny]")
+            if hand is not None and all(hand[name] >= count for name, count in offer[3].items()):
+                replies.append("[accept]")
+        if hand is not None and not (offer and offer[1] != situation["me"]):
+            for give in RESOURCES:
+                if hand[give] > 0:
+                    replies += [f"[Offer: 1 {give.title()} -> 1 {want.title()}]" for want in RESOURCES if want != give]
+        return replies
+
+    def random_move(self, transcript, rng):
+        situation = self.situation(transcript)
+        if situation["phase"] == "action":
+            return f"[{rng.choice(situation['moves'])[0]}]"
+        if situation["phase"] == "partner":
+            return f"[{rng.choice(PARTNERS.findall(transcript.last))}]"
+        kinds = {}
+        for reply in self.negotiation_replies(situation):
+            kinds.setdefault(reply.split(":")[0], []).append(reply)
+        return rng.choice(rng.choice(list(kinds.values())))
+
+    def expert_move(self, transcript):
+        """Builds the most productive city, else settlement, else (with bricks and wood to spare) a road towards
+        the most productive corner; short of one or two cards for a city or settlement it offers one spare card for
+        one missing card to the other seats in turn (two negotiations a turn), then ends its turn. It accepts an
+        offer that gives at least as many cards as it takes."""
+        situation = self.situation(transcript)
+        hand = situation["hand"] or Counter()
+        if situation["phase"] == "action":
+            moves = situation["moves"]
+            for kind in ("Upgrade CITY", "Build SETTLEMENT"):
+                options = [(index, text) for index, text in moves if text.startswith(kind)]
+                if options:
+                    return f"[{max(options, key=lambda move: (_pips(move[1]), -move[0]))[0]}]"
+            roads = [(index, text) for index, text in moves if text.startswith("Build ROAD")]
+            spare = hand["brick"] >= 1 and hand["wood"] >= 1 and (hand["wheat"] == 0 or hand["sheep"] == 0
+                                                                    or (hand["brick"] >= 2 and hand["wood"] >= 2))
+            if roads and spare:
+                return f"[{max(roads, key=lambda move: (_pips(move[1].split('↔')[1]), -move[0]))[0]}]"
+            negotiate = next((index for index, text in moves if text == "Negotiate."), None)
+            moves_left = int(last_match(r"You have (\d+) moves left in your turn", transcript.last).group(1))
+            # A negotiation still open when the turn's moves run out hands the turn to the partner's neighbour
+            # (SettlersOfCatan/env.py:249-250 after :312-313, 0.7.4): it must fit in the moves left.
+            if (negotiate is not None and moves_left >= 4 and _wanted_trade(hand)
+                    and self.negotiations_this_turn(transcript) < 2):
+                return f"[{negotiate}]"
+            return f"[{moves[-1][0]}]"
+        if situation["phase"] == "partner":
+            partners = PARTNERS.findall(transcript.last)
+            return f"[{partners[self.negotiations_this_turn(transcript) % len(partners)]}]"
+        offer = situation["offer"]
+        if (offer and offer[1] == situation["me"] and all(hand[name] >= count for name, count in offer[3].items())
+                and sum(offer[2].values()) >= sum(offer[3].values())):
+            return "[accept]"
+        if situation["phase"] == "leading":
+            trade = _wanted_trade(hand)
+            started = max(index for index, context in enumerate(transcript.contexts)
+                          if "] You have selected Player " in context)
+            # Its own earlier offer counts even when TextArena ignored it: an offer left on the table by an
+            # earlier negotiation blocks new ones until someone says [done] (SettlersOfCatan/env.py:300, 0.7.4).
+            if trade and not any("[Offer" in reply for reply in transcript.replies[started:]):
+                return f"[Offer: 1 {trade[0].title()} -> 1 {trade[1].title()}]"
+            return "[done]"
+        return "No, thank you."
+
+    @staticmethod
+    def negotiations_this_turn(transcript: Transcript) -> int:
+        colour = re.search(r"as (\w+)\.", transcript.prompt).group(1)
+        turn_start = f"Player {COLOURS[colour]} ({colour}) rolled:"
+        count = 0
+        for context in reversed(transcript.contexts):
+            count += context.count("] You have selected Player ", max(context.rfind(turn_start), 0))
+            if turn_start in context:
+                break
+        return count
+
+
+BUILDS = (Counter(ore=3, wheat=2), Counter(brick=1, wood=1, wheat=1, sheep=1))
+
+
+def _wanted_trade(hand: Counter) -> tuple[str, str] | None:
+    """One spare card for one missing card towards the nearer of a city and a settlement (one or two cards away)."""
+    for cost in sorted(BUILDS, key=lambda cost: sum((cost - hand).values())):
+        missing = cost - hand
+        spare = [name for name in RESOURCES if hand[name] > cost[name]]
+        if 1 <= sum(missing.values()) <= 2 and spare:
+            return max(spare, key=lambda name: hand[name] - cost[name]), next(iter(missing))
+    return None
+
+
+GAMES = [TruthAndDeception(), SecretMafia(), SettlersOfCatan()]
