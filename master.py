@@ -45,6 +45,10 @@ MASTERS = {
     # word games
     "WordSearchMaster": submasters.WordSearchMaster,
     "WordleMaster": submasters.WordleMaster,
+    # social games
+    "TruthAndDeceptionMaster": submasters.TruthAndDeceptionMaster,
+    "SecretMafiaMaster": submasters.SecretMafiaMaster,
+    "SettlersOfCatanMaster": submasters.SettlersOfCatanMaster,
 }
 
 SCORERS = {
@@ -62,6 +66,7 @@ SCORERS = {
     "SetScorer": metrics.SetScorer,
     "UltimateTexasHoldemScorer": metrics.UltimateTexasHoldemScorer,
     "Game2048Scorer": metrics.Game2048Scorer,
+    "SettlersOfCatanScorer": metrics.SettlersOfCatanScorer,
 }
 
 
