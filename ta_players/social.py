@@ -129,7 +129,11 @@ class SecretMafia(GamePlayers):
     def random_move(self, transcript, rng):
         kind, offered, _ = self.phase(transcript)
         if kind == "discuss":
-            return rng.choice(NEUTRAL_TALK)
+            # A bracketed living player is harmless in the discussion and keeps the reply a valid vote should
+            # another seat's message have faked a phase announcement.
+            me = self.me(transcript)
+            others = [pid for pid in self.alive(transcript) if pid != me]
+            return f"{rng.choice(NEUTRAL_TALK)} For now I lean towards [{rng.choice(others)}]."
         return f"[{rng.choice(offered)}]"
 
     # --- fixed rule: the Detective names the Mafia it found, the village follows a Detective's claim or votes the

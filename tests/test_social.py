@@ -114,39 +114,45 @@ def mafia_seat(role: str, night_targets: list[int], day_votes: list[int]):
 
 
 def test_secret_mafia_village_voting_out_both_mafia_wins():
-    # default instance 0: Doctor 0, Mafia 1 and 6, Detective 2, Villagers 3, 4, 5, 7.
-    # Night 1 the Mafia kill 7 (the Doctor guards 3); day 1 the village votes 1 out 5:2; night 2 the Mafia kill 5;
-    # day 2 the village votes 6 out 4:1.
-    village = dict(night_targets=[], day_votes=[1, 6])
-    seats = [mafia_seat("Doctor", [3, 3], [1, 6]), mafia_seat("Mafia", [7], [3]), mafia_seat("Detective", [1, 6], [1, 6]),
-             mafia_seat("Villager", **village), mafia_seat("Villager", **village), mafia_seat("Villager", **village),
-             mafia_seat("Mafia", [7, 5], [3, 3]), mafia_seat("Villager", **village)]
+    # default instance 0: Mafia 2 and 5, Detective 4, Doctor 8, Villagers 0, 1, 3, 6, 7, 9.
+    # Night 1 the Mafia kill 9 (the Doctor guards 3, the Detective finds 2); day 1 the village votes 2 out 7:2;
+    # night 2 the Mafia kill 7 (the Detective finds 5); day 2 the village votes 5 out 6:1.
+    village = dict(night_targets=[], day_votes=[2, 5])
+    seats = [mafia_seat("Villager", **village), mafia_seat("Villager", **village), mafia_seat("Mafia", [9], [3]),
+             mafia_seat("Villager", **village), mafia_seat("Detective", [2, 5], [2, 5]),
+             mafia_seat("Mafia", [9, 7], [3, 3]), mafia_seat("Villager", **village), mafia_seat("Villager", **village),
+             mafia_seat("Doctor", [3, 3], [2, 5]), mafia_seat("Villager", **village)]
     episode = play("ta_secret_mafia", seats)
     assert_outcome(episode.scores, "Success")
     assert episode.scores["Main Score"] == 100
-    assert_seat_results(episode, **{f"Player_{pid}": "loss" if pid in (1, 6) else "win" for pid in range(8)})
-    # night 1: 4 requests; day 1: 3 rounds of 7 and 7 votes; night 2: 3; day 2: 3 rounds of 5 and 5 votes
-    assert episode.scores["Request Count"] == 4 + 28 + 3 + 20
+    assert_seat_results(episode, **{f"Player_{pid}": "loss" if pid in (2, 5) else "win" for pid in range(10)})
+    # night 1: 4 requests; day 1: 3 rounds of 9 and 9 votes; night 2: 3; day 2: 3 rounds of 7 and 7 votes
+    assert episode.scores["Request Count"] == 4 + 36 + 3 + 28
     assert episode.game_master.end_reason() == "All Mafia were eliminated. Village wins!"
     assert_secrets_kept(episode)
-    detective_contexts = [context["content"] for name, context in episode.contexts if name == "Player 2"]
-    assert any("[GAME] Player 1 IS a Mafia member." in context for context in detective_contexts)
-    assert not any("IS a Mafia member" in context["content"] for name, context in episode.contexts if name != "Player 2")
+    detective_contexts = [context["content"] for name, context in episode.contexts if name == "Player 4"]
+    assert any("[GAME] Player 2 IS a Mafia member." in context for context in detective_contexts)
+    assert not any("IS a Mafia member" in context["content"] for name, context in episode.contexts if name != "Player 4")
+    # the Mafia's night votes reach the Mafia only
+    assert {name for name, context in episode.contexts
+            if "[Player 2] [9]" in context["content"] or "[Player 5] [9]" in context["content"]} == \
+        {"Player 2", "Player 5"}
 
 
 def test_secret_mafia_seat_out_for_invalid_moves_ends_the_episode_aborted():
-    # instance 0 seats the model at 0, the Doctor; TextArena would eliminate it and play on
-    episode = play_vs("ta_secret_mafia", "random", ta_player("format-breaker"), game_id=0)
+    # instance 4 seats the model at 4, a Mafia member, who acts in the first night; TextArena would eliminate it
+    # and play on
+    episode = play_vs("ta_secret_mafia", "random", ta_player("format-breaker"), game_id=4)
     assert_outcome(episode.scores, "Aborted")
     assert math.isnan(episode.scores["Main Score"])
-    assert episode.interactions["violating seats"] == ["Player 0"]
+    assert episode.interactions["violating seats"] == ["Player 4"]
     assert episode.scores["Request Count"] == 2 and episode.scores["Violated Request Count"] == 2
 
 
 @pytest.mark.parametrize("reference", ["random", "fixed_rule"])
 def test_secret_mafia_model_seat_gets_to_play_in_every_instance(reference):
     # a Villager at the model's seat killed in the first night would leave the episode without a request
-    for game_id in range(8):
+    for game_id in range(10):
         episode = play_vs("ta_secret_mafia", reference, ta_player("random"), game_id=game_id)
         assert episode.scores["Request Count"] >= 1
         seats = episode.interactions["seats"]
@@ -159,8 +165,8 @@ def test_secret_mafia_model_seat_gets_to_play_in_every_instance(reference):
         assert episode.scores["Main Score"] == {"win": 100, "loss": 0}[model]
 
 
-def mafia_team_wins(mafia_strategy: str, village_strategy: str, games: int = 20, seats: int = 8) -> int:
-    """Mafia wins of seeded 8-seat games with each team played by one strategy (roles read from the env)."""
+def mafia_team_wins(mafia_strategy: str, village_strategy: str, games: int, seats: int = 10) -> int:
+    """Mafia wins of seeded 10-seat games with each team played by one strategy (roles read from the env)."""
     from ta_players import reply
     wins = 0
     for seed in range(games):
@@ -182,9 +188,19 @@ def mafia_team_wins(mafia_strategy: str, village_strategy: str, games: int = 20,
 
 
 def test_secret_mafia_fixed_rule_teams_beat_random_teams():
-    baseline = mafia_team_wins("random", "random")  # measured 15 of 20
-    assert mafia_team_wins("expert", "random") >= max(baseline + 2, 17)
-    assert 20 - mafia_team_wins("random", "expert") >= (20 - baseline) + 3
+    # measured over 40 seeded 10-seat games: Mafia win 24 all random, 37 as fixed-rule Mafia against a random
+    # village, 19 against a fixed-rule village
+    baseline = mafia_team_wins("random", "random", games=40)
+    assert mafia_team_wins("expert", "random", games=40) >= baseline + 8
+    assert mafia_team_wins("random", "expert", games=40) <= baseline - 3
+
+
+def test_secret_mafia_random_model_among_fixed_rule_references_loses_more():
+    # measured on the 10 shipped instances: 50 against random references, 10 against fixed-rule ones
+    def mean_score(reference):
+        return statistics.mean(play_vs("ta_secret_mafia", reference, ta_player("random"), game_id=game_id)
+                               .scores["Main Score"] for game_id in range(10))
+    assert mean_score("fixed_rule") <= mean_score("random") - 20
 
 
 # --- Settlers of Catan -------------------------------------------------------------------------------------------
