@@ -853,6 +853,11 @@ class TruthAndDeceptionMaster(MultiPlayerMaster):
         self.ta_env.guess_fact1_pattern = re.compile(r"^(?!.*\[Fact 2\]).*\[Fact 1\]", re.IGNORECASE | re.DOTALL)
         self.ta_env.guess_fact2_pattern = re.compile(r"^(?!.*\[Fact 1\]).*\[Fact 2\]", re.IGNORECASE | re.DOTALL)
 
+    def _how(self, pid, violators):
+        # the game's last turn is the guess, which decides it by the rules: TextArena's turn limit only times it
+        how = super()._how(pid, violators)
+        return "rules" if how == "turn limit" else how
+
     def secrets(self):
         game_state = self.env.state.game_state
         facts = [f"Fact {number}: {game_state[f'fact{number}']['fact']} "
@@ -923,6 +928,11 @@ class SettlersOfCatanMaster(_EndsWhenASeatIsOut):
             rewards = {pid: 0 if len(set(rewards.values())) == 1 else 1 if reward == best else -1
                        for pid, reward in rewards.items()}
         super()._on_after_game(rewards)
+
+    def _how(self, pid, violators):
+        # TextArena 0.7.4 gives the state max_turns=200 but never checks it: the game ends by victory points only
+        how = super()._how(pid, violators)
+        return "rules" if how == "turn limit" else how
 
     def payoffs(self):
         scores = self.ta_env.board.get_scores()

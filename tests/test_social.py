@@ -47,6 +47,7 @@ def test_truth_and_deception_guesser_naming_the_true_fact_wins():
     assert_outcome(episode.scores, "Success")
     assert episode.scores["Main Score"] == 100
     assert_seat_results(episode, Player_0="loss", Player_1="win")
+    assert {seat["how"] for seat in episode.interactions["seats"].values()} == {"rules"}
     assert episode.scores["Request Count"] == 6 and episode.scores["Violated Request Count"] == 0
     assert "Fact 2: Chocolate was once used as currency by the Mayans. (correct)" in episode.contexts[0][1]["content"]
     assert "(correct)" not in episode.contexts[1][1]["content"]
@@ -248,4 +249,5 @@ def test_settlers_of_catan_greedy_player_outbuilds_random_players():
     greedy = play_vs("ta_settlers_of_catan", "random", ta_player("expert"), game_id=2)
     random = play_vs("ta_settlers_of_catan", "random", ta_player("random"), game_id=2)
     assert greedy.scores["Main Score"] == 100 and greedy.interactions["seats"]["Player 2"]["result"] == "win"
+    assert greedy.interactions["seats"]["Player 2"]["how"] == "rules"  # not TextArena's unchecked max_turns
     assert greedy.scores["Victory Points"] > random.scores["Victory Points"]
