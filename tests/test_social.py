@@ -246,8 +246,10 @@ def test_settlers_of_catan_reply_without_an_index_twice_aborts_at_once():
 
 
 def test_settlers_of_catan_greedy_player_outbuilds_random_players():
+    # one instance (a game takes ~700 moves); measured with one greedy seat among three random ones: 14 wins in 20
     greedy = play_vs("ta_settlers_of_catan", "random", ta_player("expert"), game_id=2)
-    random = play_vs("ta_settlers_of_catan", "random", ta_player("random"), game_id=2)
-    assert greedy.scores["Main Score"] == 100 and greedy.interactions["seats"]["Player 2"]["result"] == "win"
-    assert greedy.interactions["seats"]["Player 2"]["how"] == "rules"  # not TextArena's unchecked max_turns
-    assert greedy.scores["Victory Points"] > random.scores["Victory Points"]
+    seats = greedy.interactions["seats"]
+    assert greedy.scores["Main Score"] == 100 and seats["Player 2"]["result"] == "win"
+    assert seats["Player 2"]["how"] == "rules"  # not TextArena's unchecked max_turns
+    assert greedy.scores["Victory Points"] >= 11
+    assert all(seat["payoff"] < 11 for name, seat in seats.items() if name != "Player 2")
