@@ -1,5 +1,14 @@
 """The clem GameBenchmark for every TextArena game in clemgame.json."""
 import logging
+import sys
+
+# clemcore unloads the modules a game's loading imported: textarena itself, when this game was the first to import
+# it, but not the env modules that TextArena imports later, during play. The next game loaded in the process then
+# imports a fresh textarena beside env modules bound to the old one, whose ObservationType members no longer equal
+# the new ones (a prompt would be labelled as a game message). Orphaned textarena modules are dropped first.
+if "textarena" not in sys.modules:
+    for name in [name for name in sys.modules if name.startswith("textarena.")]:
+        del sys.modules[name]
 
 from clemcore.backends import Model
 from clemcore.clemgame import GameBenchmark, GameSpec
@@ -45,6 +54,13 @@ MASTERS = {
     # word games
     "WordSearchMaster": submasters.WordSearchMaster,
     "WordleMaster": submasters.WordleMaster,
+    # economics
+    "PrisonersDilemmaMaster": submasters.PrisonersDilemmaMaster,
+    "ThreePlayerIPDMaster": submasters.ThreePlayerIPDMaster,
+    "StagHuntMaster": submasters.StagHuntMaster,
+    "UltimatumMaster": submasters.UltimatumMaster,
+    "ColonelBlottoMaster": submasters.ColonelBlottoMaster,
+    "PublicGoodsMaster": submasters.PublicGoodsMaster,
     # social games
     "TruthAndDeceptionMaster": submasters.TruthAndDeceptionMaster,
     "SecretMafiaMaster": submasters.SecretMafiaMaster,
@@ -66,6 +82,9 @@ SCORERS = {
     "SetScorer": metrics.SetScorer,
     "UltimateTexasHoldemScorer": metrics.UltimateTexasHoldemScorer,
     "Game2048Scorer": metrics.Game2048Scorer,
+    # economics
+    "CooperationScorer": metrics.CooperationScorer,
+    "UltimatumScorer": metrics.UltimatumScorer,
     "SettlersOfCatanScorer": metrics.SettlersOfCatanScorer,
 }
 
