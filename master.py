@@ -64,6 +64,10 @@ MASTERS = {
     # small board games
     "QuantumTicTacToeMaster": submasters.QuantumTicTacToeMaster,
     "UltimateTicTacToeMaster": submasters.UltimateTicTacToeMaster,
+    # social games
+    "TruthAndDeceptionMaster": submasters.TruthAndDeceptionMaster,
+    "SecretMafiaMaster": submasters.SecretMafiaMaster,
+    "SettlersOfCatanMaster": submasters.SettlersOfCatanMaster,
 }
 
 SCORERS = {
@@ -84,6 +88,7 @@ SCORERS = {
     # economics
     "CooperationScorer": metrics.CooperationScorer,
     "UltimatumScorer": metrics.UltimatumScorer,
+    "SettlersOfCatanScorer": metrics.SettlersOfCatanScorer,
 }
 
 

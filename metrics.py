@@ -257,3 +257,24 @@ def _log_payoffs(scorer: GameScorer, interactions: dict, aborted: bool):
     for name, seat in model_seats:
         label = "Payoff" if len(model_seats) < len(interactions["seats"]) else f"{name} Payoff"
         scorer.log_episode_score(label, math.nan if aborted else seat["payoff"])
+# --- social games ---
+
+class SettlersOfCatanScorer(CompetitiveScorer):
+    """Against references, the model's rank by victory points (the seats' payoffs): 100 for the most, 0 for the
+    fewest, linear over the distinct scores in between (TextArena 0.7.4's rank reward mapped to 0-100), 50 when all
+    seats are level; also when the cap stopped the game. Logs the model's `Victory Points`."""
+
+    def reference_score(self, seat, interactions):
+        levels = sorted({other["payoff"] for other in interactions["seats"].values()})
+        if len(levels) == 1:
+            return 50.0
+        return 100.0 * levels.index(seat["payoff"]) / (len(levels) - 1)
+
+    def log_game_scores(self, interactions, aborted):
+        super().log_game_scores(interactions, aborted)
+        model_seats = _model_seats(interactions)
+        if len(model_seats) < len(interactions["seats"]):
+            self.log_episode_score("Victory Points", model_seats[0][1]["payoff"])
+            return
+        for name, seat in model_seats:
+            self.log_episode_score(f"{name} Victory Points", seat["payoff"])

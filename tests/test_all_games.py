@@ -61,10 +61,20 @@ DEFAULT_ACTION_GAMES = {
 }
 
 
+# Seats whose every turn is free text: a model there cannot break a format, the format breaker only talks.
+FREE_TEXT_SEATS = {
+    "ta_truth_and_deception": (0, "the Deceiver (Player 0) only talks; only the Guesser's answer has a format"),
+}
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_a_player_that_never_follows_the_format_is_aborted_with_no_score(game):
     for experiment, game_id in first_instances(game):
         episode = play(game, [ta_player("format-breaker") for _ in range(seats(game))], experiment, game_id)
+        free_text_seat = FREE_TEXT_SEATS.get(base_game(game), (None, ""))[0]
+        if getattr(spec_of(game), "reference", None) and game_id % seats(base_game(game)) == free_text_seat:
+            assert episode.scores["Aborted"] == 0
+            continue
         if base_game(game) in DEFAULT_ACTION_GAMES:
             records = episode.interactions["seats"]
             assert episode.scores["Aborted"] == 0
