@@ -4,6 +4,7 @@ Every player reads only its own seat's messages. The vocabulary any English spea
 (`NLTK_DATA` must point to it, as for the TextArena envs themselves); it is loaded once per process, on first use.
 """
 import functools
+import os
 import re
 from collections import Counter
 
@@ -311,24 +312,26 @@ def _legal_clue(clue: str, board_words) -> bool:
 def _similarity(clue: str, word: str) -> tuple[int, int]:
     """How much a clue looks like a board word: the longer of their common ending and common beginning, then
     the shorter — the one association a programmatic pair can share without a semantic model."""
-    suffix = next((k for k in range(min(len(clue), len(word)), 0, -1) if clue[-k:] == word[-k:]), 0)
-    prefix = next((k for k in range(min(len(clue), len(word)), 0, -1) if clue[:k] == word[:k]), 0)
-    return max(suffix, prefix), min(suffix, prefix)
+    prefix = len(os.path.commonprefix((clue, word)))
+    suffix = len(os.path.commonprefix((clue[::-1], word[::-1])))
+    return max(prefix, suffix), min(prefix, suffix)
 
 
 @functools.lru_cache(maxsize=1)
 def _clue_index() -> dict[str, list[str]]:
-    """Words by their 3-letter beginning and 3-letter ending: Basic English words first, then the rest."""
+    """Words by their 2- and 3-letter beginnings and endings: Basic English words first, then the rest."""
     index = {}
     everyday = set(basic_words())
     for word in (*basic_words(), *(word for word in lowercase_words() if word not in everyday)):
         if 3 <= len(word) <= 12:
-            index.setdefault("^" + word[:3], []).append(word)
-            index.setdefault(word[-3:] + "$", []).append(word)
+            for length in (2, 3):
+                index.setdefault("^" + word[:length], []).append(word)
+                index.setdefault(word[-length:] + "$", []).append(word)
     return index
 
 
-MAX_CLUE_CANDIDATES = 400
+MAX_CLUE_CANDIDATES = 60
+CLEAR = 3  # letters in common that make a lookalike clear
 
 
 class Codenames(GamePlayers):
@@ -361,23 +364,13 @@ class Codenames(GamePlayers):
         words = [word for word, _, _ in board]
         own = [word for word, label, revealed in board if label == team and not revealed]
         others = [word for word, label, revealed in board if label != team and not revealed]
-        best, best_rank = None, None
-        for target in own:
-            for key in ("^" + target[:3], target[-3:] + "$"):
-                for clue in _clue_index().get(key, [])[:MAX_CLUE_CANDIDATES]:
-                    if clue == target or not _legal_clue(clue, words):
-                        continue
-                    danger = max((_similarity(clue, word) for word in others), default=(0, 0))
-                    hits = [word for word in own if _similarity(clue, word) > danger]
-                    if not hits:
-                        continue
-                    margin = min(_similarity(clue, word) for word in hits)
-                    rank = (min(len(hits), 3), margin[0] - danger[0], margin)
-                    if best_rank is None or rank > best_rank:
-                        best, best_rank = f"[{clue} {min(len(hits), 3)}]", rank
-        if best is None:  # no lookalike is safe: a legal clue for one word
-            clue = next(clue for clue in basic_words() if _legal_clue(clue, words))
-            best = f"[{clue} 1]"
+        best = _lookalike_clue(own, others, words, 3) or _lookalike_clue(own, others, words, 2)
+        if best is None:
+            # no word looks more like an own word than like any other: a clue that looks like nothing on the
+            # board, for no word (the operative passes; the team loses a turn rather than risk the assassin)
+            clue = min((clue for clue in basic_words() if _legal_clue(clue, words)),
+                       key=lambda clue: max(_similarity(clue, word) for word in words))
+            best = f"[{clue} 0]"
         return best
 
     @staticmethod
@@ -394,11 +387,36 @@ class Codenames(GamePlayers):
         guessed = len(re.findall(r"correctly guessed \[", since_clue))
         hidden = sorted((word for word, _, revealed in board if not revealed),
                         key=lambda word: (_similarity(clue, word), word), reverse=True)
-        if not hidden or guessed >= number:
+        if not hidden or guessed >= number or number == 0:
             return "[pass]"
-        if guessed > 0 and _similarity(clue, hidden[0])[0] < 3:
+        if guessed > 0 and _similarity(clue, hidden[0])[0] < CLEAR:
             return "[pass]"
         return f"[{hidden[0]}]"
+
+
+def _lookalike_clue(own: list, others: list, words: list, key_length: int) -> str | None:
+    """The best clue among the first words sharing a beginning or an ending of `key_length` letters with an own
+    word: most own words clearly looking like it (all more than any other word), then the widest margin."""
+    other_ends = ({word[:k] for word in others for k in range(1, len(word) + 1)},
+                  {word[-k:] for word in others for k in range(1, len(word) + 1)})
+    best, best_rank = None, None
+    for target in own:
+        for key in ("^" + target[:key_length], target[-key_length:] + "$"):
+            for clue in _clue_index().get(key, [])[:MAX_CLUE_CANDIDATES]:
+                if clue == target or not _legal_clue(clue, words):
+                    continue
+                danger = max((k for k in range(len(clue), 0, -1)
+                              if clue[:k] in other_ends[0] or clue[-k:] in other_ends[1]), default=0)
+                likeness = {word: _similarity(clue, word)[0] for word in own}
+                if likeness[target] <= danger:
+                    continue
+                # the operative goes on after its first guess only while the likeness is clear
+                hits = [word for word in own if likeness[word] > danger and likeness[word] >= CLEAR]
+                number = max(1, min(len(hits), 3))
+                rank = (number, likeness[target] - danger, likeness[target])
+                if best_rank is None or rank > best_rank:
+                    best, best_rank = f"[{clue} {number}]", rank
+    return best
 
 
 GAMES = [DontSayIt(), SpellingBee(), LetterAuction(), Taboo(), Codenames()]
