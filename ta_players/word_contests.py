@@ -309,6 +309,19 @@ def _legal_clue(clue: str, board_words) -> bool:
     return not any(clue in word or word in clue for word in board_words)
 
 
+def _legal_clues(board_words) -> list[str]:
+    """The everyday words that are legal clues on this board; on a board with very short words (-hardcore has
+    one- and two-letter nouns) possibly none, then the legal ones of the whole list."""
+    return ([clue for clue in basic_words() if _legal_clue(clue, board_words)]
+            or [clue for clue in lowercase_words() if _legal_clue(clue, board_words)])
+
+
+def _guessable(word: str) -> bool:
+    """TextArena 0.7.4 lower-cases a guess before looking it up on the board (`Codenames/env.py:100,108`): a
+    capitalised board word (-hardcore draws some) can never be guessed."""
+    return word == word.lower()
+
+
 def _similarity(clue: str, word: str) -> tuple[int, int]:
     """How much a clue looks like a board word: the longer of their common ending and common beginning, then
     the shorter — the one association a programmatic pair can share without a semantic model."""
@@ -346,9 +359,9 @@ class Codenames(GamePlayers):
         board = codenames_board(transcript)
         if "the Spymaster for" in transcript.prompt:
             words = [word for word, _, _ in board]
-            clue = rng.choice([clue for clue in basic_words() if _legal_clue(clue, words)])
+            clue = rng.choice(_legal_clues(words))
             return f"[{clue} {rng.randint(1, 3)}]"
-        return f"[{rng.choice([word for word, _, revealed in board if not revealed] + ['pass'])}]"
+        return f"[{rng.choice([word for word, _, revealed in board if not revealed and _guessable(word)] + ['pass'])}]"
 
     def expert_move(self, transcript):
         if "the Spymaster for" in transcript.prompt:
@@ -362,13 +375,13 @@ class Codenames(GamePlayers):
         board = codenames_board(transcript)
         team = "R" if "the Spymaster for Red" in transcript.prompt else "B"
         words = [word for word, _, _ in board]
-        own = [word for word, label, revealed in board if label == team and not revealed]
+        own = [word for word, label, revealed in board if label == team and not revealed and _guessable(word)]
         others = [word for word, label, revealed in board if label != team and not revealed]
         best = _lookalike_clue(own, others, words, 3) or _lookalike_clue(own, others, words, 2)
         if best is None:
             # no word looks more like an own word than like any other: a clue that looks like nothing on the
             # board, for no word (the operative passes; the team loses a turn rather than risk the assassin)
-            clue = min((clue for clue in basic_words() if _legal_clue(clue, words)),
+            clue = min(_legal_clues(words),
                        key=lambda clue: max(_similarity(clue, word) for word in words))
             best = f"[{clue} 0]"
         return best
@@ -385,7 +398,7 @@ class Codenames(GamePlayers):
         clue, number = clue_match.group(2).lower(), int(clue_match.group(3))
         since_clue = transcript.text[clue_match.end():]
         guessed = len(re.findall(r"correctly guessed \[", since_clue))
-        hidden = sorted((word for word, _, revealed in board if not revealed),
+        hidden = sorted((word for word, _, revealed in board if not revealed and _guessable(word)),
                         key=lambda word: (_similarity(clue, word), word), reverse=True)
         if not hidden or guessed >= number or number == 0:
             return "[pass]"
