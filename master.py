@@ -45,6 +45,11 @@ MASTERS = {
     # word games
     "WordSearchMaster": submasters.WordSearchMaster,
     "WordleMaster": submasters.WordleMaster,
+    # word contests
+    "DontSayItMaster": submasters.DontSayItMaster,
+    "SpellingBeeMaster": submasters.SpellingBeeMaster,
+    "LetterAuctionMaster": submasters.LetterAuctionMaster,
+    "CodenamesMaster": submasters.CodenamesMaster,
 }
 
 SCORERS = {
@@ -62,6 +67,7 @@ SCORERS = {
     "SetScorer": metrics.SetScorer,
     "UltimateTexasHoldemScorer": metrics.UltimateTexasHoldemScorer,
     "Game2048Scorer": metrics.Game2048Scorer,
+    "LetterAuctionScorer": metrics.LetterAuctionScorer,
 }
 
 

@@ -211,3 +211,13 @@ class Game2048Scorer(TextArenaScorer):
 
     def log_game_scores(self, interactions, aborted):
         self.log_episode_score("Max Tile", interactions["tiles"]["max"])
+
+
+class LetterAuctionScorer(CompetitiveScorer):
+    """Against references, the Main Score is the model's share of the two word values (payoffs), 100 x own /
+    (own + other's), 50 when both are 0; between models, the default (100 when the game was played to its end)."""
+
+    def reference_score(self, seat, interactions):
+        payoffs = [other["payoff"] or 0 for other in interactions["seats"].values()]
+        total = sum(payoffs)
+        return 50.0 if total == 0 else 100.0 * (seat["payoff"] or 0) / total
