@@ -50,6 +50,7 @@ MASTERS = {
     "SpellingBeeMaster": submasters.SpellingBeeMaster,
     "LetterAuctionMaster": submasters.LetterAuctionMaster,
     "CodenamesMaster": submasters.CodenamesMaster,
+    "TabooMaster": submasters.TabooMaster,
 }
 
 SCORERS = {
@@ -68,6 +69,7 @@ SCORERS = {
     "UltimateTexasHoldemScorer": metrics.UltimateTexasHoldemScorer,
     "Game2048Scorer": metrics.Game2048Scorer,
     "LetterAuctionScorer": metrics.LetterAuctionScorer,
+    "TabooScorer": metrics.TabooScorer,
 }
 
 

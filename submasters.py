@@ -925,3 +925,57 @@ def _codenames_step_with_format_rule(env, action: str):
         state.set_winners(player_ids=[2, 3] if player_id < 2 else [0, 1],
                           reason=f"Player {player_id} broke the format twice in a row.")
     return state.step()
+
+
+TABOO_QUOTED_GUESS = re.compile(r"\[\s*(['\"])(.*?)\1\s*\]")
+
+
+class TabooMaster(MultiPlayerMaster):
+    """Records the teams' words; logs the words guessed, which score the game between models; two TextArena 0.7.4
+    defects are worked around in the env's `step`:
+
+    - The Guesser's prompt shows a guess as `['elephant']` (`Taboo/env.py:210`) but the env compares the guess with
+      its quotes kept (`:382-385`): a guess following the example can never be right. Quotes around a bracketed
+      guess are dropped.
+    - A second invalid move in a row (a Guesser without brackets, a Clue Giver saying a taboo word again) is
+      recorded, but the Guesser is then asked again forever and the Clue Giver's team only loses its turn. The
+      game master ends the game there, lost for that seat's team, as the invalid-move rule does in other games.
+    """
+
+    def _on_before_reset(self):
+        self.ta_env.step = types.MethodType(_taboo_step, self.ta_env)
+
+    def content(self):
+        return {"category": self.ta_env.categories[0], **super().content()}
+
+    def _on_after_game(self, rewards):
+        game_state = self.env.state.game_state
+        self.log_key("words guessed", {f"Team {team}": score for team, score in game_state["score"].items()})
+        # every guessed word takes a clue and a guess of the team's requests per turn
+        self.log_key("words possible", game_state["max_rounds"] * game_state["max_turns_per_round"] // 2)
+        super()._on_after_game(rewards)
+
+    def secrets(self):
+        """Each team's current word, as the Clue Giver's notice writes it; only that Clue Giver may see it."""
+        game_state = self.env.state.game_state
+        team_size = self.env.state.num_players // 2
+        secrets = {}
+        for team, pairs in game_state["team_word_pairs"].items():
+            word = pairs[min(game_state["team_word_indices"][team], len(pairs) - 1)][0]
+            secrets[team * team_size] = [f"word to guess is '{word}'"]
+        return secrets
+
+
+def _taboo_step(env, action: str):
+    state = env.state
+    player_id = state.current_player_id
+    if state.role_mapping[player_id] == "Guesser":
+        action = TABOO_QUOTED_GUESS.sub(lambda match: f"[{match.group(2)}]", action, count=1)
+    done, info = type(env).step(env, action)
+    if not done and state.game_info[player_id]["invalid_move"]:
+        team = player_id // (state.num_players // 2)
+        state.set_winners(player_ids=[pid for pid in range(state.num_players)
+                                      if pid // (state.num_players // 2) != team],
+                          reason=f"Player {player_id} made a second invalid move in a row.")
+        done = True
+    return done, info

@@ -204,3 +204,51 @@ def test_codenames_lookalike_team_beats_random(vs):
     against_random = mean_vs_score(vs, "ta_codenames_vs_random", "random", "default", game_ids)
     against_expert = mean_vs_score(vs, "ta_codenames_vs_lookalike", "random", "default", game_ids)
     assert against_expert == 0 and against_random >= 25
+
+
+# --- Taboo ---
+
+def taboo_words(game_id=0) -> dict:
+    return instance_of("ta_taboo", "default", game_id)[1]["content"]["team_word_pairs"]
+
+
+def test_taboo_quoted_guess_as_the_prompt_shows_it_scores():
+    assert taboo_words()["0"][0] == ["Tea pot", ["vessel", "pour"]]
+    guesses = iter(["['Tea pot']"])
+    episode = play("ta_taboo", [lambda context: "You brew a hot drink in it.",
+                                lambda context: next(guesses, "[nothing]"),
+                                lambda context: "Hmm, no hint.", lambda context: "[nothing]"])
+    assert_outcome(episode.scores, "Success")
+    assert episode.interactions["words guessed"] == {"Team 0": 1, "Team 1": 0}
+    assert results(episode) == {"Player 0": "win", "Player 1": "win", "Player 2": "loss", "Player 3": "loss"}
+    assert episode.scores["Main Score"] == pytest.approx(100 / 24)
+    assert sum(episode.interactions["Request Count"]) == 48
+
+
+def test_taboo_guesser_without_brackets_twice_ends_the_game_aborted():
+    # TextArena 0.7.4 would ask the Guesser again forever
+    episode = play("ta_taboo", [lambda context: "You brew a hot drink in it.", lambda context: "A tea pot?",
+                                scripted([]), scripted([])])
+    assert_outcome(episode.scores, "Aborted")
+    assert math.isnan(episode.scores["Main Score"])
+    assert episode.interactions["violating seats"] == ["Player 1"]
+    assert results(episode) == {"Player 0": "loss", "Player 1": "loss", "Player 2": "win", "Player 3": "win"}
+    assert sum(episode.interactions["Request Count"]) == 3
+
+
+def test_taboo_clue_giver_saying_a_taboo_word_twice_ends_the_game_aborted():
+    episode = play("ta_taboo", [lambda context: "You pour tea from it.", scripted([]), scripted([]), scripted([])])
+    assert_outcome(episode.scores, "Aborted")
+    assert episode.interactions["violating seats"] == ["Player 0"]
+    assert "mentioned a taboo word" in episode.contexts[1][1]["content"]
+
+
+def test_taboo_only_the_clue_giver_sees_the_word():
+    episode = play("ta_taboo", [lambda context: "Hmm, no hint.", lambda context: "[nothing]",
+                                lambda context: "Hmm, no hint.", lambda context: "[nothing]"])
+    words = [pair[0] for pairs in taboo_words().values() for pair in pairs]
+    for name, context in episode.contexts:
+        if name in ("Player 1", "Player 3"):
+            assert not any(f"word to guess is '{word}'" in context["content"] for word in words)
+    assert "The current word to guess is 'Tea pot'" in episode.contexts[0][1]["content"]
+    assert episode.game_master.secrets()[0] == [f"word to guess is '{taboo_words()['0'][0][0]}'"]
