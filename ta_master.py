@@ -150,7 +150,7 @@ def make_env(game_spec: GameSpec, instance: dict):
     else:
         with quiet_nltk_downloads():
             env = ta.make(instance["env_id"], **instance["env_kwargs"])
-    return ClemObservationWrapper(env)
+    return ClemObservationWrapper(env, moves_only=getattr(game_spec, "others_see_moves_only", False))
 
 
 def watch_invalid_moves(state: ta.State):
@@ -188,9 +188,10 @@ class ReferencePlayer:
     variants). It reads only its own contexts, as a model would, and is not a clem player: the model under test is
     the episode's only player, and only its requests are counted."""
 
-    def __init__(self, name: str, reference: str):
+    def __init__(self, name: str, reference: str, salt: str):
         self.name = name
         self.reference = reference
+        self._salt = salt
         self.model_name = f"reference: {reference}"
         # `random` is every game's random player; any other reference is the game's expert (`expert_name`).
         self._strategy = "random" if reference == "random" else "expert"
@@ -198,7 +199,7 @@ class ReferencePlayer:
 
     def move(self, context: dict) -> str:
         self._messages.append(context)
-        reply = ta_players.reply(self._strategy, self._messages)
+        reply = ta_players.reply(self._strategy, self._messages, self._salt)
         self._messages.append({"role": "assistant", "content": reply})
         return reply
 
@@ -255,14 +256,15 @@ class TextArenaGameMaster(GameMaster):
         for seat in range(num_seats):
             name = f"Player {seat}"
             if seat in model_seats:
-                player = TextArenaPlayer(next(models), game_role=name,
-                                         custom_responses=self.game_spec["player_specs"][seat]["custom_response"],
+                player_spec = self.game_spec["player_specs"][seat]
+                player = TextArenaPlayer(next(models), game_role=player_spec["role"],
+                                         custom_responses=player_spec["custom_response"],
                                          seed=f"{instance['seed']}:{seat}")
                 player.name = name
                 self.players.append(player)
                 self.seats.append(player)
             else:
-                self.seats.append(ReferencePlayer(name, reference))
+                self.seats.append(ReferencePlayer(name, reference, salt=f"{instance['seed']}:{seat}"))
 
     def before_game(self):
         self.start()
