@@ -1,5 +1,6 @@
 """Generic masters for single-player and competitive multi-player TextArena games, and per-game masters where a
 game needs one."""
+import copy
 import functools
 import re
 import types
@@ -11,7 +12,8 @@ from textarena.envs.RushHour.env import _Vehicle
 from textarena.envs.Set import env as set_env
 
 from metrics import WORD_CHAINS_PERFECT_LENGTH
-from ta_master import ReferencePlayer, TextArenaGameMaster, _record_invalid_move, to_jsonable
+from ta_master import (EpisodeRandomness, ReferencePlayer, TextArenaGameMaster, _record_invalid_move, make_env,
+                       to_jsonable)
 from ta_players.logic import (rush_hour_board, rush_hour_solution, slitherlink_solution, sokoban_board,
                               sokoban_solution)
 from ta_players.puzzles import PEG_JUMPS
@@ -904,7 +906,29 @@ class CodenamesMaster(MultiPlayerMaster):
         capitalised = [word for word, label in self.ta_env.board.items() if label in "RB" and word != word.lower()]
         if capitalised:
             return f"the team words {capitalised} are capitalised and lower-cased guesses never match them"
+        for reference in getattr(self.game_spec, "references", []):
+            if self._references_end_the_game(reference):
+                return f"the {reference} references end the game before the model's first move in its variant"
         return super().unplayable_reason()
+
+    def _references_end_the_game(self, reference: str) -> bool:
+        """Whether, in the `_vs_<reference>` variant, the reference seats playing before the model's seat
+        (`game_id % 4`) end the game first (a random Operative can pick the assassin): played on a new env set up as
+        the episode's, with the references the game master would seat."""
+        seats = self.instance["num_players"]
+        model_seat = self.instance["game_id"] % seats
+        with EpisodeRandomness(self.instance["seed"]):
+            env = make_env(self.game_spec, self.instance)
+            env.env.step = types.MethodType(_codenames_step_with_format_rule, env.env)
+            env.reset(num_players=seats, seed=self.instance["seed"])
+            references = {pid: ReferencePlayer(f"Player {pid}", reference, salt=f"{self.instance['seed']}:{pid}")
+                          for pid in range(seats) if pid != model_seat}
+            while env.state.current_player_id != model_seat:
+                _, context = env.get_observation()
+                done, _ = env.step(references[env.state.current_player_id].move(context))
+                if done:
+                    return True
+        return False
 
     def secrets(self):
         """Both Spymasters see the key: the label of every word not revealed yet, in their board's line format."""
