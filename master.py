@@ -68,6 +68,12 @@ MASTERS = {
     "TruthAndDeceptionMaster": submasters.TruthAndDeceptionMaster,
     "SecretMafiaMaster": submasters.SecretMafiaMaster,
     "SettlersOfCatanMaster": submasters.SettlersOfCatanMaster,
+    # word contests
+    "DontSayItMaster": submasters.DontSayItMaster,
+    "SpellingBeeMaster": submasters.SpellingBeeMaster,
+    "LetterAuctionMaster": submasters.LetterAuctionMaster,
+    "CodenamesMaster": submasters.CodenamesMaster,
+    "TabooMaster": submasters.TabooMaster,
 }
 
 SCORERS = {
@@ -89,6 +95,8 @@ SCORERS = {
     "CooperationScorer": metrics.CooperationScorer,
     "UltimatumScorer": metrics.UltimatumScorer,
     "SettlersOfCatanScorer": metrics.SettlersOfCatanScorer,
+    "LetterAuctionScorer": metrics.LetterAuctionScorer,
+    "TabooScorer": metrics.TabooScorer,
 }
 
 

@@ -278,3 +278,25 @@ class SettlersOfCatanScorer(CompetitiveScorer):
             return
         for name, seat in model_seats:
             self.log_episode_score(f"{name} Victory Points", seat["payoff"])
+class LetterAuctionScorer(CompetitiveScorer):
+    """Against references, the Main Score is the model's share of the two word values (payoffs), 100 x own /
+    (own + other's), 50 when both are 0; between models, the default (100 when the game was played to its end)."""
+
+    def reference_score(self, seat, interactions):
+        payoffs = [other["payoff"] or 0 for other in interactions["seats"].values()]
+        total = sum(payoffs)
+        return 50.0 if total == 0 else 100.0 * (seat["payoff"] or 0) / total
+
+
+class TabooScorer(CompetitiveScorer):
+    """Between models (all four seats), the Main Score is the share of the words the game allowed that the two teams
+    guessed, 100 x guessed / possible (a word takes a clue and a guess: 24 in 4 rounds of 12 requests); each team's
+    count is logged as `Team N Words`."""
+
+    def self_play_score(self, interactions):
+        return 100.0 * sum(interactions["words guessed"].values()) / interactions["words possible"]
+
+    def log_game_scores(self, interactions, aborted):
+        super().log_game_scores(interactions, aborted)
+        for team, words in interactions["words guessed"].items():
+            self.log_episode_score(f"{team} Words", words)
