@@ -311,6 +311,7 @@ class Stratego(GamePlayers):
 # --- Snake and Surround: simultaneous moves on a grid ---
 
 DIRECTIONS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}  # on the board as printed
+SURROUND_POCKET = 10
 GRID = re.compile(r"\+-+\+\n((?:\| .* \|\n)+)\+-+\+")
 
 
@@ -324,23 +325,11 @@ def _free(grid, cell) -> bool:
     return 0 <= r < len(grid) and 0 <= c < len(grid[0]) and grid[r][c] in (".", "A")
 
 
-def _flood(grid, start, limit: int) -> int:
-    """Free cells reachable from `start` (itself included), counted up to `limit`."""
-    seen, queue = {start}, deque([start])
-    while queue and len(seen) < limit:
-        r, c = queue.popleft()
-        for dr, dc in ORTHOGONAL:
-            cell = (r + dr, c + dc)
-            if cell not in seen and _free(grid, cell):
-                seen.add(cell)
-                queue.append(cell)
-    return len(seen)
-
-
 class GridRace(GamePlayers):
     """Snake and Surround. Random: a uniformly drawn direction that does not run into a wall, a trail or a body
-    (any direction when all four do). Expert (`flood_fill`): a safe direction with the most room behind it,
-    away from other heads; Snake's then heads for the nearest apple."""
+    (any direction when all four do). Expert (`flood_fill`): a safe direction with the most room behind it (in
+    Surround, while it shares a region with an opponent, the cells it reaches first), away from other heads;
+    Snake's then heads for the nearest apple."""
     has_expert = True
     expert_name = "flood_fill"
     me_pattern: re.Pattern
@@ -361,24 +350,46 @@ class GridRace(GamePlayers):
 
     def expert_move(self, transcript):
         grid, (r, c), others = self.situation(transcript)
-        size = len(grid) * len(grid[0])
         contested = {(orow + dr, ocol + dc) for orow, ocol in others for dr, dc in ORTHOGONAL}
         apples = [(ar, ac) for ar, row in enumerate(grid) for ac, cell in enumerate(row) if cell == "A"]
-        # Snake needs room for its body to follow; Surround simply wants the most room
-        needed = 2 + sum(cell == "#" for row in grid for cell in row) if self.seeks_apples else size
+        needed = 2 + sum(cell == "#" for row in grid for cell in row)  # room a grown snake's body needs
 
         def score(name):
             dr, dc = DIRECTIONS[name]
             target = (r + dr, c + dc)
             if not _free(grid, target):
-                return (-1, 0, 0, 0)
+                return -1, 0, 0, 0, 0
             grid[r][c] = "#"  # Surround leaves a trail; a grown snake's neck stays too
-            room = _flood(grid, target, size)
+            mine = _distances(grid, [target])
+            theirs = _distances(grid, [cell for cell in contested if _free(grid, cell) and cell != target])
+            hugging = -sum(_free(grid, (target[0] + dr, target[1] + dc)) for dr, dc in ORTHOGONAL)
             grid[r][c] = "."
-            apple = min((abs(target[0] - ar) + abs(target[1] - ac) for ar, ac in apples), default=0)
-            return 1, min(room, needed), 0 if target in contested else 1, -apple
+            safe_from_heads = 0 if target in contested else 1
+            if self.seeks_apples:  # a snake's body follows it: it keeps away from walls and corners
+                apple = min((abs(target[0] - ar) + abs(target[1] - ac) for ar, ac in apples), default=0)
+                return 1, min(len(mine), needed), safe_from_heads, -apple, -hugging
+            if any(cell in mine for cell in theirs):  # sharing a region: the cells I reach first
+                room = sum(distance < theirs.get(cell, INFINITE) for cell, distance in mine.items())
+            else:  # alone: fill the region, along its walls
+                room = len(mine)
+            # a head-on crash kills both: risked only when the other ways lead into a pocket of a few cells
+            return 1, min(len(mine), SURROUND_POCKET), safe_from_heads, room, hugging
 
         return f"[{max(DIRECTIONS, key=score)}]"
+
+
+def _distances(grid, starts) -> dict:
+    """Steps from the nearest of `starts` to every free cell reachable from them."""
+    distance = {start: 0 for start in starts}
+    queue = deque(starts)
+    while queue:
+        r, c = queue.popleft()
+        for dr, dc in ORTHOGONAL:
+            cell = (r + dr, c + dc)
+            if cell not in distance and _free(grid, cell):
+                distance[cell] = distance[(r, c)] + 1
+                queue.append(cell)
+    return distance
 
 
 class Snake(GridRace):
@@ -389,9 +400,51 @@ class Snake(GridRace):
 
 
 class Surround(GridRace):
+    """Against a single opponent the expert looks one simultaneous round ahead: the direction whose worst case
+    over the opponent's replies leaves it the most room compared with the opponent's."""
     game = "ta_surround"
     recognizes = re.compile(r"-Player Surround on a \d+x\d+ grid")
     me_pattern = re.compile(r"You are player (\d+)\.")
+
+    def expert_move(self, transcript):
+        grid, me, others = self.situation(transcript)
+        if len(others) != 1:
+            return super().expert_move(transcript)
+        them = others[0]
+
+        def targets(head):
+            return {name: (head[0] + dr, head[1] + dc) for name, (dr, dc) in DIRECTIONS.items()
+                    if _free(grid, (head[0] + dr, head[1] + dc))}
+
+        mine, theirs = targets(me), targets(them)
+        if not mine:
+            return "[up]"
+
+        def outcome(my_cell, their_cell) -> float:
+            if my_cell == their_cell:
+                return -INFINITE / 2  # both crash: a draw
+            position = [row[:] for row in grid]
+            position[me[0]][me[1]] = position[them[0]][them[1]] = "#"
+            position[my_cell[0]][my_cell[1]] = position[their_cell[0]][their_cell[1]] = "H"
+            my_reach = _distances(position, [cell for cell in _neighbours(my_cell) if _free(position, cell)])
+            their_reach = _distances(position, [cell for cell in _neighbours(their_cell) if _free(position, cell)])
+            if not my_reach:
+                return -INFINITE
+            if not their_reach:
+                return INFINITE / 4
+            if any(cell in their_reach for cell in my_reach):  # shared region: cells each reaches first
+                return sum(d < their_reach.get(cell, INFINITE) for cell, d in my_reach.items()) \
+                    - sum(d < my_reach.get(cell, INFINITE) for cell, d in their_reach.items())
+            return 10.0 * (len(my_reach) - len(their_reach))
+
+        def worst(name):
+            return min((outcome(mine[name], their_cell) for their_cell in theirs.values()), default=INFINITE)
+
+        return f"[{max(mine, key=worst)}]"
+
+
+def _neighbours(cell) -> list[tuple[int, int]]:
+    return [(cell[0] + dr, cell[1] + dc) for dr, dc in ORTHOGONAL]
 
 
 GAMES = [SimpleTak(), Tak(), Santorini(), Stratego(), Snake(), Surround()]
