@@ -5,7 +5,7 @@ import heapq
 import re
 from collections import deque
 
-from ta_players.base import GamePlayers, Transcript, last_match
+from ta_players.base import GamePlayers, Transcript, last_match, offered_moves
 
 ORTHOGONAL = [(-1, 0), (1, 0), (0, -1), (0, 1)]
 INFINITE = 10 ** 6
@@ -306,6 +306,14 @@ class Stratego(GamePlayers):
     """Random only: the context offers the legal moves (`Available Moves:`) every turn."""
     game = "ta_stratego"
     recognizes = re.compile(r"You are Player \d in Stratego")
+
+    def random_move(self, transcript, rng):
+        # TextArena 0.7.4 misses Player 0's win when Player 1 has no movable piece left (`_check_winner` returns
+        # the winner's id, 0 being falsy) and has no rule for a player whose pieces are all blocked: the player
+        # on turn is then offered no move at all, and whatever it says is an invalid move.
+        if not offered_moves(transcript.last):
+            return "I have no legal move left."
+        return super().random_move(transcript, rng)
 
 
 # --- Snake and Surround: simultaneous moves on a grid ---
