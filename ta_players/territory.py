@@ -217,7 +217,7 @@ KING = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)
 
 
 class Santorini(GamePlayers):
-    game = "ta_santorini_base_fixed_worker"
+    game = "ta_santorini"
     recognizes = re.compile(r"You are playing (?:Navy|White|Grey) in a game of Santorini")
     has_expert = True
     expert_name = "climb_greedy"
