@@ -18,9 +18,10 @@ REQUIRED_SPEC_KEYS = {"game_name", "entry_point", "master", "scorer", "n_instanc
 @pytest.mark.parametrize("game_name", GAMES)
 def test_spec_has_every_field_clem_and_the_benchmark_need(game_name):
     spec = spec_of(game_name)
+    base_game = getattr(spec, "base_game", game_name)  # a `_vs_<reference>` variant plays its base game's instances
     assert REQUIRED_SPEC_KEYS <= set(vars(spec))
-    assert spec.instances == f"instances_{game_name}" and spec.image is None and spec.languages == ["en"]
-    assert len(spec.player_specs) == spec.players
+    assert spec.instances == f"instances_{base_game}" and spec.image is None and spec.languages == ["en"]
+    assert len(spec.player_specs) == spec_of(base_game).players
     assert all(player_spec["role"] and player_spec["custom_response"] for player_spec in spec.player_specs)
 
 
