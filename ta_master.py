@@ -255,8 +255,9 @@ class TextArenaGameMaster(GameMaster):
         for seat in range(num_seats):
             name = f"Player {seat}"
             if seat in model_seats:
-                player = TextArenaPlayer(next(models), game_role=name,
-                                         custom_responses=self.game_spec["player_specs"][seat]["custom_response"],
+                player_spec = self.game_spec["player_specs"][seat]
+                player = TextArenaPlayer(next(models), game_role=player_spec["role"],
+                                         custom_responses=player_spec["custom_response"],
                                          seed=f"{instance['seed']}:{seat}")
                 player.name = name
                 self.players.append(player)
