@@ -54,6 +54,9 @@ MASTERS = {
     # word games
     "WordSearchMaster": submasters.WordSearchMaster,
     "WordleMaster": submasters.WordleMaster,
+    # territory games
+    "SnakeMaster": submasters.SnakeMaster,
+    "SurroundMaster": submasters.SurroundMaster,
 }
 
 SCORERS = {

@@ -818,3 +818,49 @@ class WordleMaster(SinglePlayerMaster):
         if not secret.islower():
             return f"the secret word {secret!r} is capitalised and lower-cased guesses never match it"
         return super().unplayable_reason()
+
+
+# --- territory games (Snake, Surround, SimpleTak, Santorini, Tak, Stratego) ---
+
+class GridRaceMaster(MultiPlayerMaster):
+    """Snake and Surround: every seat answers in turn, and the round resolves when all living seats have a move.
+
+    TextArena 0.7.4 kills a seat whose reply holds no direction on the spot without calling `set_invalid_move`
+    (`game_info[pid]["invalid_move"]` stays False; only `death_reason == "invalid move"` tells). A broken format
+    is not a fair death: it is recorded as the seat's violated request and its violation, and the episode is
+    Aborted like any other game's. A move into a wall, a trail or a body is an ordinary death of the game.
+    TextArena 0.7.4 checks its turn limit (`max_turns` seat moves) before counting the move, so it asks for one
+    move more, which it drops unplayed; the game master ends the game right after the last counted move.
+    """
+
+    PIECES: str  # the game_state key of the seats' pieces
+
+    def _on_before_reset(self):
+        self.ta_env.step = types.MethodType(functools.partial(_step_recording_format_deaths, self.PIECES),
+                                            self.ta_env)
+
+    def violating_seats(self) -> list[int]:
+        pieces = self.env.state.game_state[self.PIECES]
+        return [pid for pid, piece in pieces.items() if piece.death_reason == "invalid move"]
+
+
+def _step_recording_format_deaths(pieces_key: str, env, action: str):
+    pid = env.state.current_player_id
+    piece = env.state.game_state[pieces_key][pid]
+    was_alive = piece.alive
+    done, info = type(env).step(env, action)
+    if was_alive and piece.death_reason == "invalid move":
+        env.state.clem_invalid_moves.append(f"Player {pid} died due to invalid move: the reply held no direction "
+                                            f"([up], [down], [left], [right] or [w], [s], [a], [d]).")
+    if not done:
+        env._check_turn_limit()
+        done = env.state.done
+    return done, info
+
+
+class SnakeMaster(GridRaceMaster):
+    PIECES = "snakes"
+
+
+class SurroundMaster(GridRaceMaster):
+    PIECES = "players"

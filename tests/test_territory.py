@@ -1,0 +1,159 @@
+"""Territory games played end to end (Snake, Surround, ...): hand-computed scripted games with per-seat results,
+the `_vs_<reference>` variants with their Main Score, the broken format aborted with the violating seat named, the
+turn limits and request caps that stop stalling players, and the expert references beating random ones."""
+import math
+import random
+import statistics
+
+import pytest
+
+from conftest import assert_outcome, assert_player_results, instance_of, play, scripted, ta_player
+
+
+def seat_results(episode) -> dict:
+    return {name: (seat["result"], seat["how"]) for name, seat in episode.interactions["seats"].items()}
+
+
+def mean_main_score(game: str, policy_factory, experiment: str = "default", game_ids=range(10)) -> float:
+    return statistics.mean(play(game, [policy_factory()], experiment, game_id).scores["Main Score"]
+                           for game_id in game_ids)
+
+
+# --- Snake ---
+# default instance 0 (5x5, y grows upward): snake 0's head at (3, 1), snake 1's at (1, 3), apples at (2, 1), (4, 0)
+
+def test_snake_instance_0_is_the_board_the_tests_assume():
+    content = instance_of("ta_snake")[1]["content"]
+    assert content["apples"] == [[2, 1], [4, 0]]
+    rows = content["board_state"].splitlines()[1:-1]
+    assert rows[5 - 1 - 1][2 + 2 * 3] == "0" and rows[5 - 1 - 3][2 + 2 * 1] == "1"
+
+
+def test_snake_running_into_the_wall_loses_to_the_snake_that_survives():
+    episode = play("ta_snake", [scripted(["[up]", "[up]"]), scripted(["[left]", "[left]"])])
+    assert_outcome(episode.scores, "Success")
+    assert_player_results(episode.scores, "win", "loss")
+    assert seat_results(episode) == {"Player 0": ("win", "rules"), "Player 1": ("loss", "rules")}
+    assert episode.scores["Main Score"] == 100
+    assert episode.scores["Player 0 Score"] == 100 and episode.scores["Player 1 Score"] == 0
+    assert episode.scores["Request Count"] == 4 and episode.scores["Violated Request Count"] == 0
+    assert episode.game_master.env.state.game_state["snakes"][1].death_reason == "wall"
+
+
+def test_snake_head_on_crash_is_won_by_the_snake_that_ate_more_apples():
+    # Player 0 eats the apple at (2, 1) while Player 1 steps to (2, 3); then both heads meet at (2, 2): both die in
+    # the same round, and TextArena breaks the tie by apples eaten
+    episode = play("ta_snake", [scripted(["[left]", "[up]"]), scripted(["[right]", "[down]"])])
+    assert_outcome(episode.scores, "Success")
+    assert_player_results(episode.scores, "win", "loss")
+    assert episode.interactions["ta rewards"] == {"0": 1.0, "1": -1.0}
+    snakes = episode.game_master.env.state.game_state["snakes"]
+    assert [snakes[pid].death_reason for pid in (0, 1)] == ["head-on", "head-on"]
+    assert episode.game_master.env.state.game_state["scores"] == {0: 1, 1: 0}
+
+
+def test_snake_circling_players_are_stopped_by_the_turn_limit_as_a_draw():
+    # 40 seat actions (TextArena's max_turns counts each seat's move): 20 rounds of circling in 2x2 squares
+    player_0 = scripted(["[up]", "[right]", "[down]", "[left]"] * 5)
+    player_1 = scripted(["[down]", "[left]", "[up]", "[right]"] * 5)
+    episode = play("ta_snake", [player_0, player_1])
+    assert_outcome(episode.scores, "Success")
+    assert_player_results(episode.scores, "draw", "draw")
+    assert seat_results(episode) == {"Player 0": ("draw", "turn limit"), "Player 1": ("draw", "turn limit")}
+    assert episode.scores["Request Count"] == 40 and episode.scores["Main Score"] == 100
+
+
+@pytest.mark.parametrize("player_0, player_1, violator", [
+    (["I go up"], ["[up]"], "Player 0"),
+    (["[up]"], ["north"], "Player 1"),
+])
+def test_snake_reply_without_direction_is_a_violation_not_a_fair_death(player_0, player_1, violator):
+    # TextArena 0.7.4 kills the snake without flagging an invalid move; the game master records it
+    episode = play("ta_snake", [scripted(player_0), scripted(player_1)])
+    assert_outcome(episode.scores, "Aborted")
+    assert episode.interactions["violating seats"] == [violator]
+    assert episode.interactions["seats"][violator]["how"] == "own violation"
+    assert episode.interactions["seats"][violator]["result"] == "loss"
+    assert episode.scores["Violated Request Count"] == 1
+    assert math.isnan(episode.scores["Main Score"]) and math.isnan(episode.scores[f"{violator} Score"])
+    assert not any(info["invalid_move"] for info in episode.interactions["ta game info"].values())
+
+
+def test_snake_vs_random_the_model_plays_its_seat_and_its_result_is_the_main_score():
+    # game_id 1 seats the model at Player 1: the random reference moves first, unseen until the round resolves
+    episode = play("ta_snake_vs_random", [scripted(["[right]", "[right]", "[right]", "[right]"])], game_id=1)
+    assert episode.interactions["players"]["Player 0"]["model_name"] == "reference: random"
+    assert {name for name, _ in episode.contexts} == {"Player 1"}
+    result = episode.interactions["seats"]["Player 1"]["result"]
+    assert episode.scores["Main Score"] == {"win": 100, "draw": 50, "loss": 0}[result]
+    assert episode.scores["Model Seat"] == 1
+
+
+def test_snake_vs_random_format_breaker_is_aborted():
+    episode = play("ta_snake_vs_random", [ta_player("format-breaker")], game_id=0)
+    assert_outcome(episode.scores, "Aborted")
+    assert episode.interactions["violating seats"] == ["Player 0"]
+    assert math.isnan(episode.scores["Main Score"])
+
+
+def test_snake_apples_respawn_from_the_episode_randomness_not_the_process_one():
+    # TextArena 0.7.4 draws a new apple from the global `random` during step(); the game master runs env code in
+    # the episode's own RNG state, so what other code draws between moves changes nothing
+    def noisy(policy):
+        def move(context):
+            random.random()
+            return policy(context)
+        return move
+
+    boards = []
+    for wrap in (lambda policy: policy, noisy):
+        episode = play("ta_snake", [wrap(ta_player("expert")), wrap(ta_player("random"))], "standard", 2)
+        boards.append([context["content"] for _, context in episode.contexts])
+    assert boards[0] == boards[1]
+    assert sum("A" in context for context in boards[0]) > 0
+
+
+def test_snake_flood_fill_reference_beats_random_clearly():
+    vs_random = mean_main_score("ta_snake_vs_random", lambda: ta_player("expert"))
+    random_vs_expert = mean_main_score("ta_snake_vs_flood_fill", lambda: ta_player("random"))
+    assert vs_random >= 80 and random_vs_expert <= 20, (vs_random, random_vs_expert)
+
+
+# --- Surround ---
+# default instance 0 (5x5): player 0 at (2, 2), player 1 at (1, 3)
+
+def test_surround_player_running_into_a_trail_loses():
+    # Player 0 leaves (2, 2) downwards; Player 1 steps right to (2, 3) and then down into the trail at (2, 2)
+    episode = play("ta_surround", [scripted(["[down]", "[down]"]), scripted(["[right]", "[down]"])])
+    assert_outcome(episode.scores, "Success")
+    assert_player_results(episode.scores, "win", "loss")
+    assert seat_results(episode) == {"Player 0": ("win", "rules"), "Player 1": ("loss", "rules")}
+    assert episode.scores["Request Count"] == 4 and episode.scores["Main Score"] == 100
+
+
+def test_surround_head_on_crash_is_a_draw():
+    episode = play("ta_surround", [scripted(["[left]"]), scripted(["[down]"])])
+    assert_outcome(episode.scores, "Success")
+    assert_player_results(episode.scores, "draw", "draw")
+    assert episode.interactions["ta rewards"] == {"0": 0.0, "1": 0.0}
+
+
+def test_surround_reply_without_direction_is_a_violation():
+    episode = play("ta_surround", [scripted(["[up]"]), scripted(["I turn left"])])
+    assert_outcome(episode.scores, "Aborted")
+    assert episode.interactions["violating seats"] == ["Player 1"]
+    assert seat_results(episode) == {"Player 0": ("win", "opponent's violation"),
+                                     "Player 1": ("loss", "own violation")}
+
+
+def test_surround_vs_flood_fill_model_seat_and_score():
+    episode = play("ta_surround_vs_flood_fill", [ta_player("random")], game_id=3)
+    assert episode.interactions["players"]["Player 0"]["model_name"] == "reference: flood_fill"
+    result = episode.interactions["seats"]["Player 1"]["result"]
+    assert episode.scores["Main Score"] == {"win": 100, "draw": 50, "loss": 0}[result]
+
+
+def test_surround_flood_fill_reference_beats_random_clearly():
+    vs_random = mean_main_score("ta_surround_vs_random", lambda: ta_player("expert"), "standard")
+    random_vs_expert = mean_main_score("ta_surround_vs_flood_fill", lambda: ta_player("random"), "standard")
+    assert vs_random >= 80 and random_vs_expert <= 20, (vs_random, random_vs_expert)
