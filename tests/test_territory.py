@@ -157,3 +157,55 @@ def test_surround_flood_fill_reference_beats_random_clearly():
     vs_random = mean_main_score("ta_surround_vs_random", lambda: ta_player("expert"), "standard")
     random_vs_expert = mean_main_score("ta_surround_vs_flood_fill", lambda: ta_player("random"), "standard")
     assert vs_random >= 80 and random_vs_expert <= 20, (vs_random, random_vs_expert)
+
+
+# --- SimpleTak (no randomness: both instances of an experiment are the same game, one per seat) ---
+
+def cells(*numbers: int) -> list[str]:
+    return [f"[{number}]" for number in numbers]
+
+
+def test_simple_tak_instances_of_an_experiment_are_the_same_game():
+    assert instance_of("ta_simple_tak", "default", 0)[1]["fingerprint"] == \
+        instance_of("ta_simple_tak", "default", 1)[1]["fingerprint"]
+
+
+def test_simple_tak_first_road_from_top_to_bottom_wins():
+    # 4x4: Player 0 fills column 0 (cells 0, 4, 8, 12) while Player 1 plays 1, 5, 9
+    episode = play("ta_simple_tak", [scripted(cells(0, 4, 8, 12)), scripted(cells(1, 5, 9))])
+    assert_outcome(episode.scores, "Success")
+    assert_player_results(episode.scores, "win", "loss")
+    assert seat_results(episode) == {"Player 0": ("win", "rules"), "Player 1": ("loss", "rules")}
+    assert episode.scores["Request Count"] == 7 and episode.scores["Main Score"] == 100
+    assert "connected two opposite edges" in episode.interactions["end reason"]
+
+
+def test_simple_tak_full_board_without_road_is_a_draw():
+    # rows alternate OOXX / XXOO: no 4-connected road for either side
+    player_0 = cells(0, 1, 6, 7, 8, 9, 14, 15)
+    player_1 = cells(2, 3, 4, 5, 10, 11, 12, 13)
+    episode = play("ta_simple_tak", [scripted(player_0), scripted(player_1)])
+    assert_outcome(episode.scores, "Success")
+    assert_player_results(episode.scores, "draw", "draw")
+    assert episode.scores["Request Count"] == 16
+
+
+def test_simple_tak_occupied_cell_is_warned_and_twice_in_a_row_aborts():
+    episode = play("ta_simple_tak", [scripted(cells(0, 5)), scripted(cells(0, 0))])
+    assert_outcome(episode.scores, "Aborted")
+    assert episode.interactions["violating seats"] == ["Player 1"]
+    assert seat_results(episode)["Player 1"] == ("loss", "own violation")
+    assert episode.scores["Violated Request Count"] == 2 and math.isnan(episode.scores["Main Score"])
+
+
+def test_simple_tak_vs_road_greedy_model_at_player_1_loses_with_random_moves():
+    episode = play("ta_simple_tak_vs_road_greedy", [ta_player("random")], game_id=1)
+    assert episode.interactions["players"]["Player 0"]["model_name"] == "reference: road_greedy"
+    assert episode.interactions["seats"]["Player 1"]["result"] == "loss"
+    assert episode.scores["Main Score"] == 0 and episode.scores["Model Seat"] == 1
+
+
+def test_simple_tak_road_greedy_beats_random_from_both_seats():
+    for experiment in ("default", "medium"):
+        assert mean_main_score("ta_simple_tak_vs_random", lambda: ta_player("expert"), experiment, (0, 1)) == 100
+        assert mean_main_score("ta_simple_tak_vs_road_greedy", lambda: ta_player("random"), experiment, (0, 1)) == 0
