@@ -188,9 +188,10 @@ class ReferencePlayer:
     variants). It reads only its own contexts, as a model would, and is not a clem player: the model under test is
     the episode's only player, and only its requests are counted."""
 
-    def __init__(self, name: str, reference: str):
+    def __init__(self, name: str, reference: str, salt: str):
         self.name = name
         self.reference = reference
+        self._salt = salt
         self.model_name = f"reference: {reference}"
         # `random` is every game's random player; any other reference is the game's expert (`expert_name`).
         self._strategy = "random" if reference == "random" else "expert"
@@ -198,7 +199,7 @@ class ReferencePlayer:
 
     def move(self, context: dict) -> str:
         self._messages.append(context)
-        reply = ta_players.reply(self._strategy, self._messages)
+        reply = ta_players.reply(self._strategy, self._messages, self._salt)
         self._messages.append({"role": "assistant", "content": reply})
         return reply
 
@@ -263,7 +264,7 @@ class TextArenaGameMaster(GameMaster):
                 self.players.append(player)
                 self.seats.append(player)
             else:
-                self.seats.append(ReferencePlayer(name, reference))
+                self.seats.append(ReferencePlayer(name, reference, salt=f"{instance['seed']}:{seat}"))
 
     def before_game(self):
         self.start()
