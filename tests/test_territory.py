@@ -159,15 +159,15 @@ def test_surround_flood_fill_reference_beats_random_clearly():
     assert vs_random >= 80 and random_vs_expert <= 20, (vs_random, random_vs_expert)
 
 
-# --- SimpleTak (no randomness: both instances of an experiment are the same game, one per seat) ---
+# --- SimpleTak (no randomness: the instances of an experiment differ only by the model's seat and the salt of the
+# random reference) ---
 
 def cells(*numbers: int) -> list[str]:
     return [f"[{number}]" for number in numbers]
 
 
-def test_simple_tak_instances_of_an_experiment_are_the_same_game():
-    assert instance_of("ta_simple_tak", "default", 0)[1]["fingerprint"] == \
-        instance_of("ta_simple_tak", "default", 1)[1]["fingerprint"]
+def test_simple_tak_instances_of_an_experiment_start_from_the_same_board():
+    assert len({instance_of("ta_simple_tak", "default", game_id)[1]["fingerprint"] for game_id in range(4)}) == 1
 
 
 def test_simple_tak_first_road_from_top_to_bottom_wins():
@@ -199,13 +199,15 @@ def test_simple_tak_occupied_cell_is_warned_and_twice_in_a_row_aborts():
 
 
 def test_simple_tak_vs_road_greedy_model_at_player_1_loses_with_random_moves():
-    episode = play("ta_simple_tak_vs_road_greedy", [ta_player("random")], game_id=1)
+    episode = play("ta_simple_tak_vs_road_greedy", [ta_player("random")], "medium", game_id=1)
     assert episode.interactions["players"]["Player 0"]["model_name"] == "reference: road_greedy"
     assert episode.interactions["seats"]["Player 1"]["result"] == "loss"
     assert episode.scores["Main Score"] == 0 and episode.scores["Model Seat"] == 1
 
 
 def test_simple_tak_road_greedy_beats_random_from_both_seats():
-    for experiment in ("default", "medium"):
-        assert mean_main_score("ta_simple_tak_vs_random", lambda: ta_player("expert"), experiment, (0, 1)) == 100
-        assert mean_main_score("ta_simple_tak_vs_road_greedy", lambda: ta_player("random"), experiment, (0, 1)) == 0
+    # on 4x4 a random player sometimes fills the board before road_greedy closes a road (a draw)
+    assert mean_main_score("ta_simple_tak_vs_random", lambda: ta_player("expert"), "default", range(4)) >= 75
+    assert mean_main_score("ta_simple_tak_vs_road_greedy", lambda: ta_player("random"), "default", range(4)) <= 25
+    assert mean_main_score("ta_simple_tak_vs_random", lambda: ta_player("expert"), "medium", range(4)) == 100
+    assert mean_main_score("ta_simple_tak_vs_road_greedy", lambda: ta_player("random"), "medium", range(4)) == 0
