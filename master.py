@@ -57,6 +57,7 @@ MASTERS = {
     # territory games
     "SnakeMaster": submasters.SnakeMaster,
     "SurroundMaster": submasters.SurroundMaster,
+    "SantoriniMaster": submasters.SantoriniMaster,
 }
 
 SCORERS = {

@@ -864,3 +864,27 @@ class SnakeMaster(GridRaceMaster):
 
 class SurroundMaster(GridRaceMaster):
     PIECES = "players"
+
+
+class SantoriniMaster(MultiPlayerMaster):
+    """Ends the game when TextArena eliminates a seat for its invalid moves.
+
+    TextArena 0.7.4's Santorini allows 10 invalid moves in a row (`error_allowance`); the 11th puts the seat in
+    `elimination_order` and flags its invalid move, but nothing ends the game and the same seat stays on turn
+    (`step` returns `state.step()` without rotating after an invalid move), warned anew forever. The game master
+    ends it there: the eliminated seat loses, the others win, and the episode is Aborted as for any violation.
+    """
+
+    def _on_before_reset(self):
+        self.ta_env.step = types.MethodType(_step_ending_on_elimination, self.ta_env)
+
+
+def _step_ending_on_elimination(env, action: str):
+    pid = env.state.current_player_id
+    done, info = type(env).step(env, action)
+    if not done and pid in env.state.elimination_order:
+        env.state.set_winners(player_ids=[other for other in range(env.state.num_players) if other != pid],
+                              reason=f"Player {pid} ({env.PLAYER_COLORS[pid]}) made {env.error_allowance + 1} "
+                                     f"invalid moves in a row and is eliminated.")
+        done = True
+    return done, info

@@ -211,3 +211,56 @@ def test_simple_tak_road_greedy_beats_random_from_both_seats():
     assert mean_main_score("ta_simple_tak_vs_road_greedy", lambda: ta_player("random"), "default", range(4)) <= 25
     assert mean_main_score("ta_simple_tak_vs_random", lambda: ta_player("expert"), "medium", range(4)) == 100
     assert mean_main_score("ta_simple_tak_vs_road_greedy", lambda: ta_player("random"), "medium", range(4)) == 0
+
+
+# --- Santorini (no randomness; rows A-E, columns 1-5; Navy N1 at C2, N2 at B3; White W1 at D3, W2 at C4) ---
+
+NAVY_CLIMB = ["[N1C2C1D1]", "[N1C1D2D1]", "[N1D2C1D1]",  # D1 up to level 3
+              "[N1C1D2C2]", "[N1D2C1C2]",                # C2 up to level 2
+              "[N1C1D2C1]",                              # C1 up to level 1
+              "[N1D2C1D2]", "[N1C1C2B1]", "[N1C2D1C1]"]  # climb C1 (1), C2 (2), D1 (3)
+WHITE_SHUFFLE = ["[W2C4C5B5]", "[W2C5C4B5]", "[W2C4C5B5]", "[W2C5C4D5]", "[W2C4C5D5]", "[W2C5C4D5]",
+                 "[W2C4C5B5]", "[W2C5C4D5]"]
+
+
+def test_santorini_worker_stepping_onto_level_3_wins():
+    episode = play("ta_santorini", [scripted(NAVY_CLIMB), scripted(WHITE_SHUFFLE)])
+    assert_outcome(episode.scores, "Success")
+    assert_player_results(episode.scores, "win", "loss")
+    assert seat_results(episode) == {"Player 0": ("win", "rules"), "Player 1": ("loss", "rules")}
+    assert episode.scores["Request Count"] == 17 and episode.scores["Violated Request Count"] == 0
+    assert "won by moving a worker to level 3" in episode.interactions["end reason"]
+
+
+def test_santorini_eleventh_invalid_move_in_a_row_ends_the_game_as_aborted():
+    # TextArena 0.7.4 would keep the eliminated seat on turn forever; the game master ends the game
+    episode = play("ta_santorini", [scripted(NAVY_CLIMB[:1]), lambda context: "[W1D3D3D3]"])
+    assert_outcome(episode.scores, "Aborted")
+    assert episode.interactions["violating seats"] == ["Player 1"]
+    assert seat_results(episode) == {"Player 0": ("win", "opponent's violation"),
+                                     "Player 1": ("loss", "own violation")}
+    assert episode.scores["Request Count"] == 1 + 11 and episode.scores["Violated Request Count"] == 11
+    assert math.isnan(episode.scores["Main Score"])
+    assert "made 11 invalid moves in a row" in episode.interactions["end reason"]
+
+
+def test_santorini_invalid_move_is_warned_and_the_seat_retries():
+    episode = play("ta_santorini", [scripted(["[W1D3D4E4]"] + NAVY_CLIMB), scripted(WHITE_SHUFFLE)])
+    assert_outcome(episode.scores, "Success")
+    assert episode.contexts[1][0] == "Player 0"
+    assert "Cannot move White worker (you are Navy)" in episode.contexts[1][1]["content"]
+    assert episode.scores["Violated Request Count"] == 1
+
+
+def test_santorini_vs_random_model_at_player_1_answers_the_random_opening():
+    episode = play("ta_santorini_vs_random", [ta_player("expert")], game_id=1)
+    assert episode.interactions["players"]["Player 0"]["model_name"] == "reference: random"
+    assert episode.contexts[0][0] == "Player 1"
+    assert "[GAME] Player 0 (Navy) moved worker" in episode.contexts[0][1]["content"]
+    assert episode.interactions["seats"]["Player 1"]["result"] == "win"
+    assert episode.scores["Main Score"] == 100 and episode.scores["Model Seat"] == 1
+
+
+def test_santorini_climb_greedy_beats_random_clearly():
+    assert mean_main_score("ta_santorini_vs_random", lambda: ta_player("expert"), game_ids=range(4)) == 100
+    assert mean_main_score("ta_santorini_vs_climb_greedy", lambda: ta_player("random"), game_ids=range(4)) == 0
