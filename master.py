@@ -58,6 +58,7 @@ MASTERS = {
     "SnakeMaster": submasters.SnakeMaster,
     "SurroundMaster": submasters.SurroundMaster,
     "SantoriniMaster": submasters.SantoriniMaster,
+    "TakMaster": submasters.TakMaster,
 }
 
 SCORERS = {

@@ -888,3 +888,59 @@ def _step_ending_on_elimination(env, action: str):
                                      f"invalid moves in a row and is eliminated.")
         done = True
     return done, info
+
+
+class TakMaster(MultiPlayerMaster):
+    """Puts four TextArena 0.7.4 Tak defects right, on the env object:
+    - A completed road calls `set_winner(player_ids=...)`, which TwoPlayerState does not accept (`player_id`):
+      every road raised TypeError, so Tak could never be won. The keyword is translated.
+    - The message after a stack move is a one-element tuple (a trailing comma), which no context can show: it is
+      passed on as its text.
+    - A malformed allocation (an empty piece list, a coordinate that is not a number, a key of three numbers) raises
+      inside TextArena's checks of a placement or a stack move; it is an invalid move instead.
+    - Only the mover's roads are checked: a stack move that uncovers a road of the opponent would be awarded only
+      at the opponent's next step, whatever that move. The opponent wins at once instead (the mover's own road
+      still comes first, as in Tak).
+    TextArena has no end when the reserves run out and no flat count: the spec's `max_requests` ends such games,
+    a draw.
+    """
+
+    def _on_before_reset(self):
+        env = self.ta_env
+        env.step = types.MethodType(_step_awarding_the_opponents_road, env)
+        for check in ("_is_valid_placement", "_is_valid_movement"):
+            setattr(env, check, types.MethodType(functools.partial(_invalid_on_error, getattr(type(env), check)), env))
+
+    def _on_before_game(self):
+        state = self.env.state
+        state.set_winner = types.MethodType(_set_winner_from_player_ids, state)
+        state.add_observation = types.MethodType(_add_observation_as_text, state)
+
+
+def _set_winner_from_player_ids(state, player_id=None, reason=None, player_ids=None):
+    return type(state).set_winner(state, player_id=player_ids if player_id is None else player_id, reason=reason)
+
+
+def _add_observation_as_text(state, message, *args, **kwargs):
+    if isinstance(message, tuple):
+        message = " ".join(map(str, message))
+    return type(state).add_observation(state, message, *args, **kwargs)
+
+
+def _invalid_on_error(check, env, *args):
+    try:
+        return check(env, *args)
+    except (TypeError, ValueError, IndexError, KeyError):
+        return False
+
+
+def _step_awarding_the_opponents_road(env, action: str):
+    mover = env.state.current_player_id
+    done, info = type(env).step(env, action)
+    opponent = 1 - mover
+    if not done and env._check_win(opponent):
+        env.state.set_winner(player_id=opponent,
+                             reason=f"Player {mover}'s move completed a road of Player {opponent}, who has connected "
+                                    f"two opposite edges of the board.")
+        done = True
+    return done, info

@@ -264,3 +264,70 @@ def test_santorini_vs_random_model_at_player_1_answers_the_random_opening():
 def test_santorini_climb_greedy_beats_random_clearly():
     assert mean_main_score("ta_santorini_vs_random", lambda: ta_player("expert"), game_ids=range(4)) == 100
     assert mean_main_score("ta_santorini_vs_climb_greedy", lambda: ta_player("random"), game_ids=range(4)) == 0
+
+
+# --- Tak (no randomness; 4x4 by default; coordinates (row,col)) ---
+
+def place(cell: tuple[int, int], piece: str) -> str:
+    return f"[place () {{({cell[0]},{cell[1]}): [{piece}]}}]"
+
+
+def move(source: tuple[int, int], target: tuple[int, int], pieces: str) -> str:
+    return f"[move ({source[0]},{source[1]}) {{({target[0]},{target[1]}): [{pieces}]}}]"
+
+
+def test_tak_first_road_wins():
+    # TextArena 0.7.4 raised TypeError on every road (set_winner with `player_ids`); the game master translates it
+    player_0 = [place((row, 0), "F0") for row in range(4)]
+    player_1 = [place((row, 3), "F1") for row in range(3)]
+    episode = play("ta_tak", [scripted(player_0), scripted(player_1)])
+    assert_outcome(episode.scores, "Success")
+    assert_player_results(episode.scores, "win", "loss")
+    assert seat_results(episode) == {"Player 0": ("win", "rules"), "Player 1": ("loss", "rules")}
+    assert episode.scores["Request Count"] == 7 and episode.scores["Main Score"] == 100
+    assert "Player 0 has connected two opposite edges" in episode.interactions["end reason"]
+
+
+def test_tak_stack_move_is_reported_as_text_and_a_road_it_uncovers_wins_for_the_opponent():
+    # Player 0 covers Player 1's flat at (1,3), Player 1 fills the rest of column 3, then Player 0 moves its flat
+    # away: the uncovered road is Player 1's, who wins at once (TextArena 0.7.4 only checks the mover's roads)
+    player_0 = [place((1, 2), "F0"), move((1, 2), (1, 3), "F0"), place((3, 0), "F0"), place((3, 1), "F0"),
+                move((1, 3), (1, 2), "F0")]
+    player_1 = [place((1, 3), "F1"), place((0, 3), "F1"), place((2, 3), "F1"), place((3, 3), "F1")]
+    episode = play("ta_tak", [scripted(player_0), scripted(player_1)])
+    assert_outcome(episode.scores, "Success")
+    assert_player_results(episode.scores, "loss", "win")
+    assert episode.scores["Request Count"] == 9
+    assert "Player 0's move completed a road of Player 1" in episode.interactions["end reason"]
+    # the stack move's message (a tuple in TextArena 0.7.4) reaches the other seat as text
+    assert "[GAME] Player 0 moved pieces from (1, 2) to [(1, 3)]." in episode.contexts[3][1]["content"]
+
+
+@pytest.mark.parametrize("reply", ["[place () {(0,0): []}]", "[move (0,0) {(a,b): [F0]}]", "[place () {(0,0,1): [F0]}]",
+                                   "I place a flat stone"])
+def test_tak_malformed_move_is_an_invalid_move_and_twice_aborts(reply):
+    episode = play("ta_tak", [scripted([place((0, 0), "F0"), reply, reply]), scripted([place((3, 3), "F1")])])
+    assert_outcome(episode.scores, "Aborted")
+    assert episode.interactions["violating seats"] == ["Player 0"]
+    assert episode.scores["Violated Request Count"] == 2 and math.isnan(episode.scores["Main Score"])
+
+
+def test_tak_players_shuffling_stones_are_stopped_by_the_request_cap_as_a_draw():
+    player_0 = [place((0, 0), "F0")] + [move((0, 0), (0, 1), "F0"), move((0, 1), (0, 0), "F0")] * 150
+    player_1 = [place((3, 3), "F1")] + [move((3, 3), (3, 2), "F1"), move((3, 2), (3, 3), "F1")] * 150
+    episode = play("ta_tak", [scripted(player_0), scripted(player_1)])
+    assert_outcome(episode.scores, "Lose")
+    assert seat_results(episode) == {"Player 0": ("draw", "request cap"), "Player 1": ("draw", "request cap")}
+    assert episode.scores["Request Count"] == 300 and episode.scores["Main Score"] == 0
+
+
+def test_tak_vs_random_model_at_player_1_and_its_main_score():
+    episode = play("ta_tak_vs_random", [ta_player("expert")], game_id=1)
+    assert episode.interactions["players"]["Player 0"]["model_name"] == "reference: random"
+    assert episode.interactions["seats"]["Player 1"]["result"] == "win"
+    assert episode.scores["Main Score"] == 100 and episode.scores["Model Seat"] == 1
+
+
+def test_tak_road_greedy_beats_random_clearly():
+    assert mean_main_score("ta_tak_vs_random", lambda: ta_player("expert"), game_ids=range(4)) == 100
+    assert mean_main_score("ta_tak_vs_road_greedy", lambda: ta_player("random"), game_ids=range(4)) <= 25
