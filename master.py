@@ -54,6 +54,13 @@ MASTERS = {
     # word games
     "WordSearchMaster": submasters.WordSearchMaster,
     "WordleMaster": submasters.WordleMaster,
+    # economics
+    "PrisonersDilemmaMaster": submasters.PrisonersDilemmaMaster,
+    "ThreePlayerIPDMaster": submasters.ThreePlayerIPDMaster,
+    "StagHuntMaster": submasters.StagHuntMaster,
+    "UltimatumMaster": submasters.UltimatumMaster,
+    "ColonelBlottoMaster": submasters.ColonelBlottoMaster,
+    "PublicGoodsMaster": submasters.PublicGoodsMaster,
     # territory games
     "SnakeMaster": submasters.SnakeMaster,
     "SurroundMaster": submasters.SurroundMaster,
@@ -76,6 +83,9 @@ SCORERS = {
     "SetScorer": metrics.SetScorer,
     "UltimateTexasHoldemScorer": metrics.UltimateTexasHoldemScorer,
     "Game2048Scorer": metrics.Game2048Scorer,
+    # economics
+    "CooperationScorer": metrics.CooperationScorer,
+    "UltimatumScorer": metrics.UltimatumScorer,
 }
 
 

@@ -211,3 +211,49 @@ class Game2048Scorer(TextArenaScorer):
 
     def log_game_scores(self, interactions, aborted):
         self.log_episode_score("Max Tile", interactions["tiles"]["max"])
+
+
+# --- economics ---
+
+class CooperationScorer(CompetitiveScorer):
+    """Social dilemmas, scored by the payoff against full cooperation's (`payoff scale`: `cooperation`, per seat).
+    Against a reference: 100 x the model's payoff / full cooperation's, capped at 100 (exploiting a cooperator
+    scores no more than cooperating). Between models: 100 x the seats' total payoff / what full cooperation gives
+    them all, the share of the cooperative surplus the players realised. Logs each model seat's payoff."""
+
+    def reference_score(self, seat, interactions):
+        return min(100.0, 100.0 * seat["payoff"] / interactions["payoff scale"]["cooperation"])
+
+    def self_play_score(self, interactions):
+        seats = interactions["seats"].values()
+        return 100.0 * sum(seat["payoff"] for seat in seats) / (len(seats) * interactions["payoff scale"]["cooperation"])
+
+    def log_game_scores(self, interactions, aborted):
+        super().log_game_scores(interactions, aborted)
+        _log_payoffs(self, interactions, aborted)
+
+
+class UltimatumScorer(CompetitiveScorer):
+    """Against a reference: 100 x the model's share of the money paid out (50 for even splits, 0 when nothing was
+    agreed). Between models: 100 x the money paid out / the pools of all rounds (the share of the pools the players
+    agreed on). Logs each model seat's money."""
+
+    def reference_score(self, seat, interactions):
+        paid = sum(other["payoff"] for other in interactions["seats"].values())
+        return 100.0 * seat["payoff"] / paid if paid else 0.0
+
+    def self_play_score(self, interactions):
+        paid = sum(seat["payoff"] for seat in interactions["seats"].values())
+        return 100.0 * paid / interactions["payoff scale"]["pools"]
+
+    def log_game_scores(self, interactions, aborted):
+        super().log_game_scores(interactions, aborted)
+        _log_payoffs(self, interactions, aborted)
+
+
+def _log_payoffs(scorer: GameScorer, interactions: dict, aborted: bool):
+    """`Payoff` of the model against references, `Player N Payoff` between models."""
+    model_seats = _model_seats(interactions)
+    for name, seat in model_seats:
+        label = "Payoff" if len(model_seats) < len(interactions["seats"]) else f"{name} Payoff"
+        scorer.log_episode_score(label, math.nan if aborted else seat["payoff"])

@@ -820,6 +820,182 @@ class WordleMaster(SinglePlayerMaster):
         return super().unplayable_reason()
 
 
+# --- economics ---
+
+class EconomicsMaster(MultiPlayerMaster):
+    """Economics games: each seat's payoff (points, money, tokens) is TextArena's own tally in its game state
+    (`PAYOFF_KEY`, per seat), and the game logs what its Main Score measures the payoff against (`payoff scale`,
+    see the game's scorer)."""
+
+    PAYOFF_KEY = ""
+
+    def payoffs(self):
+        return {int(pid): float(value) for pid, value in self.env.state.game_state[self.PAYOFF_KEY].items()}
+
+    def payoff_scale(self) -> dict:
+        return {}
+
+    def _on_after_game(self, rewards):
+        self.log_key("payoff scale", self.payoff_scale())
+        super()._on_after_game(rewards)
+
+
+class DefaultActionMaster(EconomicsMaster):
+    """Social dilemmas in which TextArena 0.7.4 has no invalid move: a decision reply without the action token is
+    taken as a default action (Prisoner's Dilemma: cooperate; Stag Hunt: hare; three-player PD: cooperate toward
+    each opponent not named). TextArena's rules do not call such a reply invalid, so the game goes on with the
+    default, never Aborted; the episode records each such reply (a `default action` event and, per seat, the count
+    in `default actions`).
+
+    The full-cooperation payoff per seat (`payoff scale`: `cooperation`) is what the Main Score measures against.
+    """
+
+    DEFAULT = ""  # what TextArena takes a decision without the token for
+
+    def _on_before_game(self):
+        self.default_actions = {seat.name: 0 for seat in self.seats}
+
+    def names_action(self, move: str) -> bool:
+        raise NotImplementedError
+
+    def _move(self, seat, move):
+        if self.env.state.game_state["phase"] == "decision" and not self.names_action(move):
+            self.default_actions[seat.name] += 1
+            self.log_to_self("default action", f"{seat.name}'s decision names no action; TextArena takes it as "
+                                               f"{self.DEFAULT}.")
+        return super()._move(seat, move)
+
+    def _on_after_game(self, rewards):
+        self.log_key("default actions", self.default_actions)
+        super()._on_after_game(rewards)
+
+
+class PrisonersDilemmaMaster(DefaultActionMaster):
+    """Iterated Prisoner's Dilemma: a decision without `[Defect]` cooperates (TextArena 0.7.4, env.py:77)."""
+
+    PAYOFF_KEY = "scores"
+    DEFAULT = "[Cooperate]"
+    ACTION = re.compile(r"\[(Cooperate|Defect)\]", re.IGNORECASE)
+
+    def names_action(self, move):
+        return bool(self.ACTION.search(move))
+
+    def payoff_scale(self):
+        return {"cooperation": self.ta_env.cooperate_reward * self.ta_env.num_rounds}
+
+
+class ThreePlayerIPDMaster(DefaultActionMaster):
+    """Three-player Iterated Prisoner's Dilemma: a decision gives one token per opponent, `[<id> cooperate]` or
+    `[<id> defect]`; TextArena 0.7.4 takes an opponent without a valid token as cooperation (as its prompt says) and
+    ignores tokens for unknown ids or oneself. Each pair plays the PD, so full cooperation pays 2 x R a round."""
+
+    PAYOFF_KEY = "scores"
+    DEFAULT = "cooperation toward each opponent it names no token for"
+    TOKEN = re.compile(r"\[\s*(\d+)\s+(cooperate|defect)\s*\]", re.IGNORECASE)
+
+    def names_action(self, move):
+        pid = self.env.state.current_player_id
+        named = {int(target) for target, _ in self.TOKEN.findall(move)}
+        return named >= set(range(self.env.state.num_players)) - {pid}
+
+    def payoff_scale(self):
+        return {"cooperation": 2 * self.ta_env.R * self.ta_env.num_rounds}
+
+
+class StagHuntMaster(DefaultActionMaster):
+    """Iterated Stag Hunt: a decision without `[Stag]` hunts the hare (TextArena 0.7.4, env.py:99).
+
+    The `-randomized` variant draws each round's payoffs from numpy's global RNG (env.py:62-64), which the game
+    master swaps for the episode's own, seeded with the instance (EpisodeRandomness): the same instance draws the
+    same matrices in any process. Round 1's matrix is drawn in reset and recorded in the instance; every round's is
+    logged (`payoff matrices`), and full cooperation pays the sum of the rounds' mutual-stag payoffs. (After the
+    last round TextArena draws and announces one more matrix, for a round that is never played.)
+    """
+
+    PAYOFF_KEY = "total_payoff"
+    DEFAULT = "[Hare]"
+    ACTION = re.compile(r"\[(Stag|Hare)\]", re.IGNORECASE)
+
+    def names_action(self, move):
+        return bool(self.ACTION.search(move))
+
+    def _on_before_game(self):
+        super()._on_before_game()
+        self.payoff_matrices = [self.payoff_matrix()]
+
+    def payoff_matrix(self) -> dict:
+        env = self.ta_env
+        return {"mutual stag": int(env.mutual_stag_payoff), "mutual hare": int(env.mutual_hare_payoff),
+                "single stag": int(env.single_stag_payoff), "single hare": int(env.single_hare_payoff)}
+
+    def content(self):
+        return {**super().content(), "payoff matrix": self.payoff_matrix()}
+
+    def _move(self, seat, move):
+        game_state = self.env.state.game_state
+        played_round = game_state["round"]
+        result = super()._move(seat, move)
+        if played_round < game_state["round"] <= game_state["num_rounds"]:
+            self.payoff_matrices.append(self.payoff_matrix())
+        return result
+
+    def payoff_scale(self):
+        return {"cooperation": sum(matrix["mutual stag"] for matrix in self.payoff_matrices)}
+
+    def _on_after_game(self, rewards):
+        self.log_key("payoff matrices", self.payoff_matrices)
+        super()._on_after_game(rewards)
+
+
+class UltimatumMaster(EconomicsMaster):
+    """Iterated Ultimatum Game: the money each seat took home (`player_totals`); the pools of all rounds
+    (`payoff scale`: `pools`) are what the players could have shared. TextArena 0.7.4 plays max_turns // 2 rounds
+    (`-v0`: Player 0 proposes in every round; `-alternate`: the proposer alternates)."""
+
+    PAYOFF_KEY = "player_totals"
+
+    def payoff_scale(self):
+        return {"pools": self.ta_env.pool * (self.ta_env.max_turns // 2)}
+
+
+class ColonelBlottoMaster(EconomicsMaster):
+    """Colonel Blotto: the rounds each seat won (`scores`) are its payoff; the Main Score is the game's result."""
+
+    PAYOFF_KEY = "scores"
+
+
+class EliminationMaster(EconomicsMaster):
+    """Games of three or more whose invalid-move rule eliminates a seat (PublicGoods, MarketEntry): after the
+    warnings TextArena 0.7.4 allows (error_allowance 2), the next invalid decision eliminates the seat. On that
+    step `FFAMultiPlayerState.set_invalid_move` leaves `made_invalid_move` set, so `step` does not pass the turn
+    (state.py:164) and the env asks the eliminated seat again (it would go on chatting, and the next round's
+    decision would hang on it). The elimination is the seat's rule violation, which makes the episode Aborted, so
+    the game master ends the game there: the eliminated seat loses, the others draw."""
+
+    def _move(self, seat, move):
+        state = self.env.state
+        eliminated = len(state.elimination_order)
+        done, invalid_move = super()._move(seat, move)
+        if not done and len(state.elimination_order) > eliminated:
+            pid = state.elimination_order[-1]
+            state.set_game_outcome({p: -1 if p == pid else 0 for p in range(state.num_players)},
+                                   reason=f"Player {pid} was eliminated for repeated invalid moves ({invalid_move}); "
+                                          f"the game ends there.")
+            done = True
+        return done, invalid_move
+
+
+class PublicGoodsMaster(EliminationMaster):
+    """Public Goods Game: each seat's tokens over all rounds (`total_scores`); full cooperation (everyone
+    contributes the whole endowment) pays each seat endowment x factor a round."""
+
+    PAYOFF_KEY = "total_scores"
+
+    def payoff_scale(self):
+        env = self.ta_env
+        return {"cooperation": env.endowment * env.multiplication_factor * env.num_rounds}
+
+
 # --- territory games (Snake, Surround, SimpleTak, Santorini, Tak, Stratego) ---
 
 class GridRaceMaster(MultiPlayerMaster):

@@ -52,10 +52,25 @@ def test_no_instance_is_over_before_the_first_move(game):
                 assert game_master.unplayable_reason() is None, (experiment["name"], instance["game_id"])
 
 
+# Games in which TextArena has no invalid move: a reply without the action is played as a default action (the
+# game master records it in `default actions`), so the format breaker plays on and is never Aborted.
+DEFAULT_ACTION_GAMES = {
+    "ta_iterated_prisoners_dilemma": "a decision without [Defect] cooperates (TextArena 0.7.4)",
+    "ta_iterated_stag_hunt": "a decision without [Stag] hunts the hare (TextArena 0.7.4)",
+    "ta_three_player_ipd": "a missing token is cooperation, as the prompt says (TextArena 0.7.4)",
+}
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_a_player_that_never_follows_the_format_is_aborted_with_no_score(game):
     for experiment, game_id in first_instances(game):
         episode = play(game, [ta_player("format-breaker") for _ in range(seats(game))], experiment, game_id)
+        if base_game(game) in DEFAULT_ACTION_GAMES:
+            records = episode.interactions["seats"]
+            assert episode.scores["Aborted"] == 0
+            assert all(episode.interactions["default actions"][name] for name in records
+                       if not records[name]["reference"])
+            continue
         assert episode.scores["Aborted"] == 1, (experiment, game_id, episode.interactions["end reason"])
         assert math.isnan(episode.scores["Main Score"])
 
@@ -109,7 +124,23 @@ def test_expert_reaches_its_bar_and_beats_random_clearly(game):
 
 
 # Strong references that cannot beat random play on the Main Score, and why.
-NOT_ABOVE_RANDOM: dict[str, str] = {}
+RECIPROCATORS = ("a reciprocating reference rewards cooperation and makes defection not pay (tests/test_economics.py); "
+                 "in one match it never out-scores its opponent, and random play earns as much against it as "
+                 "against random")
+ZERO_SUM_MIXED = ("zero-sum with a uniform mixed equilibrium: no strategy has an edge over uniformly random play; the "
+                  "reference exploits the patterns models fall into (tests/test_economics.py)")
+NOT_ABOVE_RANDOM: dict[str, str] = {
+    "ta_iterated_rock_paper_scissors_vs_frequency": ZERO_SUM_MIXED,
+    "ta_iterated_matching_pennies_vs_pattern": ZERO_SUM_MIXED,
+    "ta_iterated_prisoners_dilemma_vs_tit_for_tat": RECIPROCATORS,
+    "ta_iterated_stag_hunt_vs_tit_for_tat": RECIPROCATORS,
+    "ta_three_player_ipd_vs_tit_for_tat": RECIPROCATORS,
+    "ta_public_goods_game_vs_tit_for_tat": RECIPROCATORS,
+    "ta_iterated_ultimatum_game_vs_tit_for_tat": (
+        "scored by the share of the money paid out: the reciprocating reference offers a fair 40% and so squeezes a "
+        "random player hardly more than random play does on the first instances (35 vs 33); as the model it takes "
+        "61-68% of the money from random (tests/test_economics.py)"),
+}
 
 
 def every_seat_once(game: str) -> list[tuple[str, int]]:
