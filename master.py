@@ -66,6 +66,7 @@ MASTERS = {
     "SurroundMaster": submasters.SurroundMaster,
     "SantoriniMaster": submasters.SantoriniMaster,
     "TakMaster": submasters.TakMaster,
+    "StrategoMaster": submasters.StrategoMaster,
 }
 
 SCORERS = {

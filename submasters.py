@@ -1120,3 +1120,100 @@ def _step_awarding_the_opponents_road(env, action: str):
                                     f"two opposite edges of the board.")
         done = True
     return done, info
+
+
+class StrategoMaster(MultiPlayerMaster):
+    """Hides each seat's army from the other and ends the games TextArena 0.7.4 leaves open.
+
+    - TextArena broadcasts the board it renders for the seat on turn (its ranks shown, the other's as `?`) to both
+      seats, at reset and after every move: each seat read the other's whole army. The board goes to the seat on
+      turn only (every seat gets its own board before its turn).
+    - Its win check reads each side's piece list, which keeps a bomb's square after a Miner defuses it: when the
+      Miner moves on, the check indexes an empty square and raises TypeError. It is computed from the board.
+    - The check returns the winner's id, 0 for Player 0, which the env takes for "no winner"; and a seat whose
+      pieces are all blocked is offered an empty move list and could only lose by invalid moves. A seat left
+      without a legal move loses at once (Stratego's rule), whichever seat it is.
+    - The flag capture's reason is a list; it is passed on as its text.
+    There is no draw and no move limit: the spec's `max_requests` ends a game, a draw. The env keeps its board
+    from construction and hangs on a second reset: every episode gets a fresh env (the spec sets no `cache_env`).
+    """
+
+    def _on_before_reset(self):
+        patch_stratego_env(self.ta_env)
+
+    def _on_before_game(self):
+        patch_stratego_state(self.env.state)
+
+    def secrets(self) -> dict[int, list[str]]:
+        """Each seat's board rows that show its ranks, as TextArena renders them for it."""
+        env = self.ta_env
+        return {pid: [line for line in env._render_board(player_id=pid, full_board=False).splitlines()
+                      if re.search(r"\b(FL|BM|SP|SC|MN|SG|LT|CP|MJ|CL|GN|MS)\b", line)]
+                for pid in (0, 1)}
+
+
+def patch_stratego_env(env):
+    """The env-level fixes of StrategoMaster (before reset)."""
+    env._observe_current_state = types.MethodType(_observe_for_the_seat_on_turn, env)
+    env._check_winner = types.MethodType(_stratego_winner_from_the_board, env)
+    env.step = types.MethodType(_step_ending_without_legal_move, env)
+
+
+def patch_stratego_state(state):
+    """The state-level fix of StrategoMaster (after reset)."""
+    state.set_winner = types.MethodType(_set_winner_with_text_reason, state)
+
+
+def _observe_for_the_seat_on_turn(env):
+    observations = env.state.observations
+    queued = {pid: len(queue) for pid, queue in observations.items()}
+    type(env)._observe_current_state(env)
+    for pid, queue in observations.items():
+        if pid != env.state.current_player_id:
+            del queue[queued[pid]:]
+
+
+def _stratego_movable(env, player: int) -> bool:
+    return any(isinstance(piece, dict) and piece["player"] == player and piece["rank"] not in ("Bomb", "Flag")
+               for row in env.board for piece in row)
+
+
+def _stratego_winner_from_the_board(env):
+    for player in (0, 1):
+        if not _stratego_movable(env, player):
+            return 1 - player
+    return None
+
+
+def _stratego_has_legal_move(env, player: int) -> bool:
+    for row in range(10):
+        for col in range(10):
+            piece = env.board[row][col]
+            if isinstance(piece, dict) and piece["player"] == player and piece["rank"] not in ("Bomb", "Flag"):
+                for dr, dc in ORTHOGONAL_STEPS:
+                    r, c = row + dr, col + dc
+                    if 0 <= r < 10 and 0 <= c < 10 and (env.board[r][c] is None or
+                                                        (isinstance(env.board[r][c], dict)
+                                                         and env.board[r][c]["player"] != player)):
+                        return True
+    return False
+
+
+ORTHOGONAL_STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
+
+
+def _step_ending_without_legal_move(env, action: str):
+    done, info = type(env).step(env, action)
+    player = env.state.current_player_id
+    if not done and not _stratego_has_legal_move(env, player):
+        what = "movable pieces" if not _stratego_movable(env, player) else "legal moves"
+        env.state.set_winner(player_id=1 - player, reason=f"Player {1 - player} wins! Player {player} has no more "
+                                                          f"{what}.")
+        done = True
+    return done, info
+
+
+def _set_winner_with_text_reason(state, player_id, reason):
+    if isinstance(reason, list):
+        reason = " ".join(map(str, reason))
+    return type(state).set_winner(state, player_id=player_id, reason=reason)

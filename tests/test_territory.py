@@ -331,3 +331,107 @@ def test_tak_vs_random_model_at_player_1_and_its_main_score():
 def test_tak_road_greedy_beats_random_clearly():
     assert mean_main_score("ta_tak_vs_random", lambda: ta_player("expert"), game_ids=range(4)) == 100
     assert mean_main_score("ta_tak_vs_road_greedy", lambda: ta_player("random"), game_ids=range(4)) <= 25
+
+
+# --- Stratego (default instance 0: Player 0's Colonel at D0, Player 1's Lieutenant at G0; E0 and F0 empty) ---
+
+import textarena as ta  # noqa: E402
+
+from submasters import StrategoMaster, patch_stratego_env, patch_stratego_state  # noqa: E402
+
+
+def test_stratego_battle_is_reported_to_both_and_a_broken_format_aborts():
+    episode = play("ta_stratego", [scripted(["[D0 E0]", "[E0 F0]"]), scripted(["[G0 F0]", "pass", "pass"])])
+    assert_outcome(episode.scores, "Aborted")
+    assert episode.interactions["violating seats"] == ["Player 1"]
+    assert seat_results(episode) == {"Player 0": ("win", "opponent's violation"),
+                                     "Player 1": ("loss", "own violation")}
+    battle = ("The attacking piece was Colonel and the destination piece was Lieutenant. As the attacker is a higher "
+              "rank than the destination")
+    assert battle in episode.contexts[3][1]["content"] and episode.contexts[3][0] == "Player 1"
+    assert math.isnan(episode.scores["Main Score"])
+
+
+def test_stratego_no_seat_sees_the_other_seats_ranks():
+    # TextArena 0.7.4 broadcast the board rendered for the seat on turn, ranks included, to both seats
+    seen = {"Player 0": [], "Player 1": []}
+    episode = play("ta_stratego", [scripted(["[D0 E0]", "[E0 F0]", "x", "x"]), scripted(["[G0 F0]", "x", "x"])])
+    for name, context in episode.contexts:
+        seen[name].append(context["content"])
+    assert "A   MJ  MJ  BM  FL  BM  SG  SC  MN  MN  MS" in seen["Player 0"][0]
+    assert "J   MJ  MN  BM  FL  BM  SC  SG  SC  MN  CP" in seen["Player 1"][0]
+    assert "J    ?   ?   ?   ?   ?   ?   ?   ?   ?   ?" in seen["Player 0"][1]
+    for own, other in (("Player 0", "Player 1"), ("Player 1", "Player 0")):
+        rows_of_own = "ABCD" if own == "Player 0" else "GHIJ"
+        for context in seen[other]:
+            for line in context.splitlines():
+                if line[:1] in rows_of_own and line[1:4] == "   ":
+                    assert set(line[1:].split()) <= {"?", ".", "~"}, (other, line)
+
+
+def stratego_env(pieces: dict[str, tuple[str, int]]):
+    """A Stratego env with the game master's fixes on a board holding only `pieces` ({"D0": ("Miner", 0), ...})."""
+    env = ta.make("Stratego-v0-raw")
+    patch_stratego_env(env)
+    env.reset(num_players=2, seed=0)
+    patch_stratego_state(env.state)
+    env.state.clem_invalid_moves = []
+    for row in range(10):
+        for col in range(10):
+            if env.board[row][col] != "~":
+                env.board[row][col] = None
+    env.player_pieces[0].clear()
+    env.player_pieces[1].clear()
+    for cell, (rank, player) in pieces.items():
+        row, col = ord(cell[0]) - 65, int(cell[1])
+        env.board[row][col] = {"rank": rank, "player": player}
+        env.player_pieces[player].append((row, col))
+    return env
+
+
+FLAGS = {"A9": ("Flag", 0), "J9": ("Flag", 1)}
+
+
+def test_stratego_miner_leaving_a_defused_bomb_square_does_not_crash():
+    # TextArena 0.7.4 kept the bomb's square in the defender's piece list and raised TypeError here
+    env = stratego_env({**FLAGS, "D0": ("Miner", 0), "E0": ("Bomb", 1), "J5": ("Scout", 1), "A0": ("Sergeant", 0)})
+    assert env.step("[D0 E0]") == (False, {})
+    assert env.step("[J5 I5]") == (False, {})
+    assert env.step("[E0 F0]")[0] is False
+
+
+def test_stratego_player_0_wins_when_player_1_loses_its_last_movable_piece():
+    # TextArena 0.7.4's check returned the winner's id, and 0 read as "no winner"
+    env = stratego_env({**FLAGS, "E0": ("Marshal", 0), "F0": ("Scout", 1), "J8": ("Bomb", 1)})
+    assert env.step("[E0 F0]")[0] is True
+    assert env.state.rewards == {0: 1, 1: -1}
+    assert env.state.game_info[1]["reason"] == "Player 0 wins! Player 1 has no more movable pieces."
+
+
+def test_stratego_seat_whose_pieces_are_all_blocked_loses():
+    env = stratego_env({**FLAGS, "J0": ("Sergeant", 1), "I0": ("Bomb", 1), "J1": ("Bomb", 1), "A0": ("Scout", 0)})
+    assert env.step("[A0 B0]")[0] is True
+    assert env.state.rewards == {0: 1, 1: -1}
+    assert "Player 1 has no more legal moves" in env.state.game_info[1]["reason"]
+
+
+def test_stratego_flag_capture_wins_with_a_text_reason():
+    env = stratego_env({**FLAGS, "I9": ("Sergeant", 0), "J0": ("Scout", 1)})
+    assert env.step("[I9 J9]")[0] is True
+    assert env.state.rewards == {0: 1, 1: -1}
+    assert env.state.game_info[0]["reason"] == "Player 0 has captured the opponent's flag!"
+
+
+def test_stratego_secrets_are_the_rows_showing_a_seats_ranks():
+    episode = play("ta_stratego", [scripted(["x", "x"]), scripted([])])
+    secrets = episode.game_master.secrets()
+    assert [line[0] for line in secrets[0]] == list("ABCD") and [line[0] for line in secrets[1]] == list("GHIJ")
+    assert isinstance(episode.game_master, StrategoMaster)
+
+
+def test_stratego_random_players_are_stopped_by_the_request_cap_as_a_draw():
+    episode = play("ta_stratego_vs_random", [ta_player("random")], game_id=1)
+    assert episode.interactions["seats"]["Player 1"] == {"model": "scripted0", "reference": False, "result": "draw",
+                                                         "how": "request cap", "payoff": None}
+    assert episode.scores["Request Count"] == 300 and episode.scores["Main Score"] == 50
+    assert_outcome(episode.scores, "Success")
