@@ -74,6 +74,12 @@ MASTERS = {
     "LetterAuctionMaster": submasters.LetterAuctionMaster,
     "CodenamesMaster": submasters.CodenamesMaster,
     "TabooMaster": submasters.TabooMaster,
+    # territory games
+    "SnakeMaster": submasters.SnakeMaster,
+    "SurroundMaster": submasters.SurroundMaster,
+    "SantoriniMaster": submasters.SantoriniMaster,
+    "TakMaster": submasters.TakMaster,
+    "StrategoMaster": submasters.StrategoMaster,
 }
 
 SCORERS = {
