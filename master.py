@@ -54,6 +54,9 @@ MASTERS = {
     # word games
     "WordSearchMaster": submasters.WordSearchMaster,
     "WordleMaster": submasters.WordleMaster,
+    # board games
+    "BreakthroughMaster": submasters.BreakthroughMaster,
+    "CheckersMaster": submasters.CheckersMaster,
 }
 
 SCORERS = {

@@ -76,3 +76,42 @@ def test_breakthrough_search_beats_random_and_the_blind_variant_is_played_from_t
         for game_id in (0, 1):
             assert play("ta_breakthrough_vs_search", [ta_player("random")], experiment, game_id).scores["Loss"] == 1
             assert play("ta_breakthrough_vs_random", [ta_player("expert")], experiment, game_id).scores["Win"] == 1
+
+
+def moves_of(episode) -> list[str]:
+    """Every seat's replies in order (the model's and the references')."""
+    return [event["action"]["content"] for turn in episode.interactions["turns"] for event in turn
+            if event["to"] == "GM" and event["from"].startswith("Player")]
+
+
+def test_the_experts_break_ties_by_instance_so_every_instance_is_another_game():
+    # the envs draw nothing and the model (a programmatic player, unsalted: a function of its transcript) is
+    # deterministic: the games differ only because the reference draws among equally good moves with its
+    # instance's salt (the random model keeps Chess short)
+    for game, model in (("ta_chess_vs_engine", "random"), ("ta_othello_vs_heuristic", "expert"),
+                        ("ta_breakthrough_vs_search", "expert")):
+        games = [moves_of(play(game, [ta_player(model)], "default", game_id)) for game_id in range(4)]
+        assert games[0] != games[2] and games[1] != games[3], game  # same model seat, another instance
+
+
+def set_board(rows: list[str], empty: str = "."):
+    """An on_turn hook that puts a constructed position (row 0 first) on the env at the first turn."""
+    def on_turn(game_master, player_name, context):
+        state = game_master.env.state
+        if state.turn == 0:
+            state.game_state["board"] = [["" if cell == "." and empty == "" else cell for cell in row] for row in rows]
+    return on_turn
+
+
+def test_breakthrough_a_side_left_without_a_move_loses_before_it_is_asked():
+    # 5x5, row 0 = rank 1: White's a1a2 leaves Black's only piece (c4) blocked by c3, nothing to capture.
+    # TextArena 0.7.4 has no rule for it: the random reference would have to send an invalid move.
+    rows = ["W....", ".....", "..W..", "..B..", "....."]
+    episode = play("ta_breakthrough_vs_random", [scripted(["[a1a2]"])], "tiny", 0, on_turn=set_board(rows, ""))
+    assert moves_of(episode) == ["[a1a2]"]  # the reference was never asked
+    seats = episode.interactions["seats"]
+    assert seats["Player 0"]["result"] == "win" and seats["Player 1"]["result"] == "loss"
+    assert seats["Player 0"]["how"] == "rules" and "violating seats" not in episode.interactions
+    assert "Player 1 has no legal move" in episode.interactions["end reason"]
+    assert_outcome(episode.scores, "Success")
+    assert episode.scores["Main Score"] == 100
