@@ -2,6 +2,7 @@
 game needs one."""
 import functools
 import re
+import traceback
 import types
 
 import numpy as np
@@ -867,15 +868,17 @@ class CheckersMaster(StuckSideMaster):
         try:
             return super()._move(seat, move)
         except TextArenaEnvError as error:
-            cause = error.__cause__
-            if not (isinstance(cause, TypeError) and str(cause) == self.CRASH) or \
-                    self._has_legal_move(self.env.state.current_player_id):
+            if not self._is_the_crash(error.__cause__) or self._has_legal_move(self.env.state.current_player_id):
                 raise
         stuck = self.env.state.current_player_id
         self.env.state.set_winner(player_id=1 - stuck, reason=f"Player {stuck} has no moves left.")
         self.log_to_self("no legal move", f"{self.seats[stuck].name} left itself without a move: the game ends as "
                                           f"its loss (TextArena 0.7.4 raises here, Checkers/env.py:107).")
         return True, None
+
+    def _is_the_crash(self, error) -> bool:
+        return isinstance(error, TypeError) and str(error).endswith(self.CRASH) \
+            and traceback.extract_tb(error.__traceback__)[-1].name == "_check_gameover"
 
     def _has_legal_move(self, pid: int) -> bool:
         return bool(boards.checkers_moves(self.env.state.game_state["board"], pid))

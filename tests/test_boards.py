@@ -115,3 +115,59 @@ def test_breakthrough_a_side_left_without_a_move_loses_before_it_is_asked():
     assert "Player 1 has no legal move" in episode.interactions["end reason"]
     assert_outcome(episode.scores, "Success")
     assert episode.scores["Main Score"] == 100
+
+
+CHECKERS_EMPTY = ["........"] * 8
+
+
+def checkers_rows(pieces: dict) -> list[str]:
+    rows = [list(row) for row in CHECKERS_EMPTY]
+    for (r, c), piece in pieces.items():
+        rows[r][c] = piece
+    return ["".join(row) for row in rows]
+
+
+def test_checkers_a_side_left_without_a_move_loses_before_it_is_asked():
+    # Red's 3 4 -> 2 3 walls in Black's last man at (0, 1): (1, 0) and (1, 2) are taken, the jump lands on (2, 3)
+    rows = checkers_rows({(0, 1): "b", (1, 0): "r", (1, 2): "r", (3, 4): "r"})
+    episode = play("ta_checkers_vs_random", [scripted(["[3 4 2 3]"])], on_turn=set_board(rows))
+    assert moves_of(episode) == ["[3 4 2 3]"]  # the random reference was never asked
+    seats = episode.interactions["seats"]
+    assert seats["Player 0"]["result"] == "win" and seats["Player 1"]["result"] == "loss"
+    assert seats["Player 1"]["how"] == "rules" and "violating seats" not in episode.interactions
+    assert_outcome(episode.scores, "Success")
+    assert episode.scores["Main Score"] == 100
+
+
+def test_checkers_a_move_that_leaves_the_mover_without_a_move_loses_instead_of_crashing_textarena():
+    # Red's last man steps 3 0 -> 2 1 between Black's men at (1, 0) and (1, 2), the jump square (0, 3) taken:
+    # TextArena 0.7.4 then calls set_winners(player_id=...) and raises a TypeError (Checkers/env.py:107)
+    rows = checkers_rows({(3, 0): "r", (1, 0): "b", (1, 2): "b", (0, 3): "b"})
+    episode = play("ta_checkers_vs_random", [scripted(["[3 0 2 1]"])], on_turn=set_board(rows))
+    seats = episode.interactions["seats"]
+    assert seats["Player 0"]["result"] == "loss" and seats["Player 1"]["result"] == "win"
+    assert seats["Player 0"]["how"] == "rules"
+    assert "Player 0 has no moves left" in episode.interactions["end reason"]
+    assert_outcome(episode.scores, "Lose")
+    assert episode.scores["Main Score"] == 0
+
+
+def test_checkers_other_type_errors_are_not_swallowed():
+    import pytest
+    from ta_master import TextArenaEnvError
+
+    def break_step(game_master, player_name, context):
+        game_master.ta_env._check_gameover = lambda: (_ for _ in ()).throw(TypeError("something else"))
+    with pytest.raises(TextArenaEnvError, match="something else"):
+        play("ta_checkers_vs_random", [scripted(["[5 0 4 1]"])], on_turn=break_step)
+
+
+def test_checkers_format_breaker_aborts_and_the_search_beats_random():
+    episode = play("ta_checkers", [scripted(["[5 0 4 1]", "[5 2 4 3]"]), ta_player("format-breaker")])
+    assert_outcome(episode.scores, "Aborted")
+    assert math.isnan(episode.scores["Main Score"])
+    assert episode.interactions["violating seats"] == ["Player 1"]
+    for game_id in (0, 1):
+        assert play("ta_checkers_vs_search", [ta_player("random")], game_id=game_id).scores["Main Score"] == 0
+    # as the model, the search wins against random (3 of 4 default instances; the fourth is a draw at the turn limit)
+    assert play("ta_checkers_vs_random", [ta_player("expert")], game_id=1).scores["Main Score"] == 100
