@@ -724,6 +724,7 @@ class Crusade(GamePlayers):
 
 # ------------------------------------------------------------------------------------------------- Lines of Action
 
+LOA_TIE = 0.1
 LOA_BOARD = re.compile(r"Board:\n\n +a   b   c   d   e   f   g   h\n((?:.*\n){16})")
 
 
@@ -831,7 +832,9 @@ class LinesOfAction(GamePlayers):
         safe = [(value, move) for value, move, child in scored[:6]
                 if not any(_loa_groups(_loa_play(child, reply), enemy) == 1 for reply in _loa_moves(child, 1 - side))]
         candidates = safe or [(value, move) for value, move, _ in scored]
-        return _loa_text(_pick([move for value, move in candidates if value == candidates[0][0]], transcript.rng()))
+        # moves within LOA_TIE of the best are as good as the heuristic can tell
+        return _loa_text(_pick([move for value, move in candidates if value <= candidates[0][0] + LOA_TIE],
+                               transcript.rng()))
 
 
 GAMES = [Chess(), Checkers(), Othello(), Breakthrough(), Alquerque(), LinesOfAction(), Crusade()]

@@ -89,7 +89,8 @@ def test_the_experts_break_ties_by_instance_so_every_instance_is_another_game():
     # deterministic: the games differ only because the reference draws among equally good moves with its
     # instance's salt (the random model keeps Chess short)
     for game, model in (("ta_chess_vs_engine", "random"), ("ta_othello_vs_heuristic", "expert"),
-                        ("ta_breakthrough_vs_search", "expert")):
+                        ("ta_breakthrough_vs_search", "expert"), ("ta_lines_of_action_vs_heuristic", "random"),
+                        ("ta_alquerque_vs_search", "expert"), ("ta_crusade_vs_search", "expert")):
         games = [moves_of(play(game, [ta_player(model)], "default", game_id)) for game_id in range(4)]
         assert games[0] != games[2] and games[1] != games[3], game  # same model seat, another instance
 
@@ -171,3 +172,48 @@ def test_checkers_format_breaker_aborts_and_the_search_beats_random():
         assert play("ta_checkers_vs_search", [ta_player("random")], game_id=game_id).scores["Main Score"] == 0
     # as the model, the search wins against random (3 of 4 default instances; the fourth is a draw at the turn limit)
     assert play("ta_checkers_vs_random", [ta_player("expert")], game_id=1).scores["Main Score"] == 100
+
+
+def board_rows(size: int, pieces: dict[str, str]) -> list[str]:
+    """A constructed position: `pieces` maps squares ('c2') to pieces; row 0 is the top rank."""
+    rows = [["."] * size for _ in range(size)]
+    for square, piece in pieces.items():
+        rows[size - int(square[1:])]["abcdefgh".index(square[0])] = piece
+    return ["".join(row) for row in rows]
+
+
+def test_alquerque_crusade_and_lines_of_action_end_by_their_rules_with_per_seat_results():
+    cases = [("ta_alquerque", board_rows(5, {"c2": "R", "c3": "B"}), "[c2 c4]", "Player 1 has no pieces."),
+             ("ta_crusade", board_rows(8, {"b1": "W", "c3": "B"}), "[b1 c3]", "Player 1 has no pieces."),
+             ("ta_lines_of_action", board_rows(8, {"a1": "O", "c2": "O", "h8": "X", "h6": "X"}), "[a1b1]",
+              "All pieces connected.")]
+    for game, rows, move, reason in cases:
+        episode = play(f"{game}_vs_random", [scripted([move])], on_turn=set_board(rows, ""))
+        seats = episode.interactions["seats"]
+        assert seats["Player 0"]["result"] == "win" and seats["Player 1"]["result"] == "loss", game
+        assert seats["Player 0"]["how"] == "rules" and episode.interactions["end reason"] == reason, game
+        assert_outcome(episode.scores, "Success")
+        assert episode.scores["Main Score"] == 100
+
+
+def test_lines_of_action_reads_the_move_only_at_the_end_of_the_reply():
+    # TextArena 0.7.4 anchors its move pattern at the end (LinesOfAction/env.py:12): a move followed by words is a
+    # format error (warned once), a move that ends the reply is read
+    player_0 = scripted(["[b1b3] is my move.", "I move up the b-file: [b1b3]"])
+    episode = play("ta_lines_of_action", [player_0, ta_player("format-breaker")])
+    second = [context["content"] for name, context in episode.contexts if name == "Player 0"][1]
+    assert "attempted an invalid move" in second and "Format must be" in second
+    assert "Player 0 moved b1 -> b3" in [context["content"] for name, context in episode.contexts
+                                         if name == "Player 1"][0]
+    assert_outcome(episode.scores, "Aborted")
+    assert math.isnan(episode.scores["Main Score"])
+    assert episode.interactions["violating seats"] == ["Player 1"]
+
+
+def test_alquerque_crusade_and_lines_of_action_experts_beat_random_on_both_seats():
+    for game, expert in (("ta_alquerque", "search"), ("ta_crusade", "search"), ("ta_lines_of_action", "heuristic")):
+        for game_id in (0, 1):
+            assert play(f"{game}_vs_{expert}", [ta_player("random")], game_id=game_id).scores["Main Score"] == 0, game
+            episode = play(f"{game}_vs_random", [ta_player("expert")], game_id=game_id)
+            assert_outcome(episode.scores, "Success")
+            assert episode.scores["Main Score"] == 100, game
