@@ -286,6 +286,21 @@ OTHELLO_BOARD = re.compile(r"Game Board:\n +((?:\d+ )*\d+)\n((?:\d+\|(?:[.BW]\|)
 DIRECTIONS = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)]
 
 
+OTHELLO_VALID = re.compile(r"\nValid moves: ((?:'\[\d+, \d+\]'(?:, )?)+)\n|\nNo valid moves")
+
+
+def othello_offered(transcript: Transcript) -> list[tuple[int, int]] | None:
+    """The moves listed under the latest board: `Valid moves: '[2, 3]', '[3, 2]'` (quoted, which the shared
+    `offered_moves` does not read), [] for `No valid moves - you may have to skip.`, None when the variant lists
+    none (`-hard`). The list under a board is the seat's own: TextArena lists the moves of the side to move."""
+    text = transcript.text
+    board_at = text.rfind("Game Board:")
+    found = OTHELLO_VALID.search(text, board_at) if board_at >= 0 else None
+    if found is None or text.find("Game Board:", board_at + 1, found.start()) >= 0:
+        return None
+    return [tuple(map(int, move)) for move in re.findall(r"'\[(\d+), (\d+)\]'", found.group(1) or "")]
+
+
 def othello_board(transcript: Transcript) -> list[list[str]]:
     found = last_match(OTHELLO_BOARD, transcript.text)
     return [row.split("|")[1:-1] for row in found.group(2).splitlines() if row]
@@ -357,9 +372,14 @@ class Othello(GamePlayers):
     def piece(transcript: Transcript) -> str:
         return re.search(r"playing (?:Black|White) \(([BW])\) in a game of Othello", transcript.prompt).group(1)
 
+    def moves(self, transcript: Transcript, board) -> list[tuple[int, int]]:
+        """The moves TextArena lists for the seat, or (`-hard` lists none) the moves read off the board."""
+        offered = othello_offered(transcript)
+        return offered if offered is not None else _othello_moves(board, self.piece(transcript))
+
     def random_move(self, transcript, rng):
-        moves = _othello_moves(othello_board(transcript), self.piece(transcript))
-        if not moves:  # TextArena skips the turn whatever the reply says
+        moves = self.moves(transcript, othello_board(transcript))
+        if not moves:  # TextArena skips the turn whatever the reply says (Othello/env.py:63-66)
             return self.SKIP
         return "[{}, {}]".format(*rng.choice(moves))
 
@@ -368,7 +388,7 @@ class Othello(GamePlayers):
         minimise the opponent's. The last six empty squares are solved exactly."""
         board, piece = othello_board(transcript), self.piece(transcript)
         opponent = "W" if piece == "B" else "B"
-        moves = _othello_moves(board, piece)
+        moves = self.moves(transcript, board)
         if not moves:
             return self.SKIP
         empties = sum(row.count(".") for row in board)

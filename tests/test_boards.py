@@ -217,3 +217,34 @@ def test_alquerque_crusade_and_lines_of_action_experts_beat_random_on_both_seats
             episode = play(f"{game}_vs_random", [ta_player("expert")], game_id=game_id)
             assert_outcome(episode.scores, "Success")
             assert episode.scores["Main Score"] == 100, game
+
+
+def test_othello_a_seat_without_a_move_is_asked_and_any_reply_is_its_skip():
+    # 4x4: Black's [0, 0] leaves White's only disc (2, 2) unable to flank anything; TextArena still asks White and
+    # takes any reply as the skip (Othello/env.py:63-66): a request, not a violation. Black's [3, 3] then flips
+    # White's last disc and the game ends.
+    position = [".WB.", ".B..", "..W.", "...."]
+
+    def set_othello_board(game_master, player_name, context):
+        if game_master.env.state.turn == 0:  # in place: the env plays on its own `board` list
+            for row, cells in zip(game_master.ta_env.board, position):
+                row[:] = ["" if cell == "." else cell for cell in cells]
+    episode = play("ta_othello", [scripted(["[0, 0]", "[3, 3]"]), scripted(["I have to pass."])], "tiny",
+                   on_turn=set_othello_board)
+    white = [context["content"] for name, context in episode.contexts if name == "Player 1"][0]
+    assert "No valid moves" in white
+    assert episode.scores["Request Count"] == 3 and episode.scores["Violated Request Count"] == 0
+    assert episode.interactions["seats"]["Player 0"]["result"] == "win"
+    assert episode.interactions["seats"]["Player 1"]["how"] == "rules"
+    assert_outcome(episode.scores, "Success")
+
+
+def test_othello_players_read_the_quoted_move_list_and_skip_when_it_is_empty():
+    from ta_players import reply
+    board = "Game Board:\n  0 1 2 3\n0|.|.|.|.|\n1|.|W|B|.|\n2|.|B|W|.|\n3|.|.|.|.|"
+    prompt = "You are Player 0 playing Black (B) in a game of Othello.\n[GAME] "
+    listed = [{"role": "user", "content": prompt + board + "\nValid moves: '[0, 2]'\nScores - Black: 2, White: 2"}]
+    # the board allows four moves; the list (TextArena's, for the seat on turn) is what the players follow
+    assert reply("random", listed) == reply("expert", listed) == "[0, 2]"
+    stuck = [{"role": "user", "content": prompt + board + "\nNo valid moves – you may have to skip.\n"}]
+    assert reply("random", stuck) == reply("expert", stuck) == "I have no valid move and skip."
