@@ -80,6 +80,9 @@ MASTERS = {
     "SantoriniMaster": submasters.SantoriniMaster,
     "TakMaster": submasters.TakMaster,
     "StrategoMaster": submasters.StrategoMaster,
+    # board games
+    "BreakthroughMaster": submasters.BreakthroughMaster,
+    "CheckersMaster": submasters.CheckersMaster,
 }
 
 SCORERS = {
