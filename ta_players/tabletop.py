@@ -19,16 +19,20 @@ SUITS = "♠♥♦♣"
 
 # ---------------------------------------------------------------------------------------------------------- poker
 class KuhnPoker(GamePlayers):
-    """The expert plays Kuhn's equilibrium with bluffing parameter 1/3: as first actor bet K always, bet J with 1/3,
-    check Q (and call a bet after checking with Q 2/3 of the time); as second actor bet K and bluff J with 1/3
-    after a check, call a bet with K always and with Q 1/3 of the time; never call with J."""
+    """The expert plays an equilibrium of Kuhn Poker as TextArena 0.7.4 scores it. There a bet or call never
+    enters the pot (`KuhnPoker/env.py:81-92` only walks the action tree; every pot is the two antes), so betting
+    costs nothing and calling never loses more than folding: always betting and never folding is weakly dominant.
+    `BETS_ADD_TO_POT` switches to the textbook equilibrium (bluff parameter 1/3: as first actor bet K, bet J with
+    1/3, check Q and call a bet after that with Q 2/3 of the time; as second actor bet K and bluff J with 1/3
+    after a check, call a bet with K and with Q 1/3 of the time; never call with J) for a Kuhn Poker whose bets
+    count."""
     game = "ta_kuhn_poker"
     recognizes = re.compile(r"round game of Kuhn Poker")
     has_expert = True
     expert_name = "equilibrium"
-    expert_bar_reason = ("Kuhn Poker's equilibrium only gains 1/18 chip per hand on average against the first "
-                         "seat's optimum and little more against random play; over a few rounds chance decides "
-                         "many matches.")
+    expert_bar_reason = ("Kuhn Poker deals one card of three: even the best strategy loses many hands, and over a "
+                         "few rounds chance decides many matches.")
+    BETS_ADD_TO_POT = False    # TextArena 0.7.4: they do not
 
     def _legal(self, transcript):
         actions = last_match(r"Your available actions are: (.*)", transcript.text)
@@ -38,14 +42,18 @@ class KuhnPoker(GamePlayers):
         return f"[{rng.choice(self._legal(transcript))}]"
 
     def expert_move(self, transcript):
+        if not self.BETS_ADD_TO_POT:
+            return "[bet]" if "bet" in self._legal(transcript) else "[call]"
+        return self.textbook_move(transcript)
+
+    def textbook_move(self, transcript):
         legal = self._legal(transcript)
         round_start = last_match(r"### Starting round \d+ out of \d+ rounds\. Your card is: '(\w)'", transcript.text)
         card = round_start.group(1)
         moves = re.findall(r"submitted move: '\[(\w+)\]'", transcript.text[round_start.end():])
         draw = transcript.rng().random()
         if "check" in legal:                               # first to act, or the opponent checked
-            bluff = 1 / 3
-            bet = card == "K" or (card == "J" and draw < bluff)
+            bet = card == "K" or (card == "J" and draw < 1 / 3)
             return "[bet]" if bet else "[check]"
         first_actor = len(moves) >= 2                       # I checked, the opponent bet
         call_q = 2 / 3 if first_actor else 1 / 3
@@ -161,7 +169,7 @@ class Poker(GamePlayers):
     has_expert = True
     expert_name = "equity"
     expert_bar_reason = "Texas Hold'em over a few hands: the cards dealt decide many matches."
-    SAMPLES = 120
+    SAMPLES = 240      # shared among the seats sampled: fewer showdowns per sample with more opponents
 
     def _state(self, transcript):
         me = int(re.search(r"You are Player (\d+)", transcript.prompt).group(1))
@@ -190,24 +198,26 @@ class Poker(GamePlayers):
     def equity(self, hole, community, opponents, rng) -> float:
         deck = [(rank, suit) for rank in range(2, 15) for suit in SUITS if (rank, suit) not in hole + community]
         score = 0.0
-        for _ in range(self.SAMPLES):
+        samples = max(30, self.SAMPLES // (opponents + 1))
+        for _ in range(samples):
             drawn = rng.sample(deck, 2 * opponents + 5 - len(community))
             board = community + drawn[2 * opponents:]
             mine = hand_value(hole + board)
             best_other = max(hand_value(drawn[2 * i:2 * i + 2] + board) for i in range(opponents))
             score += 1.0 if mine > best_other else 0.5 if mine == best_other else 0.0
-        return score / self.SAMPLES
+        return score / samples
 
     def expert_move(self, transcript):
         s = self._state(transcript)
         win = self.equity(s["hole"], s["community"], s["opponents"], transcript.rng())
-        strong = 1 / (s["opponents"] + 1) + 0.25
+        fair = 1 / (s["opponents"] + 1)                # the share of a player whose cards are average
+        size = max(s["big_blind"], s["pot"])
         if s["to_call"] == 0:
-            if win > strong and s["chips"] > 0:
-                return f"[Bet {s['current_bet'] + max(s['big_blind'], s['pot'] // 2)}]"
+            if win > fair + 0.1 and s["chips"] > 0:
+                return f"[Bet {s['current_bet'] + size}]"
             return "[Check]"
-        if win > strong + 0.1 and s["chips"] > s["to_call"]:
-            return f"[Raise {max(s['big_blind'], s['pot'] // 2)}]"
+        if win > fair + 0.2 and s["chips"] > s["to_call"]:
+            return f"[Raise {size}]"
         pot_odds = s["to_call"] / (s["pot"] + s["to_call"])
         return "[Call]" if win >= pot_odds else "[Fold]"
 
@@ -330,9 +340,10 @@ class ThreePlayerGOPS(GameOfPureStrategy):
 
 
 class HighSociety(GamePlayers):
-    """The expert bids the money card whose rank among its remaining cards matches the prestige card's rank among
-    the prestige cards still to be auctioned; after a tie it draws a neighbouring card, so two experts cannot tie
-    forever."""
+    """The expert knows the opponent's money cards (both start with 1-11 and every won auction shows the card
+    paid). It aims to win each prestige card with a chance that grows with the card's rank among the prestige
+    cards still to come, and bids the cheapest money card that reaches that chance against a uniform bid from
+    the opponent's cards; after a tie it draws a neighbouring card, so two experts cannot tie forever."""
     game = "ta_high_society"
     recognizes = re.compile(r"in a game of HighSociety")
     has_expert = True
@@ -347,12 +358,22 @@ class HighSociety(GamePlayers):
         return f"[{rng.choice(self._money(transcript))}]"
 
     def expert_move(self, transcript):
+        me = int(re.search(r"You are Player (\d)", transcript.prompt).group(1))
         money = self._money(transcript)
+        theirs = list(range(1, 12))
+        for bid0, bid1, winner in re.findall(r"P0 bid (\d+), P1 bid (\d+)\. Player (\d) wins", transcript.text):
+            if int(winner) != me:
+                theirs.remove(int((bid0, bid1)[int(winner)]))
         auctions = re.findall(r"### Auction \d+/10  \|  Prestige card: (\d+)", transcript.text)
         prize = int(auctions[-1])
         remaining = sorted(set(range(1, 11)) - {int(card) for card in auctions[:-1]})
-        position = remaining.index(prize) / max(1, len(remaining) - 1)
-        index = round(position * (len(money) - 1))
+        target = remaining.index(prize) / max(1, len(remaining) - 1)
+
+        def chance(bid):
+            return sum(1.0 if card < bid else 0.5 if card == bid else 0.0 for card in theirs) / len(theirs)
+
+        reaching = [card for card in money if chance(card) >= target]
+        index = money.index(min(reaching)) if reaching else len(money) - 1
         last_auction = transcript.text.rfind("### Auction")
         ties = transcript.text.count("Tie - bids returned", last_auction)
         if ties:
