@@ -182,7 +182,9 @@ class Poker(GamePlayers):
         chips, bet, _ = seats[me]
         community = parse_cards(re.search(r"Visible board: \[(.*)\]", board).group(1))
         hole = parse_cards(re.search(r"Your hole: (.*)", board).group(1))
-        opponents = sum(1 for pid, (_, _, status) in seats.items() if pid != me and status != "folded")
+        # Busted seats stay listed (0 chips, no bet): they are not in the hand.
+        opponents = sum(1 for pid, (seat_chips, seat_bet, status) in seats.items()
+                        if pid != me and status != "folded" and (seat_chips > 0 or seat_bet > 0))
         return dict(big_blind=big_blind, pot=pot, current_bet=current_bet, chips=int(chips), bet=int(bet),
                     to_call=max(0, current_bet - int(bet)), community=community, hole=hole,
                     opponents=max(1, opponents))
