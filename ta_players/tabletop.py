@@ -169,7 +169,7 @@ class Poker(GamePlayers):
     has_expert = True
     expert_name = "equity"
     expert_bar_reason = "Texas Hold'em over a few hands: the cards dealt decide many matches."
-    SAMPLES = 240      # shared among the seats sampled: fewer showdowns per sample with more opponents
+    SAMPLES = 160      # shared among the seats sampled: fewer showdowns per sample with more opponents
 
     def _state(self, transcript):
         me = int(re.search(r"You are Player (\d+)", transcript.prompt).group(1))
