@@ -1,5 +1,14 @@
 """The clem GameBenchmark for every TextArena game in clemgame.json."""
 import logging
+import sys
+
+# clemcore unloads the modules a game's loading imported: textarena itself, when this game was the first to import
+# it, but not the env modules that TextArena imports later, during play. The next game loaded in the process then
+# imports a fresh textarena beside env modules bound to the old one, whose ObservationType members no longer equal
+# the new ones (a prompt would be labelled as a game message). Orphaned textarena modules are dropped first.
+if "textarena" not in sys.modules:
+    for name in [name for name in sys.modules if name.startswith("textarena.")]:
+        del sys.modules[name]
 
 from clemcore.backends import Model
 from clemcore.clemgame import GameBenchmark, GameSpec

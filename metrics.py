@@ -83,20 +83,55 @@ class HangmanScorer(TextArenaScorer):
         return 100.0 * interactions["completion"] * life_score
 
 
-class CompetitiveScorer(SolvedScorer):
-    """Games between seats: Main Score 100 when a player won (a Success), 0 when the game ended undecided (a draw,
-    the request cap). Logs each player's result as `Player N Win` / `Player N Loss` / `Player N Draw` (0 or 1)."""
+# A seat's score in a contest: the chess convention, a draw is half a win.
+RESULT_SCORES = {"win": 100.0, "draw": 50.0, "loss": 0.0}
+
+
+class CompetitiveScorer(TextArenaScorer):
+    """Games between seats.
+
+    Against reference opponents (`ta_<game>_vs_<reference>`) the Main Score is the model's result: 100 for a
+    win, 50 for a draw, 0 for a loss (`reference_score`), also logged as `Win`/`Draw`/`Loss` with `Model Seat`.
+    Between models (self-play, pairings) it is 100 when the game was played to its regular end, a draw included,
+    and 0 when it ended on a losing mistake or at the request cap (`self_play_score`); each seat's result is logged
+    as `Player N Win`/`Player N Loss`/`Player N Draw` (0 or 1) and `Player N Score` (100/50/0). Results are logged
+    for aborted episodes too (a forfeit); the scores are NaN there.
+    """
+
+    def main_score(self, interactions):
+        model_seats = _model_seats(interactions)
+        if len(model_seats) < len(interactions["seats"]):
+            return self.reference_score(model_seats[0][1], interactions)
+        return self.self_play_score(interactions)
+
+    def reference_score(self, seat: dict, interactions: dict) -> float:
+        return RESULT_SCORES[seat["result"]]
+
+    def self_play_score(self, interactions: dict) -> float:
+        return 100.0 * interactions[METRIC_SUCCESS]
 
     def log_game_scores(self, interactions, aborted):
-        for player, result in interactions["player results"].items():
-            for name in ("win", "loss", "draw"):
-                self.log_episode_score(f"{player} {name.capitalize()}", int(result == name))
+        model_seats = _model_seats(interactions)
+        if len(model_seats) < len(interactions["seats"]):
+            name, seat = model_seats[0]
+            self.log_episode_score("Model Seat", int(name.split()[-1]))
+            for result in RESULT_SCORES:
+                self.log_episode_score(result.capitalize(), int(seat["result"] == result))
+            return
+        for name, seat in model_seats:
+            for result in RESULT_SCORES:
+                self.log_episode_score(f"{name} {result.capitalize()}", int(seat["result"] == result))
+            self.log_episode_score(f"{name} Score", math.nan if aborted else RESULT_SCORES[seat["result"]])
+
+
+def _model_seats(interactions: dict) -> list[tuple[str, dict]]:
+    return [(name, seat) for name, seat in interactions["seats"].items() if not seat["reference"]]
 
 
 class WordChainsScorer(CompetitiveScorer):
-    """How far the chain grew: 100 x (final - start) / (21 - start) letters, capped at 100."""
+    """Between models: how far the chain grew, 100 x (final - start) / (21 - start) letters, capped at 100."""
 
-    def main_score(self, interactions):
+    def self_play_score(self, interactions):
         start = len(interactions["start word"])
         final = len(interactions["final word"])
         return 100.0 * min(final - start, WORD_CHAINS_PERFECT_LENGTH - start) / (WORD_CHAINS_PERFECT_LENGTH - start)
@@ -107,9 +142,10 @@ class WordChainsScorer(CompetitiveScorer):
 
 
 class BattleshipScorer(CompetitiveScorer):
-    """Main Score: the players' mean hit rate x 100. Per player: hit rate and share of enemy ships sunk."""
+    """Between models, the Main Score is the players' mean hit rate x 100. Per player: hit rate and share of enemy
+    ships sunk."""
 
-    def main_score(self, interactions):
+    def self_play_score(self, interactions):
         return 100.0 * sum(map(_hit_rate, interactions["fleet"].values())) / len(interactions["fleet"])
 
     def log_game_scores(self, interactions, aborted):

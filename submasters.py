@@ -10,7 +10,8 @@ from textarena.core import ObservationType
 from textarena.envs.RushHour.env import _Vehicle
 from textarena.envs.Set import env as set_env
 
-from ta_master import TextArenaGameMaster, _record_invalid_move, to_jsonable
+from metrics import WORD_CHAINS_PERFECT_LENGTH
+from ta_master import ReferencePlayer, TextArenaGameMaster, _record_invalid_move, to_jsonable
 from ta_players.logic import (rush_hour_board, rush_hour_solution, slitherlink_solution, sokoban_board,
                               sokoban_solution)
 from ta_players.puzzles import PEG_JUMPS
@@ -45,28 +46,71 @@ class SinglePlayerMaster(TextArenaGameMaster):
 
 
 class MultiPlayerMaster(TextArenaGameMaster):
-    """Competitive games of two or more seats. Logs each player's result (win/loss/draw, or unfinished at the
-    request cap) from TextArena's rewards.
+    """Games between seats. Logs, per seat (`seats`): who played it (a model, or `reference: <name>`), the result
+    (win, draw or loss by TextArena's rewards; a draw when the request cap stopped the game), how it came about
+    (`rules`, `own violation`, `opponent's violation`, `turn limit`, `request cap`) and the game's own payoff
+    where it has one (`payoffs`).
 
-    The episode is Aborted when it ended on invalid moves, Success when the game was decided by its rules,
-    and Lose when it ended undecided (a draw, or the request cap).
+    Outcome: Aborted when a seat broke the rules (TextArena's invalid-move rule for a broken format or an illegal
+    move; the violating seats are logged). Against reference opponents: Success when the model won or drew, Lose
+    when it lost. Between models (self-play, pairings): Success when the game was played to its regular end
+    (`played_well`), Lose when it ended on a seat's losing mistake or at the request cap.
     """
 
     def _on_after_game(self, rewards):
-        results = {}
-        for pid, player in enumerate(self.players):
-            if rewards is None:
-                results[player.name] = "unfinished"
-            else:
-                results[player.name] = "win" if rewards[pid] > 0 else "loss" if rewards[pid] < 0 else "draw"
-        self.log_key("player results", results)
-        if self.ended_by_violation():
+        violators = self.violating_seats()
+        payoffs = self.payoffs() or {}
+        seats = {seat.name: {"model": seat.model_name if isinstance(seat, ReferencePlayer) else seat.model.name,
+                             "reference": isinstance(seat, ReferencePlayer),
+                             "result": "draw" if rewards is None else _result(rewards[pid]),
+                             "how": self._how(pid, violators),
+                             "payoff": payoffs.get(pid)}
+                 for pid, seat in enumerate(self.seats)}
+        self.log_key("seats", seats)
+        if violators:
+            self.log_key("violating seats", [self.seats[pid].name for pid in violators])
             outcome = "aborted"
-        elif "win" in results.values():
-            outcome = "success"
+        elif len(self.players) < len(self.seats):
+            outcome = "lose" if seats[self.players[0].name]["result"] == "loss" else "success"
         else:
-            outcome = "lose"
+            outcome = "success" if self.played_well() else "lose"
         self.log_outcome(outcome, self.end_reason())
+
+    def violating_seats(self) -> list[int]:
+        """The seats that lost by breaking the rules (for games whose invalid-move rule also stands for ordinary
+        losses, `_aborts` tells them apart)."""
+        return [pid for pid, info in self.env.state.game_info.items()
+                if info.get("invalid_move") and self._aborts(str(info.get("reason", "")))]
+
+    def played_well(self) -> bool:
+        """Between models: the game came to its regular end by play (a win, or a draw by the rules, the turn
+        limit included), not by a losing mistake TextArena punishes as an invalid move, nor at the request cap."""
+        return self.cap_reason is None and not any(info.get("invalid_move")
+                                                   for info in self.env.state.game_info.values())
+
+    def payoffs(self) -> dict[int, float] | None:
+        """The game's own payoff per seat (chips, points, utility), for games that have one."""
+        return None
+
+    def secrets(self) -> dict[int, list[str]]:
+        """Per seat, the texts that would give away its private information now (its hand, role, code or secret
+        word, as TextArena writes it for that seat): no other seat's context may contain them. Games with hidden
+        information override this; tests/test_contests.py checks every context of their episodes against it."""
+        return {}
+
+    def _how(self, pid: int, violators: list[int]) -> str:
+        if self.cap_reason is not None:
+            return "request cap"
+        if violators:
+            return "own violation" if pid in violators else "opponent's violation"
+        state = self.env.state
+        if state.max_turns is not None and state.turn >= state.max_turns:
+            return "turn limit"
+        return "rules"
+
+
+def _result(reward) -> str:
+    return "win" if reward > 0 else "loss" if reward < 0 else "draw"
 
 
 class SwappedArgumentsMaster(SinglePlayerMaster):
@@ -171,6 +215,8 @@ class WordChainsMaster(MultiPlayerMaster):
     """
 
     FORMAT_VIOLATION = "did not provide a word in the valid format"
+    # Between models, a game is played well when the chain grew at least halfway to a perfect chain (metrics).
+    WELL_PLAYED_GROWTH = 0.5
 
     def _on_before_reset(self):
         self.ta_env.word_list = sorted(self.ta_env.word_list)
@@ -185,6 +231,13 @@ class WordChainsMaster(MultiPlayerMaster):
     def _aborts(self, reason: str) -> bool:
         return self.FORMAT_VIOLATION in reason
 
+    def played_well(self) -> bool:
+        """Every game of WordChains ends with a word that breaks the chain; how far the chain grew says how well
+        it was played."""
+        start = len(self.instance["content"]["current_word"])
+        final = len(self.env.state.game_state["current_word"])
+        return final - start >= self.WELL_PLAYED_GROWTH * (WORD_CHAINS_PERFECT_LENGTH - start)
+
 
 class BattleshipMaster(MultiPlayerMaster):
     """Logs each player's final boards and, from them, the shots fired, the hits and the opponent's ships sunk."""
@@ -193,9 +246,9 @@ class BattleshipMaster(MultiPlayerMaster):
         game_state = self.env.state.game_state
         self.log_key("final boards", {player.name: {"own": game_state["board"][pid],
                                                     "shots": game_state["tracking_board"][pid]}
-                                      for pid, player in enumerate(self.players)})
+                                      for pid, player in enumerate(self.seats)})
         fleet = {}
-        for pid, player in enumerate(self.players):
+        for pid, player in enumerate(self.seats):
             tracking = game_state["tracking_board"][pid]
             opponent_board = game_state["board"][1 - pid]
             placements = game_state["ship_placements"][1 - pid]

@@ -23,6 +23,7 @@ import textarena as ta
 from clemcore.backends import Model
 from clemcore.clemgame import GameMaster, GameSpec, Player
 
+import ta_players
 from clem_observation_wrapper import ClemObservationWrapper
 
 NLTK_DOWNLOAD_NAMES = {
@@ -41,6 +42,10 @@ class InstanceMismatchError(RuntimeError):
 
 class TextArenaEnvError(RuntimeError):
     """TextArena raised inside an episode."""
+
+
+class ReferencePlayerError(RuntimeError):
+    """A reference opponent broke the game's rules: a defect of its programmatic player, not the model's fault."""
 
 
 def to_jsonable(value):
@@ -165,8 +170,9 @@ def _record_invalid_move(state, *args, **kwargs):
 
 
 class TextArenaPlayer(Player):
-    """A seat at a TextArena game. Mock replies are sampled from the spec's `custom_response` list with the
-    player's own RNG, seeded from the instance, so they are the same for an instance in any run."""
+    """A seat at a TextArena game played by a clem model. Mock replies are sampled from the spec's
+    `custom_response` list with the player's own RNG, seeded from the instance, so they are the same for an
+    instance in any run."""
 
     def __init__(self, model: Model, *, game_role: str, custom_responses: list[str], seed: str):
         super().__init__(model, game_role=game_role)
@@ -177,18 +183,44 @@ class TextArenaPlayer(Player):
         return self._rng.choice(self._custom_responses)
 
 
+class ReferencePlayer:
+    """A seat the game master plays itself with a programmatic reference opponent (the `ta_<game>_vs_<reference>`
+    variants). It reads only its own contexts, as a model would, and is not a clem player: the model under test is
+    the episode's only player, and only its requests are counted."""
+
+    def __init__(self, name: str, reference: str, salt: str):
+        self.name = name
+        self.reference = reference
+        self._salt = salt
+        self.model_name = f"reference: {reference}"
+        # `random` is every game's random player; any other reference is the game's expert (`expert_name`).
+        self._strategy = "random" if reference == "random" else "expert"
+        self._messages: list[dict] = []
+
+    def move(self, context: dict) -> str:
+        self._messages.append(context)
+        reply = ta_players.reply(self._strategy, self._messages, self._salt)
+        self._messages.append({"role": "assistant", "content": reply})
+        return reply
+
+
 class TextArenaGameMaster(GameMaster):
     """Plays one TextArena env as a clem episode.
 
     Per model reply: log the context and reply, count the request, step the env; a move TextArena warns
     about or punishes (`set_invalid_move`) is a violated request. The next player is TextArena's
-    `current_player_id`; a round ends when every player has acted. The episode ends when TextArena says so
+    `current_player_id`; a round ends when every seat has acted. The episode ends when TextArena says so
     or when the request cap is reached.
+
+    Seats carry TextArena's names (Player 0, Player 1, ...) in contexts, records and scores. A spec with a
+    `reference` seats the model at seat `game_id % seats` and reference opponents in the others; the game master
+    plays their moves between the model's turns.
     """
 
     def __init__(self, game_spec: GameSpec, experiment: dict, player_models: list[Model]):
         super().__init__(game_spec, experiment, player_models)
         self.players: list[TextArenaPlayer] = []
+        self.seats: list[TextArenaPlayer | ReferencePlayer] = []
         self.instance: dict = {}
         self.env = None
         self._randomness: EpisodeRandomness | None = None
@@ -206,21 +238,33 @@ class TextArenaGameMaster(GameMaster):
             raise GameUnavailableError(reason)
         self.instance = instance
         self.state.game_id = instance["game_id"]
-        for index, (model, player_spec) in enumerate(zip(self.player_models, self.game_spec["player_specs"])):
-            player = TextArenaPlayer(model, game_role=player_spec["role"],
-                                     custom_responses=player_spec["custom_response"],
-                                     seed=f"{instance['seed']}:{index}")
-            player.name = f"Player {index + 1}"
-            self.players.append(player)
+        self._seat_players(instance)
         self._randomness = EpisodeRandomness(instance["seed"])
         with self._env_errors("make"):
             self.env = make_env(self.game_spec, instance)
         with self._env_errors("reset"):
             self._on_before_reset()
-            self.env.reset(num_players=len(self.players), seed=instance["seed"])
+            self.env.reset(num_players=len(self.seats), seed=instance["seed"])
         watch_invalid_moves(self.env.state)
         self.max_requests = self._request_cap()
-        self._current_player = self.players[self.env.state.current_player_id]
+
+    def _seat_players(self, instance: dict):
+        reference = getattr(self.game_spec, "reference", None)
+        num_seats = instance["num_players"]
+        model_seats = [instance["game_id"] % num_seats] if reference else range(num_seats)
+        models = iter(self.player_models)
+        for seat in range(num_seats):
+            name = f"Player {seat}"
+            if seat in model_seats:
+                player_spec = self.game_spec["player_specs"][seat]
+                player = TextArenaPlayer(next(models), game_role=player_spec["role"],
+                                         custom_responses=player_spec["custom_response"],
+                                         seed=f"{instance['seed']}:{seat}")
+                player.name = name
+                self.players.append(player)
+                self.seats.append(player)
+            else:
+                self.seats.append(ReferencePlayer(name, reference, salt=f"{instance['seed']}:{seat}"))
 
     def before_game(self):
         self.start()
@@ -229,7 +273,13 @@ class TextArenaGameMaster(GameMaster):
                                    "seed": self.instance["seed"], "max_requests": self.max_requests,
                                    "textarena version": version("textarena")})
         self.state.current_turn = 0
-        self._observe()
+        for seat in self.seats:
+            if isinstance(seat, ReferencePlayer):
+                self.log_player(seat.name, seat.name, seat.model_name)
+        if self._next_turn():
+            raise TextArenaEnvError(f"{self.game_spec.game_name}, experiment '{self.experiment['name']}', instance "
+                                    f"{self.instance['game_id']}: the reference opponents ended the game before "
+                                    f"the model's first move.")
 
     def get_players(self) -> list[Player]:
         return list(self.players)
@@ -245,20 +295,17 @@ class TextArenaGameMaster(GameMaster):
         self.log_player_to_gm(response, player)
         self.count_request()
         self.request_count += 1
-        self._acted_this_round.add(player.name)
-
-        invalid_moves = self.env.state.clem_invalid_moves
-        invalid_moves.clear()
-        with self._env_errors("step"):
-            done, _ = self.env.step(response)
-        if invalid_moves:
+        done, invalid_move = self._move(player, response)
+        if invalid_move is not None:
             self.count_request_violation()
-            self.log_to_self("invalid move", invalid_moves[0])
+            self.log_to_self("invalid move", invalid_move)
         if not done and self.max_requests is not None and self.request_count >= self.max_requests:
             self.cap_reason = f"The episode reached its cap of {self.max_requests} requests."
             self.log_to_self("request cap", self.cap_reason)
             done = True
-
+        if not done:
+            done = self._next_turn()
+            self.state.current_turn += 1
         if done:
             with self._env_errors("close"):
                 rewards, game_info = self.env.close()
@@ -266,13 +313,6 @@ class TextArenaGameMaster(GameMaster):
             self.log_key("ta game info", to_jsonable(game_info))
             self._on_after_game(rewards)
             self.log_game_end()
-        else:
-            self._current_player = self.players[self.env.state.current_player_id]
-            if len(self._acted_this_round) == len(self.players):
-                self._acted_this_round.clear()
-                self.log_next_round()
-            self.state.current_turn += 1
-            self._observe()
         return done, {}
 
     @property
@@ -380,10 +420,41 @@ class TextArenaGameMaster(GameMaster):
                                        f"limit, so its spec needs `max_requests`.")
         return cap
 
-    def _observe(self):
-        """Takes the current player's new observations once, so get_context_for stays pure."""
-        with self._env_errors("get_observation"):
-            _, self._context = self.env.get_observation()
+    def _move(self, seat, move: str) -> tuple[bool, str | None]:
+        """Steps the env with a seat's move: whether the game is over, and the first invalid-move reason
+        TextArena gave, if any."""
+        self._acted_this_round.add(seat.name)
+        invalid_moves = self.env.state.clem_invalid_moves
+        invalid_moves.clear()
+        with self._env_errors("step"):
+            done, _ = self.env.step(move)
+        return done, invalid_moves[0] if invalid_moves else None
+
+    def _next_turn(self) -> bool:
+        """Plays the reference seats until a model's turn comes, whose context it takes once (get_context_for
+        stays pure). Returns whether the game ended meanwhile. A round ends when every seat has acted; the next
+        one starts with a model's turn, so that every round holds a request."""
+        while True:
+            seat = self.seats[self.env.state.current_player_id]
+            with self._env_errors("get_observation"):
+                _, context = self.env.get_observation()
+            if isinstance(seat, TextArenaPlayer):
+                if len(self._acted_this_round) == len(self.seats):
+                    self._acted_this_round.clear()
+                    self.log_next_round()
+                self._current_player = seat
+                self._context = context
+                return False
+            move = seat.move(context)
+            self.log_player_to_gm(move, seat)
+            done, reason = self._move(seat, move)
+            if reason is not None and self._aborts(reason):
+                raise ReferencePlayerError(
+                    f"{self.game_spec.game_name}, experiment '{self.experiment['name']}', instance "
+                    f"{self.instance['game_id']}: the {seat.reference} reference at {seat.name} made an invalid move "
+                    f"({reason}); this is a defect of the programmatic player, not the model's fault.")
+            if done:
+                return True
 
 
     @contextlib.contextmanager

@@ -26,13 +26,17 @@ def players_for(transcript: Transcript) -> GamePlayers:
     raise UnknownGameError(f"No programmatic player knows the game whose prompt starts {first_line[:120]!r}.")
 
 
-def reply(strategy: str, messages: list[dict]) -> str:
-    """The strategy's reply to a player's messages so far (clem's history: user contexts, assistant replies)."""
+def reply(strategy: str, messages: list[dict], salt: str = "") -> str:
+    """The strategy's reply to a player's messages so far (clem's history: user contexts, assistant replies).
+
+    `salt` varies the random draws between games that look alike: reference opponents are salted with their
+    instance and seat, so that in a game without chance of its own (Tic Tac Toe, Nim) each instance is another game.
+    """
     if strategy not in STRATEGIES:
         raise ValueError(f"unknown strategy {strategy!r}; valid: {', '.join(STRATEGIES)}")
     if strategy == "format-breaker":
         return FORMAT_BREAKER_REPLY
-    transcript = Transcript.of(messages)
+    transcript = Transcript.of(messages, salt)
     players = players_for(transcript)
     if strategy == "random":
         return players.random_move(transcript, transcript.rng())

@@ -15,12 +15,13 @@ class Transcript:
     """A player's view of an episode: the game master's messages and the player's own replies, in order."""
     contexts: tuple[str, ...]
     replies: tuple[str, ...]
+    salt: str = ""
 
     @classmethod
-    def of(cls, messages: list[dict]) -> "Transcript":
+    def of(cls, messages: list[dict], salt: str = "") -> "Transcript":
         contexts = tuple(message["content"] for message in messages if message["role"] == "user")
         replies = tuple(message["content"] for message in messages if message["role"] == "assistant")
-        return cls(contexts, replies)
+        return cls(contexts, replies, salt)
 
     @property
     def prompt(self) -> str:
@@ -37,8 +38,9 @@ class Transcript:
         return "\n\n".join(self.contexts)
 
     def rng(self) -> random.Random:
-        """An RNG seeded by the transcript: the same game state always gets the same draw, in any process."""
-        digest = hashlib.sha256("\x00".join(self.contexts + self.replies).encode("utf-8")).digest()
+        """An RNG seeded by the transcript and the salt: the same game state always gets the same draw, in any
+        process."""
+        digest = hashlib.sha256("\x00".join((self.salt,) + self.contexts + self.replies).encode("utf-8")).digest()
         return random.Random(int.from_bytes(digest[:8], "big"))
 
 

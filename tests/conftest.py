@@ -42,6 +42,8 @@ SPECS = load_specs()
 # Every game this Python can play (3.12-only games are reported unavailable on 3.11, which tests check apart).
 GAMES = [spec.game_name for spec in SPECS if ta_master.unavailable_reason(spec) is None]
 UNAVAILABLE_GAMES = [spec.game_name for spec in SPECS if spec.game_name not in GAMES]
+# The `ta_<game>_vs_<reference>` variants, which play their base game's instances with one clem player.
+REFERENCE_GAMES = [spec.game_name for spec in SPECS if getattr(spec, "reference", None)]
 # CLI runs of all games play the first instances of every experiment (every game plays in every test run).
 SAMPLED_INSTANCES = 2
 
@@ -85,7 +87,8 @@ def spec_of(game_name: str):
 
 
 def instance_of(game_name: str, experiment: str = "default", game_id: int = 0) -> tuple[dict, dict]:
-    data = json.loads((REPO / "in" / f"instances_{game_name}.json").read_text())
+    # a `_vs_<reference>` variant plays its base game's instances
+    data = json.loads((REPO / "in" / f"{spec_of(game_name).instances}.json").read_text())
     for exp in data["experiments"]:
         if exp["name"] == experiment:
             for instance in exp["game_instances"]:
@@ -157,8 +160,8 @@ def assert_outcome(scores: dict, outcome: str):
 
 
 def assert_player_results(scores: dict, *results: str):
-    """Player N's Win/Loss/Draw scores are 1 for results[N-1] ("win", "loss" or "draw") and 0 otherwise."""
-    for number, result in enumerate(results, start=1):
+    """Player N's Win/Loss/Draw scores are 1 for results[N] ("win", "loss" or "draw") and 0 otherwise."""
+    for number, result in enumerate(results):
         assert {name: scores[f"Player {number} {name}"] for name in ("Win", "Loss", "Draw")} == \
             {name: int(name.lower() == result) for name in ("Win", "Loss", "Draw")}
 

@@ -11,7 +11,7 @@ CAP = 400  # clemgame.json's max_requests for ta_battleship
 
 
 def placements(player: str, experiment: str = "small", game_id: int = 0) -> dict[str, list[tuple[int, int]]]:
-    """The cells of each ship on `player`'s own board ("0" = clem Player 1, "1" = clem Player 2)."""
+    """The cells of each ship on the own board of seat `player` ("0" or "1")."""
     content = instance_of("ta_battleship", experiment, game_id)[1]["content"]
     ships = {}
     for ship, ((r1, c1), (r2, c2)) in content["ship_placements"][player].items():
@@ -32,76 +32,76 @@ def sunk(ships: dict, shots: list[tuple[int, int]]) -> int:
 
 
 @pytest.mark.parametrize("experiment, game_id", [("small", 0), ("small", 1), ("standard", 0)])
-def test_battleship_player_1_sinking_every_ship_wins_and_both_hit_rates_count(experiment, game_id):
-    enemy_of_1 = placements("1", experiment, game_id)  # Player 1 fires at Player 2's ships
-    enemy_of_2 = placements("0", experiment, game_id)
-    shots_1 = [cell for cells in enemy_of_1.values() for cell in cells]
-    assert len(shots_1) == 5 + 4 + 3 + 3 + 2
-    # Player 2 gets one turn fewer: it fires at the first 16 cells of the grid in reading order
+def test_battleship_player_0_sinking_every_ship_wins_and_both_hit_rates_count(experiment, game_id):
+    enemy_of_0 = placements("1", experiment, game_id)  # Player 0 fires at Player 1's ships
+    enemy_of_1 = placements("0", experiment, game_id)
+    shots_0 = [cell for cells in enemy_of_0.values() for cell in cells]
+    assert len(shots_0) == 5 + 4 + 3 + 3 + 2
+    # Player 1 gets one turn fewer: it fires at the first 16 cells of the grid in reading order
     n = grid_size(experiment)
-    shots_2 = [(r, c) for r in range(n) for c in range(n)][:len(shots_1) - 1]
-    hits_2 = sum(cell in {c for cells in enemy_of_2.values() for c in cells} for cell in shots_2)
-    episode = play("ta_battleship", [scripted(map(shot, shots_1)), scripted(map(shot, shots_2))],
+    shots_1 = [(r, c) for r in range(n) for c in range(n)][:len(shots_0) - 1]
+    hits_1 = sum(cell in {c for cells in enemy_of_1.values() for c in cells} for cell in shots_1)
+    episode = play("ta_battleship", [scripted(map(shot, shots_0)), scripted(map(shot, shots_1))],
                    experiment, game_id)
     assert_outcome(episode.scores, "Success")
     assert_player_results(episode.scores, "win", "loss")
     assert episode.scores["Request Count"] == 17 + 16 and episode.scores["Violated Request Count"] == 0
-    assert episode.scores["Player 1 Hit Rate"] == 100
-    assert episode.scores["Player 2 Hit Rate"] == pytest.approx(100 * hits_2 / 16)
-    assert episode.scores["Main Score"] == pytest.approx((100 + 100 * hits_2 / 16) / 2)
-    assert episode.scores["Player 1 Ships Sunk"] == 100
-    assert episode.scores["Player 2 Ships Sunk"] == pytest.approx(100 * sunk(enemy_of_2, shots_2) / 5)
-    assert episode.interactions["fleet"]["Player 2"] == {"shots": 16, "hits": hits_2,
-                                                         "ships sunk": sunk(enemy_of_2, shots_2), "ships": 5}
+    assert episode.scores["Player 0 Hit Rate"] == 100
+    assert episode.scores["Player 1 Hit Rate"] == pytest.approx(100 * hits_1 / 16)
+    assert episode.scores["Main Score"] == pytest.approx((100 + 100 * hits_1 / 16) / 2)
+    assert episode.scores["Player 0 Ships Sunk"] == 100
+    assert episode.scores["Player 1 Ships Sunk"] == pytest.approx(100 * sunk(enemy_of_1, shots_1) / 5)
+    assert episode.interactions["fleet"]["Player 1"] == {"shots": 16, "hits": hits_1,
+                                                         "ships sunk": sunk(enemy_of_1, shots_1), "ships": 5}
 
 
 def test_battleship_hand_computed_scores_for_small_instance_0():
-    # Player 2's 16 shots A0..A6, B0..B6, C0, C1 hit all of Player 1's Battleship (B1-B4, sunk) and one cell
+    # Player 1's 16 shots A0..A6, B0..B6, C0, C1 hit all of Player 0's Battleship (B1-B4, sunk) and one cell
     # of its Patrol Boat (C1-D1, D1 never fired at): 5 hits, 1 ship of 5 sunk.
     assert placements("0")["Battleship"] == [(1, 1), (1, 2), (1, 3), (1, 4)]
     assert placements("0")["Patrol Boat"] == [(2, 1), (3, 1)]
-    shots_1 = [cell for cells in placements("1").values() for cell in cells]
-    shots_2 = [(r, c) for r in range(7) for c in range(7)][:16]
-    episode = play("ta_battleship", [scripted(map(shot, shots_1)), scripted(map(shot, shots_2))], "small")
-    assert episode.scores["Player 2 Hit Rate"] == pytest.approx(100 * 5 / 16)
-    assert episode.scores["Player 2 Ships Sunk"] == 20
+    shots_0 = [cell for cells in placements("1").values() for cell in cells]
+    shots_1 = [(r, c) for r in range(7) for c in range(7)][:16]
+    episode = play("ta_battleship", [scripted(map(shot, shots_0)), scripted(map(shot, shots_1))], "small")
+    assert episode.scores["Player 1 Hit Rate"] == pytest.approx(100 * 5 / 16)
+    assert episode.scores["Player 1 Ships Sunk"] == 20
     assert episode.scores["Main Score"] == pytest.approx((100 + 100 * 5 / 16) / 2)
 
 
-def test_battleship_player_1_who_only_misses_loses_to_player_2():
-    enemy_of_2 = placements("0")
+def test_battleship_player_0_who_only_misses_loses_to_player_1():
+    enemy_of_1 = placements("0")
     ship_cells_of_2 = {cell for cells in placements("1").values() for cell in cells}
-    shots_2 = [cell for cells in enemy_of_2.values() for cell in cells]
-    # Player 1 moves first, so it fires 17 times; only at water
-    shots_1 = [(r, c) for r in range(7) for c in range(7) if (r, c) not in ship_cells_of_2][:17]
-    episode = play("ta_battleship", [scripted(map(shot, shots_1)), scripted(map(shot, shots_2))], "small")
-    assert_outcome(episode.scores, "Success")  # decided by the rules
+    shots_1 = [cell for cells in enemy_of_1.values() for cell in cells]
+    # Player 0 moves first, so it fires 17 times; only at water
+    shots_0 = [(r, c) for r in range(7) for c in range(7) if (r, c) not in ship_cells_of_2][:17]
+    episode = play("ta_battleship", [scripted(map(shot, shots_0)), scripted(map(shot, shots_1))], "small")
+    assert_outcome(episode.scores, "Success")  # played to its end by the rules
     assert_player_results(episode.scores, "loss", "win")
     assert episode.scores["Request Count"] == 34
-    assert episode.scores["Player 1 Hit Rate"] == 0 and episode.scores["Player 1 Ships Sunk"] == 0
-    assert episode.scores["Player 2 Hit Rate"] == 100 and episode.scores["Player 2 Ships Sunk"] == 100
+    assert episode.scores["Player 0 Hit Rate"] == 0 and episode.scores["Player 0 Ships Sunk"] == 0
+    assert episode.scores["Player 1 Hit Rate"] == 100 and episode.scores["Player 1 Ships Sunk"] == 100
     assert episode.scores["Main Score"] == 50
-    # TextArena numbers the players from 0: its player 1 is clem's Player 2
     assert "Player 1 has sunk all of their opponent's ships" in episode.interactions["end reason"]
 
 
 @pytest.mark.parametrize("replies, requests, reason", [
     (["fire at B3", "fire at B3"], 2, "did not respond with a valid coordinate"),
     (["[Z9]", "[Z9]"], 2, "outside the board"),
-    (["[A0]", "[A0]", "[A0]"], 4, "has already been fired upon"),  # Player 2 fires once in between
+    (["[A0]", "[A0]", "[A0]"], 4, "has already been fired upon"),  # Player 1 fires once in between
 ])
 def test_battleship_repeated_invalid_moves_are_aborted_with_nan_scores(replies, requests, reason):
     episode = play("ta_battleship", [scripted(replies), scripted(["[A0]"])], "small")
     assert_outcome(episode.scores, "Aborted")
+    assert episode.interactions["violating seats"] == ["Player 0"]
     assert episode.scores["Request Count"] == requests and episode.scores["Violated Request Count"] == 2
-    for name in ("Main Score", "Player 1 Hit Rate", "Player 2 Hit Rate", "Player 1 Ships Sunk",
-                 "Player 2 Ships Sunk"):
+    for name in ("Main Score", "Player 0 Hit Rate", "Player 1 Hit Rate", "Player 0 Ships Sunk",
+                 "Player 1 Ships Sunk"):
         assert math.isnan(episode.scores[name]), name
     assert reason in episode.interactions["end reason"]
 
 
 def test_battleship_longest_possible_game_is_decided_before_the_request_cap():
-    # Every turn: one invalid move (a warning) and then a valid shot, water first, ships last. Player 1 wins
+    # Every turn: one invalid move (a warning) and then a valid shot, water first, ships last. Player 0 wins
     # with its 100th shot on the 10x10 grid: 2 x (100 + 99) = 398 requests, so the cap of 400 never bites.
     n = grid_size("standard")
 
@@ -116,8 +116,8 @@ def test_battleship_longest_possible_game_is_decided_before_the_request_cap():
     assert_player_results(episode.scores, "win", "loss")
     assert episode.scores["Request Count"] == 398 < CAP
     assert episode.scores["Violated Request Count"] == 199
-    assert episode.scores["Player 1 Hit Rate"] == pytest.approx(17)
-    assert episode.scores["Player 2 Hit Rate"] == pytest.approx(100 * 16 / 99)
+    assert episode.scores["Player 0 Hit Rate"] == pytest.approx(17)
+    assert episode.scores["Player 1 Hit Rate"] == pytest.approx(100 * 16 / 99)
 
 
 def test_battleship_first_contexts_are_each_players_textarena_prompt_and_own_board():
@@ -125,7 +125,7 @@ def test_battleship_first_contexts_are_each_players_textarena_prompt_and_own_boa
     first_context = {}
     for name, context in episode.contexts:
         first_context.setdefault(name, context["content"])
-    for pid, name in enumerate(["Player 1", "Player 2"]):
+    for pid, name in enumerate(["Player 0", "Player 1"]):
         prompt = BattleshipEnv._generate_player_prompt(None, player_id=pid, game_state={}).strip()
         assert first_context[name].startswith(prompt)
         assert f"Player {pid}'s View" in first_context[name]

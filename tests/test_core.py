@@ -18,9 +18,10 @@ REQUIRED_SPEC_KEYS = {"game_name", "entry_point", "master", "scorer", "n_instanc
 @pytest.mark.parametrize("game_name", GAMES)
 def test_spec_has_every_field_clem_and_the_benchmark_need(game_name):
     spec = spec_of(game_name)
+    base_game = getattr(spec, "base_game", game_name)  # a `_vs_<reference>` variant plays its base game's instances
     assert REQUIRED_SPEC_KEYS <= set(vars(spec))
-    assert spec.instances == f"instances_{game_name}" and spec.image is None and spec.languages == ["en"]
-    assert len(spec.player_specs) == spec.players
+    assert spec.instances == f"instances_{base_game}" and spec.image is None and spec.languages == ["en"]
+    assert len(spec.player_specs) == spec_of(base_game).players
     assert all(player_spec["role"] and player_spec["custom_response"] for player_spec in spec.player_specs)
 
 
@@ -60,10 +61,10 @@ def test_invalid_move_warning_is_a_violated_request_and_the_next_context_says_wh
 def test_rounds_end_when_every_player_has_acted():
     replies = iter(["[A0]", "[A0]", "[A1]", "[A1]", "[x]", "[x]"])
     episode = play("ta_battleship", [lambda context: next(replies)] * 2, experiment="small")
-    # round 0: both fire once; round 1: both fire; round 2: Player 1 breaks the format twice
+    # round 0: both fire once; round 1: both fire; round 2: Player 0 breaks the format twice
     assert episode.interactions["Request Count"] == [2, 2, 2]
     assert episode.interactions["Violated Request Count"] == [0, 0, 2]
-    assert [name for name, _ in episode.contexts] == ["Player 1", "Player 2"] * 2 + ["Player 1"] * 2
+    assert [name for name, _ in episode.contexts] == ["Player 0", "Player 1"] * 2 + ["Player 0"] * 2
 
 
 def test_episode_randomness_is_independent_of_interleaving_and_restores_the_callers_state():

@@ -1,5 +1,6 @@
 """Three-Player Tic Tac Toe (TextArena's FFA state, three seats) played end to end: a line of four wins, a broken
-format aborts and the offender forfeits, and rounds cycle through all three seats."""
+format aborts and the offender forfeits, rounds cycle through all three seats, and the model plays one seat against
+two random references in the `_vs_random` variant."""
 import math
 
 from conftest import assert_outcome, play, scripted
@@ -10,16 +11,20 @@ def seats(*moves_per_seat: list[int]):
 
 
 def test_first_line_of_four_wins_and_the_others_lose():
-    # Player 0 (clem's Player 1) fills row 0 (cells 0-3) while the others play rows 3 and 4.
+    # Player 0 fills row 0 (cells 0-3) while the others play rows 3 and 4.
     episode = play("ta_three_player_tic_tac_toe", seats([0, 1, 2, 3], [15, 16, 17], [20, 21, 22]))
     assert_outcome(episode.scores, "Success")
     assert episode.scores["Main Score"] == 100
-    assert [episode.scores[f"Player {n} Win"] for n in (1, 2, 3)] == [1, 0, 0]
-    assert [episode.scores[f"Player {n} Loss"] for n in (1, 2, 3)] == [0, 1, 1]
-    assert episode.interactions["player results"] == {"Player 1": "win", "Player 2": "loss", "Player 3": "loss"}
+    assert [episode.scores[f"Player {n} Win"] for n in (0, 1, 2)] == [1, 0, 0]
+    assert [episode.scores[f"Player {n} Loss"] for n in (0, 1, 2)] == [0, 1, 1]
+    assert [episode.scores[f"Player {n} Score"] for n in (0, 1, 2)] == [100, 0, 0]
+    assert episode.interactions["seats"] == {
+        "Player 0": {"model": "scripted0", "reference": False, "result": "win", "how": "rules", "payoff": None},
+        "Player 1": {"model": "scripted1", "reference": False, "result": "loss", "how": "rules", "payoff": None},
+        "Player 2": {"model": "scripted2", "reference": False, "result": "loss", "how": "rules", "payoff": None}}
     # a round is one move of each seat; the winning move opens the fourth round
     assert episode.interactions["Request Count"] == [3, 3, 3, 1]
-    assert [name for name, _ in episode.contexts][:4] == ["Player 1", "Player 2", "Player 3", "Player 1"]
+    assert [name for name, _ in episode.contexts][:4] == ["Player 0", "Player 1", "Player 2", "Player 0"]
 
 
 def test_each_seat_sees_the_other_seats_moves_but_not_its_own_echo():
@@ -38,7 +43,12 @@ def test_broken_format_twice_aborts_and_the_offender_forfeits():
     episode = play("ta_three_player_tic_tac_toe", policies)
     assert_outcome(episode.scores, "Aborted")
     assert math.isnan(episode.scores["Main Score"])
-    assert episode.interactions["player results"] == {"Player 1": "win", "Player 2": "loss", "Player 3": "win"}
+    assert {name: seat["result"] for name, seat in episode.interactions["seats"].items()} == {
+        "Player 0": "win", "Player 1": "loss", "Player 2": "win"}
+    assert {name: seat["how"] for name, seat in episode.interactions["seats"].items()} == {
+        "Player 0": "opponent's violation", "Player 1": "own violation", "Player 2": "opponent's violation"}
+    assert episode.interactions["violating seats"] == ["Player 1"]
+    assert math.isnan(episode.scores["Player 1 Score"]) and episode.scores["Player 1 Loss"] == 1
     assert episode.interactions["Request Count"] == [3]
     assert episode.interactions["Violated Request Count"] == [2]
 
@@ -47,6 +57,6 @@ def test_occupied_cell_is_warned_and_the_same_seat_retries():
     episode = play("ta_three_player_tic_tac_toe", seats([0, 1, 2, 3], [0, 15, 16, 17], [20, 21, 22]))
     assert_outcome(episode.scores, "Success")
     _, retry_context = episode.contexts[2]
-    assert episode.contexts[2][0] == "Player 2"
+    assert episode.contexts[2][0] == "Player 1"
     assert "Cell 0 is already occupied." in retry_context["content"]
     assert episode.interactions["Violated Request Count"] == [1, 0, 0, 0]
