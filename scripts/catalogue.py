@@ -70,7 +70,12 @@ def overall(experiments: dict) -> tuple[str, str]:
 
 
 def render() -> str:
-    specs = {spec["entry_point"]: spec for spec in load_specs()}
+    all_specs = load_specs()
+    specs = {spec["entry_point"]: spec for spec in all_specs if not getattr(spec, "reference", None)}
+    variants = {}
+    for spec in all_specs:
+        if getattr(spec, "reference", None):
+            variants.setdefault(spec.base_game, []).append(spec)
     validation = json.loads(VALIDATION.read_text())["games"] if VALIDATION.exists() else {}
     experts = {players.game: players for players in ta_players.GAMES.values() if players.has_expert}
     entry_points = sorted({env_spec.entry_point for env_spec in ENV_REGISTRY.values()},
@@ -83,6 +88,8 @@ def render() -> str:
         "Scores are mean Main Scores over the played (not aborted) episodes of every shipped instance; `% played` is",
         "clem's share of episodes not aborted. `ta-expert`, `ta-random` and `ta-format-breaker` are the programmatic",
         "players of `ta_players/` (see the README); `mock` replies from the spec's `custom_response` list.",
+        "In games between seats the figures of the game itself are self-play (every seat the same player); each",
+        "`_vs_<reference>` variant seats the player in one seat against that reference opponent.",
         "",
         f"{len(entry_points)} env classes; {sum(entry in specs for entry in entry_points)} playable as clem games.",
         "",
@@ -105,9 +112,13 @@ def render() -> str:
             runs = validation.get(game, {}).get(player)
             figures.append("{} ({})".format(*overall(runs)) if runs else "–")
         experiment_text = ", ".join(f"{name} ({count})" for name, count in experiments.items())
-        lines.append(f"| `{env_class}` | `{game}` | {spec['players']} | {experiment_text} | {spec.score} "
+        names = f"`{game}`" + "".join(f"<br>`{variant.game_name}`" for variant in variants.get(game, []))
+        lines.append(f"| `{env_class}` | {names} | {spec['players']} | {experiment_text} | {spec.score} "
                      f"| {status} | {' | '.join(figures)} |")
         details.append(_details(game, spec, experiments, validation.get(game, {}), experts.get(game)))
+        for variant in variants.get(game, []):
+            details.append(_details(variant.game_name, variant, experiments, validation.get(variant.game_name, {}),
+                                    None))
     lines += ["", "Figures are `mean Main Score (% played)`; `–` where the player did not play the game.", ""]
     lines += ["## Per game", ""] + [line for block in details for line in block]
     return "\n".join(lines) + "\n"

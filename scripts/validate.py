@@ -3,7 +3,9 @@ writes the mean Main Score and % played per game, experiment and player to docs/
 
     python scripts/validate.py [game ...]        (from the repository root, in the project's environment)
 
-`ta-expert` plays the games whose players have an expert; `ta-random`, `ta-format-breaker` and `mock` play all.
+`ta-expert` plays the games whose players have an expert (and their `_vs_` variants); `ta-random`,
+`ta-format-breaker` and `mock` play all. In games between seats, the player takes every seat of the game itself
+(self-play) and the model's seat of each `_vs_<reference>` variant.
 The catalogue (scripts/catalogue.py) shows these figures.
 """
 import json
@@ -32,8 +34,9 @@ def clem(*args: str):
         raise RuntimeError(f"clem {' '.join(args)} exited {process.returncode}:\n{process.stderr[-2000:]}")
 
 
-def expert_games() -> set[str]:
-    return {players.game for players in ta_players.GAMES.values() if players.has_expert}
+def expert_games(specs) -> set[str]:
+    experts = {players.game for players in ta_players.GAMES.values() if players.has_expert}
+    return {spec.game_name for spec in specs if getattr(spec, "base_game", spec.game_name) in experts}
 
 
 def summarise(results: Path, model_dir: str) -> dict:
@@ -67,7 +70,7 @@ def main(game_names: list[str]) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         results = Path(tmp) / "results"
         for model in PLAYERS:
-            games = [game for game in playable if model != "ta-expert" or game in expert_games()]
+            games = [game for game in playable if model != "ta-expert" or game in expert_games(specs)]
             if not games:
                 continue
             print(f"{model}: {len(games)} games", file=sys.stderr)

@@ -104,8 +104,9 @@ def benchmark(game_name: str):
 
 
 def play(game_name: str, policies: list[Policy], experiment: str = "default", game_id: int = 0,
-         instance: dict | None = None) -> Episode:
-    """Plays one episode with scripted players (one policy per seat) and scores it."""
+         instance: dict | None = None, on_turn: Callable | None = None) -> Episode:
+    """Plays one episode with scripted players (one policy per clem player) and scores it. `on_turn(game_master,
+    player name, context)` sees every turn before the player replies."""
     exp, recorded = instance_of(game_name, experiment, game_id)
     instance = instance or recorded
     recorder = _Recorder()
@@ -121,6 +122,8 @@ def play(game_name: str, policies: list[Policy], experiment: str = "default", ga
                 continue
             player = env.player_by_agent_id[agent_id]
             contexts.append((player.name, context))
+            if on_turn is not None:
+                on_turn(env.game_master, player.name, context)
             env.step(player(context))
         scorer = game_benchmark.create_game_scorer(exp, instance)
         interactions = recorder.recorder.interactions

@@ -1,6 +1,7 @@
 """Contracts every game keeps, played through clemcore with the programmatic players of `ta_players`: no instance
 is over before the player's first move, a player that never follows the format is always Aborted, mock replies
-make real moves, and each expert reaches its bar on the shipped instances, clearly above the random player."""
+make real moves, each single-player expert reaches its bar on the shipped instances, clearly above the random
+player, and each strong reference opponent beats random play clearly."""
 import json
 import math
 import statistics
@@ -8,12 +9,12 @@ import statistics
 import pytest
 
 import ta_players
-from conftest import GAMES, REPO, benchmark, load_episode_files, play, sequential_run, spec_of, ta_player
+from conftest import GAMES, REFERENCE_GAMES, REPO, benchmark, load_episode_files, play, sequential_run, spec_of, ta_player
 from clemcore.backends.model_registry import CustomResponseModel
 
 
 def instances(game: str) -> list[tuple[str, int]]:
-    data = json.loads((REPO / "in" / f"instances_{game}.json").read_text())
+    data = json.loads((REPO / "in" / f"{spec_of(game).instances}.json").read_text())
     return [(exp["name"], instance["game_id"]) for exp in data["experiments"] for instance in exp["game_instances"]]
 
 
@@ -26,17 +27,22 @@ def seats(game: str) -> int:
     return spec_of(game).players
 
 
-SINGLE_PLAYER = [game for game in GAMES if seats(game) == 1]
-EXPERTS = [game for game in GAMES if game in ta_players.GAMES and ta_players.GAMES[game].has_expert]
+def base_game(game: str) -> str:
+    return getattr(spec_of(game), "base_game", game)
+
+
+SINGLE_PLAYER = [game for game in GAMES if seats(game) == 1 and game not in REFERENCE_GAMES]
+EXPERTS = [game for game in SINGLE_PLAYER if game in ta_players.GAMES and ta_players.GAMES[game].has_expert]
+STRONG_REFERENCES = [game for game in REFERENCE_GAMES if game in GAMES and spec_of(game).reference != "random"]
 
 
 def test_every_playable_game_has_programmatic_players():
-    assert sorted(set(GAMES) - set(ta_players.GAMES)) == []
+    assert sorted({base_game(game) for game in GAMES} - set(ta_players.GAMES)) == []
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_no_instance_is_over_before_the_first_move(game):
-    data = json.loads((REPO / "in" / f"instances_{game}.json").read_text())
+    data = json.loads((REPO / "in" / f"{spec_of(game).instances}.json").read_text())
     with benchmark(game) as game_benchmark:
         for experiment in data["experiments"]:
             for instance in experiment["game_instances"]:
@@ -86,8 +92,8 @@ CLEAR_MARGIN = 10
 FIRST_INSTANCES_ONLY = {"ta_2048"}
 
 
-def mean_main_score(game: str, strategy: str) -> float:
-    played = first_instances(game) if game in FIRST_INSTANCES_ONLY else instances(game)
+def mean_main_score(game: str, strategy: str, played: list[tuple[str, int]] | None = None) -> float:
+    played = played or (first_instances(game) if game in FIRST_INSTANCES_ONLY else instances(game))
     scores = [play(game, [ta_player(strategy) for _ in range(seats(game))], experiment, game_id)
               .scores["Main Score"] for experiment, game_id in played]
     return statistics.mean(0.0 if math.isnan(score) else score for score in scores)
@@ -100,3 +106,21 @@ def test_expert_reaches_its_bar_and_beats_random_clearly(game):
     expert = mean_main_score(game, "expert")
     assert expert >= players.expert_bar
     assert expert >= mean_main_score(game, "random") + CLEAR_MARGIN
+
+
+# Strong references that cannot beat random play on the Main Score, and why.
+NOT_ABOVE_RANDOM: dict[str, str] = {}
+
+
+def every_seat_once(game: str) -> list[tuple[str, int]]:
+    """Per experiment, the first instances that seat the model once in every seat."""
+    seats_of_base = spec_of(base_game(game)).players
+    return [(experiment, game_id) for experiment, game_id in instances(game) if game_id < seats_of_base]
+
+
+@pytest.mark.parametrize("game", [game for game in STRONG_REFERENCES if game not in NOT_ABOVE_RANDOM])
+def test_the_strong_reference_beats_random_play_clearly(game):
+    """A random model scores clearly less against the game's strong reference than against the random reference."""
+    against_strong = mean_main_score(game, "random", every_seat_once(game))
+    against_random = mean_main_score(f"{base_game(game)}_vs_random", "random", every_seat_once(game))
+    assert against_strong <= against_random - CLEAR_MARGIN, (against_strong, against_random)

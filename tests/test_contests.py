@@ -1,0 +1,130 @@
+"""Games between seats, across games: the `_vs_<reference>` variants are generated from their base specs and name
+a reference the programmatic players have; the model's seat alternates and only its requests count; references
+never break the rules; no context gives away another seat's secrets; and specs that share an env play side by side
+in one `clem run`."""
+import json
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+import master
+import submasters
+import ta_players
+from conftest import GAMES, REFERENCE_GAMES, REPO, SPECS, clem, copy_repo, instance_of, play, spec_of, ta_player
+
+sys.path.insert(0, str(REPO / "scripts"))
+import vs_specs  # noqa: E402
+
+CONTEST_GAMES = [game for game in GAMES if game not in REFERENCE_GAMES and spec_of(game).players > 1]
+
+
+def test_vs_specs_are_generated_from_their_base_specs():
+    specs = json.loads((REPO / "clemgame.json").read_text(encoding="utf-8"))
+    assert vs_specs.dump(vs_specs.with_vs_specs(specs)) == (REPO / "clemgame.json").read_text(encoding="utf-8"), \
+        "clemgame.json's _vs_ variants are stale: run `python scripts/vs_specs.py`"
+
+
+@pytest.mark.parametrize("game", [spec.game_name for spec in SPECS if getattr(spec, "reference", None)])
+def test_every_reference_is_random_or_the_base_games_strong_player(game):
+    spec = spec_of(game)
+    assert game == f"{spec.base_game}_vs_{spec.reference}" and spec.players == 1
+    if spec.reference != "random":
+        players = ta_players.GAMES[spec.base_game]
+        assert players.has_expert and players.expert_name == spec.reference
+
+
+@pytest.mark.parametrize("game", CONTEST_GAMES)
+def test_every_contest_game_has_a_random_reference_variant_and_seats_alternate_evenly(game):
+    assert f"{game}_vs_random" in REFERENCE_GAMES
+    assert spec_of(game).n_instances % spec_of(game).players == 0
+
+
+@pytest.mark.parametrize("game_id", [0, 1, 2, 3])
+def test_the_models_seat_alternates_with_the_game_id_and_only_its_requests_count(game_id):
+    episode = play("ta_three_player_tic_tac_toe_vs_random", [ta_player("random")], game_id=game_id)
+    seat = f"Player {game_id % 3}"
+    assert {name for name, _ in episode.contexts} == {seat}
+    assert episode.scores["Model Seat"] == game_id % 3
+    assert episode.scores["Request Count"] == len(episode.contexts)
+    models = {name: info["model_name"] for name, info in episode.interactions["players"].items() if name != "GM"}
+    assert models == {f"Player {n}": "scripted0" if n == game_id % 3 else "reference: random" for n in range(3)}
+    reference_moves = [event for turn in episode.interactions["turns"] for event in turn
+                       if event["from"] not in ("GM", seat)]
+    assert reference_moves and all(event["to"] == "GM" for event in reference_moves)
+    # the Main Score is the model's result: 100 for a win, 50 for a draw, 0 for a loss
+    result = episode.interactions["seats"][seat]["result"]
+    assert episode.scores["Main Score"] == {"win": 100, "draw": 50, "loss": 0}[result]
+    assert episode.scores[result.capitalize()] == 1
+
+
+def test_a_reference_that_breaks_the_rules_fails_the_episode_as_a_defect_not_the_models_fault(monkeypatch):
+    monkeypatch.setattr(ta_players, "reply", lambda strategy, messages, salt="": "no move")
+    with pytest.raises(Exception, match=r"the random reference at Player 1 made an invalid move .* not the model's "
+                                        r"fault"):
+        play("ta_three_player_tic_tac_toe_vs_random", [lambda context: "[12]"], game_id=0)
+
+
+def _hides_information(game: str) -> bool:
+    return master.MASTERS[spec_of(game).master].secrets is not submasters.MultiPlayerMaster.secrets
+
+
+@pytest.mark.parametrize("game", [game for game in CONTEST_GAMES if _hides_information(game)])
+def test_no_context_gives_away_another_seats_secrets(game):
+    leaks, turns = [], []
+
+    def check(game_master, name, context):
+        turns.append(name)
+        for seat, secrets in game_master.secrets().items():
+            if f"Player {seat}" != name:
+                leaks.extend((name, seat, secret) for secret in secrets if secret in context["content"])
+
+    experiment = json.loads((REPO / "in" / f"{spec_of(game).instances}.json").read_text())["experiments"][0]["name"]
+    for game_id in (0, 1):
+        play(game, [ta_player("random") for _ in range(spec_of(game).players)], experiment=experiment,
+             game_id=game_id, on_turn=check)
+    assert len(set(turns)) == spec_of(game).players and leaks == []
+
+
+def test_battleship_never_shows_a_seat_the_opponents_ships():
+    """Battleship's secrets are whole boards, not texts: every tracking board a seat sees holds only water,
+    hits and misses."""
+    boards = []
+
+    def read_tracking_boards(game_master, name, context):
+        for row in re.findall(r"^[A-Z] {3}.*? {6}[A-Z] {3}(.*)$", context["content"], flags=re.MULTILINE):
+            boards.append(set(row.split()))
+
+    for game_id in (0, 1):
+        play("ta_battleship", [ta_player("random")] * 2, experiment="small", game_id=game_id,
+             on_turn=read_tracking_boards)
+    assert boards and set().union(*boards) <= {"~", "X", "O"}
+
+
+def test_specs_sharing_an_env_play_side_by_side_in_one_clem_run(tmp_path):
+    """clemcore unloads the modules a game's loading imported; an env module imported during play survives it. A
+    second spec of the same env then met a fresh textarena and labelled TextArena's prompt as a game message."""
+    game_dir = copy_repo(tmp_path / "game")
+    results = tmp_path / "results"
+    games = ["ta_three_player_tic_tac_toe_vs_random", "ta_three_player_tic_tac_toe"]
+    clem("run", "-g", *games, "-m", "mock", "-r", str(results), cwd=game_dir)
+    for game in games:
+        for path in (results / "mock" / game).rglob("interactions.json"):
+            first = json.loads(path.read_text())["turns"][0]
+            context = next(event for event in first if event["from"] == "GM")["action"]["content"]
+            assert context.startswith("You are Player"), (path, context[:60])
+    assert not list(results.rglob("error.json"))
+
+
+@pytest.mark.parametrize("moves_only, shown", [(False, "I hold the King, so [bet]"), (True, "[bet]")])
+def test_with_moves_only_the_other_seats_see_a_replys_moves_not_its_reasoning(moves_only, shown):
+    import textarena as ta
+    from clem_observation_wrapper import ClemObservationWrapper
+    env = ClemObservationWrapper(ta.make("KuhnPoker-v0-raw"), moves_only=moves_only)
+    env.reset(num_players=2, seed=1)
+    first, _ = env.get_observation()
+    env.step("I hold the King, so [bet]")
+    second, context = env.get_observation()
+    assert second == 1 - first and f"[Player {first}] {shown}" in context["content"]
+    assert ("King" in context["content"]) != moves_only
