@@ -54,6 +54,8 @@ MASTERS = {
     # word games
     "WordSearchMaster": submasters.WordSearchMaster,
     "WordleMaster": submasters.WordleMaster,
+    # tabletop games
+    "KuhnPokerMaster": submasters.KuhnPokerMaster,
 }
 
 SCORERS = {

@@ -818,3 +818,24 @@ class WordleMaster(SinglePlayerMaster):
         if not secret.islower():
             return f"the secret word {secret!r} is capitalised and lower-cased guesses never match it"
         return super().unplayable_reason()
+
+
+# --- tabletop games ---
+
+class KuhnPokerMaster(MultiPlayerMaster):
+    """Kuhn Poker: payoffs are the chips won or lost; each seat's secret is its card of the current round.
+
+    TextArena 0.7.4 deals one round past the last (`KuhnPoker/env.py:25-31`), deducting both antes again after the
+    game is decided, and never puts bets or calls into the pot (`env.py:81-92`): every pot is the two antes. The
+    payoff adds the ante back, so it is the chips won over the rounds played (zero-sum).
+    """
+
+    CARDS = {0: "J", 1: "Q", 2: "K"}
+
+    def payoffs(self):
+        ante = self.ta_env.ante
+        return {pid: chips + ante for pid, chips in self.env.state.game_state["player_chips"].items()}
+
+    def secrets(self):
+        cards = self.env.state.game_state["player_cards"]
+        return {pid: [f"Your card is: '{self.CARDS[card]}'"] for pid, card in cards.items()}
