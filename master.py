@@ -56,6 +56,7 @@ MASTERS = {
     "WordleMaster": submasters.WordleMaster,
     # tabletop games
     "KuhnPokerMaster": submasters.KuhnPokerMaster,
+    "IndianPokerMaster": submasters.IndianPokerMaster,
 }
 
 SCORERS = {

@@ -839,3 +839,44 @@ class KuhnPokerMaster(MultiPlayerMaster):
     def secrets(self):
         cards = self.env.state.game_state["player_cards"]
         return {pid: [f"Your card is: '{self.CARDS[card]}'"] for pid, card in cards.items()}
+
+
+class IndianPokerMaster(MultiPlayerMaster):
+    """Indian Poker: payoffs are the chips won or lost; each seat knows the opponent's card and not its own.
+
+    A seat's private information is the opponent's card (`Your opponent's card is: Q`); the owner of that card must
+    never see it. When both cards have the same rank, the two lines read alike and give nothing away.
+
+    Two TextArena 0.7.4 defects are worked around by wrapping `_init_round`:
+    - `second_check` is never reset between rounds (`IndianPoker/env.py:103-109`): after a round that ended with a
+      check, the first `[check]` of the next round went straight to showdown before the other seat could act;
+    - the ante is taken even from a seat that has no chip left (`env.py:44-45`), and then every move of that seat,
+      `[check]` and `[fold]` included, is "Insufficient chips" (`env.py:98`, cost 0 > -1 chips): it could only
+      lose by invalid moves. A seat that cannot pay the next ante is out, and the other seat wins.
+    """
+
+    def _on_before_reset(self):
+        env = self.ta_env
+        init_round = env._init_round
+
+        def init_round_with_fresh_checks_and_busts():
+            game_state = env.state.game_state
+            game_state["second_check"] = False
+            broke = [pid for pid, chips in game_state["player_chips"].items() if chips < env.ante]
+            if broke and game_state["current_round"] < env.max_rounds:
+                env.state.set_winner(1 - broke[0], f"Player {broke[0]} cannot pay the ante of the next round "
+                                                   f"({game_state['player_chips'][broke[0]]} chips).")
+                return
+            init_round()
+        env._init_round = init_round_with_fresh_checks_and_busts
+
+    def payoffs(self):
+        return {pid: chips - self.ta_env.starting_bank
+                for pid, chips in self.env.state.game_state["player_chips"].items()}
+
+    def secrets(self):
+        cards = self.env.state.game_state["player_cards"]
+        ranks = {pid: self.ta_env._rank_to_str(card) for pid, card in cards.items()}
+        if ranks[0] == ranks[1]:
+            return {}
+        return {pid: [f"Your opponent's card is: {ranks[1 - pid]}"] for pid in (0, 1)}

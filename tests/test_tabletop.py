@@ -6,12 +6,13 @@ import math
 
 import pytest
 
-from conftest import assert_outcome, assert_player_results, play, scripted, spec_of, ta_player
+from conftest import assert_outcome, assert_player_results, instance_of, play, scripted, spec_of, ta_player
 
 RESULT_SCORES = {"win": 100, "draw": 50, "loss": 0}
 # name: (experiment of the quick episodes, seats)
 TABLETOP = {
     "ta_kuhn_poker": ("default", 2),
+    "ta_indian_poker": ("default", 2),
 }
 
 
@@ -78,3 +79,42 @@ def test_kuhn_poker_cannot_stall_its_longest_game_ends_by_the_rules():
     episode = play("ta_kuhn_poker", [ta_player("random"), ta_player("random")], "extreme")
     assert_outcome(episode.scores, "Success")
     assert sum(episode.interactions["Request Count"]) < spec_of("ta_kuhn_poker").max_requests
+
+
+# --- Indian Poker ---
+
+def test_indian_poker_the_starter_bets_one_and_the_other_folds_every_round():
+    # 5 rounds, Player 1 starts rounds 1, 3 and 5: each fold gives the bettor a pot of 3 (+1 net)
+    bet_or_fold = first_offered("[check]", "[fold]", offer="possible actions")
+    bet_one = lambda context: "[bet 1]" if bet_or_fold(context) == "[check]" else "[fold]"
+    episode = play("ta_indian_poker", [bet_one, bet_one])
+    assert_outcome(episode.scores, "Success")
+    assert_player_results(episode.scores, "loss", "win")
+    assert {name: seat["payoff"] for name, seat in episode.interactions["seats"].items()} == \
+        {"Player 0": -1, "Player 1": 1}
+    assert len(episode.contexts) == 10
+
+
+def test_indian_poker_every_round_waits_for_both_checks():
+    """TextArena 0.7.4 kept `second_check` from the round before: the first check of rounds 2-5 went to showdown
+    at once. The master clears it per round, so five check-check rounds take ten moves."""
+    episode = play("ta_indian_poker", [lambda context: "[check]", lambda context: "[check]"])
+    assert_outcome(episode.scores, "Success")
+    assert len(episode.contexts) == 10
+    assert sum(seat["payoff"] for seat in episode.interactions["seats"].values()) == 0
+
+
+def test_indian_poker_a_seat_that_cannot_pay_the_next_ante_is_out():
+    """TextArena 0.7.4 would take the ante from a seat with no chips, and then refuse even its [check] and [fold]
+    (insufficient chips): the master ends the game when a seat cannot pay the next ante."""
+    for game_id in range(10):
+        cards = instance_of("ta_indian_poker", "default", game_id)[1]["content"]["player_cards"]
+        if cards["0"] % 13 != cards["1"] % 13:
+            break
+    winner = 0 if cards["0"] % 13 > cards["1"] % 13 else 1
+    # Player 1 opens round 1 with all its 99 chips (after the ante), Player 0 calls: the loser holds 0 chips
+    episode = play("ta_indian_poker", [scripted(["[call]"]), scripted(["[bet 99]"])], game_id=game_id)
+    assert_outcome(episode.scores, "Success")
+    assert_player_results(episode.scores, *["win" if pid == winner else "loss" for pid in (0, 1)])
+    assert episode.interactions["end reason"] == f"Player {1 - winner} cannot pay the ante of the next round (0 chips)."
+    assert episode.interactions["seats"][f"Player {winner}"]["payoff"] == 100
