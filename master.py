@@ -57,6 +57,7 @@ MASTERS = {
     # tabletop games
     "KuhnPokerMaster": submasters.KuhnPokerMaster,
     "IndianPokerMaster": submasters.IndianPokerMaster,
+    "PigDiceMaster": submasters.PigDiceMaster,
 }
 
 SCORERS = {

@@ -880,3 +880,10 @@ class IndianPokerMaster(MultiPlayerMaster):
         if ranks[0] == ranks[1]:
             return {}
         return {pid: [f"Your opponent's card is: {ranks[1 - pid]}"] for pid in (0, 1)}
+
+
+class PigDiceMaster(MultiPlayerMaster):
+    """Pig: payoffs are the points banked. No hidden information (every roll is announced to both seats)."""
+
+    def payoffs(self):
+        return dict(enumerate(self.env.state.game_state["scores"]))

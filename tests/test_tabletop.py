@@ -13,6 +13,7 @@ RESULT_SCORES = {"win": 100, "draw": 50, "loss": 0}
 TABLETOP = {
     "ta_kuhn_poker": ("default", 2),
     "ta_indian_poker": ("default", 2),
+    "ta_pig_dice": ("short", 2),
 }
 
 
@@ -118,3 +119,25 @@ def test_indian_poker_a_seat_that_cannot_pay_the_next_ante_is_out():
     assert_player_results(episode.scores, *["win" if pid == winner else "loss" for pid in (0, 1)])
     assert episode.interactions["end reason"] == f"Player {1 - winner} cannot pay the ante of the next round (0 chips)."
     assert episode.interactions["seats"][f"Player {winner}"]["payoff"] == 100
+
+
+# --- Pig ---
+
+def test_pig_two_seats_that_always_hold_draw_at_the_turn_limit():
+    # short: target 50, 25 turns; a hold banks the turn total (0 without a roll) and passes the turn
+    hold = lambda context: "[hold]"
+    episode = play("ta_pig_dice", [hold, hold], "short")
+    assert_outcome(episode.scores, "Success")
+    assert_player_results(episode.scores, "draw", "draw")
+    assert {seat["how"] for seat in episode.interactions["seats"].values()} == {"turn limit"}
+    assert {seat["payoff"] for seat in episode.interactions["seats"].values()} == {0}
+    # TextArena checks the limit when the turn passes, after the 26th move (turn counter 25 -> 26)
+    assert episode.scores["Main Score"] == 100 and len(episode.contexts) == 26
+
+
+def test_pig_the_hold_at_20_reference_beats_a_seat_that_always_holds():
+    for game_id in (0, 1):
+        episode = play("ta_pig_dice_vs_hold_at_20", [lambda context: "[hold]"], "short", game_id)
+        assert episode.scores["Loss"] == 1 and episode.scores["Main Score"] == 0
+        payoffs = {name: seat["payoff"] for name, seat in episode.interactions["seats"].items()}
+        assert payoffs[f"Player {game_id}"] == 0 and payoffs[f"Player {1 - game_id}"] > 0
