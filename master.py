@@ -58,6 +58,8 @@ MASTERS = {
     "KuhnPokerMaster": submasters.KuhnPokerMaster,
     "IndianPokerMaster": submasters.IndianPokerMaster,
     "PigDiceMaster": submasters.PigDiceMaster,
+    "GameOfPureStrategyMaster": submasters.GameOfPureStrategyMaster,
+    "ThreePlayerGOPSMaster": submasters.ThreePlayerGOPSMaster,
 }
 
 SCORERS = {

@@ -887,3 +887,37 @@ class PigDiceMaster(MultiPlayerMaster):
 
     def payoffs(self):
         return dict(enumerate(self.env.state.game_state["scores"]))
+
+
+class GameOfPureStrategyMaster(MultiPlayerMaster):
+    """GOPS and Three-Player GOPS: payoffs are the prize points won. Bids are sealed: TextArena 0.7.4 sends a
+    reply to its author only (`to_id=pid`) and reveals the bids together when every seat has bid; the hands are
+    public knowledge (every seat starts with A-K and every bid is revealed)."""
+
+    def payoffs(self):
+        return dict(self.env.state.game_state["player_scores"])
+
+
+class ThreePlayerGOPSMaster(GameOfPureStrategyMaster):
+    """Three-Player GOPS ends when a seat is eliminated for repeated invalid moves (the episode is Aborted then).
+
+    TextArena 0.7.4 plays on with two seats (`ThreePlayerGOPS/env.py:23-38`), but when the eliminated seat was the
+    round's last bidder the round never resolves: the next seat is asked to bid again in a round it has already
+    bid in, from a hand shown before its bid (a reference then plays a card it no longer holds). The eliminated
+    seat loses, the others win, as when TextArena eliminates two seats.
+    """
+
+    def _on_before_reset(self):
+        env = self.ta_env
+        handle_invalid = env._handle_invalid
+
+        def end_at_the_first_elimination(reason):
+            result = handle_invalid(reason)
+            state = env.state
+            if state.elimination_order and not state.done:
+                out = state.elimination_order[0]
+                state.set_game_outcome({pid: -1 if pid == out else 1 for pid in range(state.num_players)},
+                                       f"Player {out} eliminated after repeated invalid moves.")
+                return True, result[1]
+            return result
+        env._handle_invalid = end_at_the_first_elimination

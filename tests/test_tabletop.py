@@ -14,6 +14,8 @@ TABLETOP = {
     "ta_kuhn_poker": ("default", 2),
     "ta_indian_poker": ("default", 2),
     "ta_pig_dice": ("short", 2),
+    "ta_game_of_pure_strategy": ("default", 2),
+    "ta_three_player_gops": ("default", 3),
 }
 
 
@@ -141,3 +143,81 @@ def test_pig_the_hold_at_20_reference_beats_a_seat_that_always_holds():
         assert episode.scores["Loss"] == 1 and episode.scores["Main Score"] == 0
         payoffs = {name: seat["payoff"] for name, seat in episode.interactions["seats"].items()}
         assert payoffs[f"Player {game_id}"] == 0 and payoffs[f"Player {1 - game_id}"] > 0
+
+
+# --- GOPS and Three-Player GOPS ---
+
+FACES = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+
+
+def bids(order: str):
+    """A policy that bids A, 2, 3, ... (`ascending`), K, Q, J, ... (`descending`) or the prize card (`prize`)."""
+    played = []
+
+    def policy(context: str) -> str:
+        if order == "prize":
+            face = [line for line in context.splitlines() if "Prize: " in line][-1].split("Prize: ")[1].split()[0]
+        else:
+            face = FACES[len(played)] if order == "ascending" else FACES[-1 - len(played)]
+        played.append(face)
+        return f"[{face}]"
+    return policy
+
+
+def test_gops_ascending_against_descending_bids():
+    # instance 0's prizes: Q 9 8 7 10 3 J 2 6 K 4 A 5. Rounds 1-6: K..8 beat A..6, Player 1 wins 12+9+8+7+10+3 = 49;
+    # round 7: 7 against 7, the J (11) carries over; rounds 8-13: 8..K beat 6..A, Player 0 wins (2+11)+6+13+4+1+5 = 42
+    episode = play("ta_game_of_pure_strategy", [bids("ascending"), bids("descending")])
+    assert episode.game_master.instance["content"]["prize_deck"] == [12, 9, 8, 7, 10, 3, 11, 2, 6, 13, 4, 1, 5]
+    assert_outcome(episode.scores, "Success")
+    assert_player_results(episode.scores, "loss", "win")
+    assert {name: seat["payoff"] for name, seat in episode.interactions["seats"].items()} == \
+        {"Player 0": 42, "Player 1": 49}
+    assert len(episode.contexts) == 26
+
+
+def test_gops_matching_the_prize_on_both_sides_ties_every_round_and_draws():
+    episode = play("ta_game_of_pure_strategy", [bids("prize"), bids("prize")])
+    assert_outcome(episode.scores, "Success")
+    assert_player_results(episode.scores, "draw", "draw")
+    assert {seat["payoff"] for seat in episode.interactions["seats"].values()} == {0}
+
+
+def test_gops_bids_stay_sealed_until_both_seats_bid():
+    reasoning = lambda context: "My secret plan: bid high now. [K]" if "Round 1/" in context else "[A]"
+    episode = play("ta_game_of_pure_strategy", [reasoning, reasoning])
+    assert not any("secret plan" in context["content"] for _, context in episode.contexts)
+
+
+def test_three_player_gops_a_sole_high_bidder_wins_and_the_tied_seats_share_last_place():
+    # instance 0's prizes: 6 8 J 4 9 Q 7 K 10 2 3 A 5. Player 2 bids K..8 and wins rounds 1-6 (6+8+11+4+9+12 = 50);
+    # from round 7 Players 0 and 1 tie for the highest bid every round, so every later prize carries over unwon
+    episode = play("ta_three_player_gops", [bids("ascending"), bids("ascending"), bids("descending")])
+    assert episode.game_master.instance["content"]["prize_deck"][:6] == [6, 8, 11, 4, 9, 12]
+    assert_outcome(episode.scores, "Success")
+    assert_player_results(episode.scores, "loss", "loss", "win")
+    assert {name: seat["payoff"] for name, seat in episode.interactions["seats"].items()} == \
+        {"Player 0": 0, "Player 1": 0, "Player 2": 50}
+
+
+def test_three_player_gops_second_place_counts_as_a_draw():
+    """TextArena rewards three distinct totals with +1, 0 and -1: the middle seat's result is a draw (50)."""
+    for game_id in range(3):
+        episode = play("ta_three_player_gops_vs_random", [ta_player("expert")], game_id=game_id)
+        seats = episode.interactions["seats"]
+        payoffs = sorted(seat["payoff"] for seat in seats.values())
+        if len(set(payoffs)) == 3:
+            middle = next(name for name, seat in seats.items() if seat["payoff"] == payoffs[1])
+            assert seats[middle]["result"] == "draw"
+
+
+def test_three_player_gops_ends_when_the_rounds_last_bidder_is_eliminated():
+    """TextArena 0.7.4 would ask Player 0 to bid again in round 1, from the hand it had before its bid; the master
+    ends the game at the elimination instead."""
+    episode = play("ta_three_player_gops", [scripted(["[A]"]), scripted(["[A]"]), ta_player("format-breaker")])
+    assert_outcome(episode.scores, "Aborted")
+    assert episode.interactions["violating seats"] == ["Player 2"]
+    assert {name: (seat["result"], seat["how"]) for name, seat in episode.interactions["seats"].items()} == {
+        "Player 0": ("win", "opponent's violation"), "Player 1": ("win", "opponent's violation"),
+        "Player 2": ("loss", "own violation")}
+    assert [name for name, _ in episode.contexts] == ["Player 0", "Player 1", "Player 2", "Player 2"]
