@@ -83,6 +83,12 @@ MASTERS = {
     # board games
     "BreakthroughMaster": submasters.BreakthroughMaster,
     "CheckersMaster": submasters.CheckersMaster,
+    # tabletop games
+    "KuhnPokerMaster": submasters.KuhnPokerMaster,
+    "IndianPokerMaster": submasters.IndianPokerMaster,
+    "PigDiceMaster": submasters.PigDiceMaster,
+    "GameOfPureStrategyMaster": submasters.GameOfPureStrategyMaster,
+    "ThreePlayerGOPSMaster": submasters.ThreePlayerGOPSMaster,
 }
 
 SCORERS = {

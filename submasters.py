@@ -1630,3 +1630,104 @@ class CheckersMaster(StuckSideMaster):
 
     def _has_legal_move(self, pid: int) -> bool:
         return bool(boards.checkers_moves(self.env.state.game_state["board"], pid))
+# --- tabletop games ---
+
+class KuhnPokerMaster(MultiPlayerMaster):
+    """Kuhn Poker: payoffs are the chips won or lost; each seat's secret is its card of the current round.
+
+    TextArena 0.7.4 deals one round past the last (`KuhnPoker/env.py:25-31`), deducting both antes again after the
+    game is decided, and never puts bets or calls into the pot (`env.py:81-92`): every pot is the two antes. The
+    payoff adds the ante back, so it is the chips won over the rounds played (zero-sum).
+    """
+
+    CARDS = {0: "J", 1: "Q", 2: "K"}
+
+    def payoffs(self):
+        ante = self.ta_env.ante
+        return {pid: chips + ante for pid, chips in self.env.state.game_state["player_chips"].items()}
+
+    def secrets(self):
+        cards = self.env.state.game_state["player_cards"]
+        return {pid: [f"Your card is: '{self.CARDS[card]}'"] for pid, card in cards.items()}
+
+
+class IndianPokerMaster(MultiPlayerMaster):
+    """Indian Poker: payoffs are the chips won or lost; each seat knows the opponent's card and not its own.
+
+    A seat's private information is the opponent's card (`Your opponent's card is: Q`); the owner of that card must
+    never see it. When both cards have the same rank, the two lines read alike and give nothing away.
+
+    Two TextArena 0.7.4 defects are worked around by wrapping `_init_round`:
+    - `second_check` is never reset between rounds (`IndianPoker/env.py:103-109`): after a round that ended with a
+      check, the first `[check]` of the next round went straight to showdown before the other seat could act;
+    - the ante is taken even from a seat that has no chip left (`env.py:44-45`), and then every move of that seat,
+      `[check]` and `[fold]` included, is "Insufficient chips" (`env.py:98`, cost 0 > -1 chips): it could only
+      lose by invalid moves. A seat that cannot pay the next ante is out, and the other seat wins.
+    """
+
+    def _on_before_reset(self):
+        env = self.ta_env
+        init_round = env._init_round
+
+        def init_round_with_fresh_checks_and_busts():
+            game_state = env.state.game_state
+            game_state["second_check"] = False
+            broke = [pid for pid, chips in game_state["player_chips"].items() if chips < env.ante]
+            if broke and game_state["current_round"] < env.max_rounds:
+                env.state.set_winner(1 - broke[0], f"Player {broke[0]} cannot pay the ante of the next round "
+                                                   f"({game_state['player_chips'][broke[0]]} chips).")
+                return
+            init_round()
+        env._init_round = init_round_with_fresh_checks_and_busts
+
+    def payoffs(self):
+        return {pid: chips - self.ta_env.starting_bank
+                for pid, chips in self.env.state.game_state["player_chips"].items()}
+
+    def secrets(self):
+        cards = self.env.state.game_state["player_cards"]
+        ranks = {pid: self.ta_env._rank_to_str(card) for pid, card in cards.items()}
+        if ranks[0] == ranks[1]:
+            return {}
+        return {pid: [f"Your opponent's card is: {ranks[1 - pid]}"] for pid in (0, 1)}
+
+
+class PigDiceMaster(MultiPlayerMaster):
+    """Pig: payoffs are the points banked. No hidden information (every roll is announced to both seats)."""
+
+    def payoffs(self):
+        return dict(enumerate(self.env.state.game_state["scores"]))
+
+
+class GameOfPureStrategyMaster(MultiPlayerMaster):
+    """GOPS and Three-Player GOPS: payoffs are the prize points won. Bids are sealed: TextArena 0.7.4 sends a
+    reply to its author only (`to_id=pid`) and reveals the bids together when every seat has bid; the hands are
+    public knowledge (every seat starts with A-K and every bid is revealed)."""
+
+    def payoffs(self):
+        return dict(self.env.state.game_state["player_scores"])
+
+
+class ThreePlayerGOPSMaster(GameOfPureStrategyMaster):
+    """Three-Player GOPS ends when a seat is eliminated for repeated invalid moves (the episode is Aborted then).
+
+    TextArena 0.7.4 plays on with two seats (`ThreePlayerGOPS/env.py:23-38`), but when the eliminated seat was the
+    round's last bidder the round never resolves: the next seat is asked to bid again in a round it has already
+    bid in, from a hand shown before its bid (a reference then plays a card it no longer holds). The eliminated
+    seat loses, the others win, as when TextArena eliminates two seats.
+    """
+
+    def _on_before_reset(self):
+        env = self.ta_env
+        handle_invalid = env._handle_invalid
+
+        def end_at_the_first_elimination(reason):
+            result = handle_invalid(reason)
+            state = env.state
+            if state.elimination_order and not state.done:
+                out = state.elimination_order[0]
+                state.set_game_outcome({pid: -1 if pid == out else 1 for pid in range(state.num_players)},
+                                       f"Player {out} eliminated after repeated invalid moves.")
+                return True, result[1]
+            return result
+        env._handle_invalid = end_at_the_first_elimination
