@@ -1,6 +1,5 @@
 """Generic masters for single-player and competitive multi-player TextArena games, and per-game masters where a
 game needs one."""
-import copy
 import functools
 import re
 import traceback
@@ -14,9 +13,8 @@ from textarena.envs.SecretMafia import env as mafia_env
 from textarena.envs.Set import env as set_env
 
 from metrics import WORD_CHAINS_PERFECT_LENGTH
-from ta_master import (EpisodeRandomness, ReferencePlayer, TextArenaGameMaster, _record_invalid_move, make_env,
-                       to_jsonable)
-from ta_master import ReferencePlayer, TextArenaEnvError, TextArenaGameMaster, _record_invalid_move, to_jsonable
+from ta_master import (EpisodeRandomness, ReferencePlayer, TextArenaEnvError, TextArenaGameMaster, _record_invalid_move,
+                       make_env, to_jsonable)
 from ta_players import boards
 from ta_players.logic import (rush_hour_board, rush_hour_solution, slitherlink_solution, sokoban_board,
                               sokoban_solution)

@@ -4,7 +4,6 @@ validation figures of docs/validation.json (scripts/validate.py). Generated, nev
     python scripts/catalogue.py            (tests/test_catalogue.py fails when the committed page is stale)
 """
 import json
-import re
 import sys
 from pathlib import Path
 

@@ -8,11 +8,10 @@ tie-breaking), it draws from `transcript.rng()`, so the same messages always get
 """
 import itertools
 import math
-import random
 import re
 from collections import Counter
 
-from ta_players.base import GamePlayers, Transcript, last_match, offered_moves
+from ta_players.base import GamePlayers, last_match, offered_moves
 
 SUITS = "♠♥♦♣"
 

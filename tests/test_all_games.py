@@ -67,7 +67,6 @@ FREE_TEXT_SEATS = {
 }
 
 
-@pytest.mark.parametrize("game", GAMES)
 # Games whose every reply is a move (there is no format to break), and why.
 NO_FORMAT = {game: "DontSayIt: every message is a move; a seat loses only by saying the other's word"
              for game in ("ta_dont_say_it", "ta_dont_say_it_vs_random", "ta_dont_say_it_vs_trickster")}
@@ -166,7 +165,6 @@ NOT_ABOVE_RANDOM: dict[str, str] = {
         "two heuristic opponents block every line about to be completed, each other's too: a random third seat draws "
         "against them more often than against two random seats, who let one another win; as the model the heuristic "
         "wins 58 of 60 games against two random seats (tests/test_small_boards.py)"),
-NOT_ABOVE_RANDOM: dict[str, str] = {
     "ta_dont_say_it_vs_trickster": "the random player never answers, so nobody can make it say a word: draws against "
                                    "either reference (the trickster never loses)",
 }

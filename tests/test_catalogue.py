@@ -5,7 +5,7 @@ import sys
 import pytest
 from textarena.envs.registration import ENV_REGISTRY
 
-from conftest import REPO, SPECS, UNAVAILABLE_GAMES, spec_of
+from conftest import REPO, SPECS, UNAVAILABLE_GAMES
 from ta_master import unavailable_reason
 
 sys.path.insert(0, str(REPO / "scripts"))

@@ -5,14 +5,13 @@ in one `clem run`."""
 import json
 import re
 import sys
-from pathlib import Path
 
 import pytest
 
 import master
 import submasters
 import ta_players
-from conftest import GAMES, REFERENCE_GAMES, REPO, SPECS, clem, copy_repo, instance_of, play, spec_of, ta_player
+from conftest import GAMES, REFERENCE_GAMES, REPO, SPECS, clem, copy_repo, play, spec_of, ta_player
 
 sys.path.insert(0, str(REPO / "scripts"))
 import vs_specs  # noqa: E402
