@@ -89,6 +89,7 @@ MASTERS = {
     "PigDiceMaster": submasters.PigDiceMaster,
     "GameOfPureStrategyMaster": submasters.GameOfPureStrategyMaster,
     "ThreePlayerGOPSMaster": submasters.ThreePlayerGOPSMaster,
+    "LiarsDiceMaster": submasters.LiarsDiceMaster,
 }
 
 SCORERS = {

@@ -1729,3 +1729,18 @@ class ThreePlayerGOPSMaster(GameOfPureStrategyMaster):
                 return True, result[1]
             return result
         env._handle_invalid = end_at_the_first_elimination
+
+
+class LiarsDiceMaster(MultiPlayerMaster):
+    """Liar's Dice: payoffs are the dice a seat has left; each seat's secret is its roll of the current round
+    (`Your current Dice are: 2, 5, 1`), sent to it alone. Two seats that rolled the same dice read the same line,
+    which gives nothing away, so such rolls are left out."""
+
+    def payoffs(self):
+        return dict(self.env.state.game_state["remaining_dice"])
+
+    def secrets(self):
+        game_state = self.env.state.game_state
+        lines = {pid: f"Your current Dice are: {', '.join(map(str, dice))}"
+                 for pid, dice in game_state["dice_rolls"].items() if game_state["remaining_dice"][pid] > 0}
+        return {pid: [line] for pid, line in lines.items() if list(lines.values()).count(line) == 1}

@@ -16,6 +16,7 @@ TABLETOP = {
     "ta_pig_dice": ("short", 2),
     "ta_game_of_pure_strategy": ("default", 2),
     "ta_three_player_gops": ("default", 3),
+    "ta_liars_dice": ("small", 2),
 }
 
 
@@ -221,3 +222,32 @@ def test_three_player_gops_ends_when_the_rounds_last_bidder_is_eliminated():
         "Player 0": ("win", "opponent's violation"), "Player 1": ("win", "opponent's violation"),
         "Player 2": ("loss", "own violation")}
     assert [name for name, _ in episode.contexts] == ["Player 0", "Player 1", "Player 2", "Player 2"]
+
+
+# --- Liar's Dice ---
+
+def test_liars_dice_a_bid_above_the_dice_on_the_table_loses_a_die_every_call():
+    # small: 3 dice each; seven sixes among at most six dice is always false, so every call costs Player 0 a die
+    episode = play("ta_liars_dice", [lambda context: "[Bid: 7, 6]", lambda context: "[Call]"], "small")
+    assert_outcome(episode.scores, "Success")
+    assert_player_results(episode.scores, "loss", "win")
+    assert {name: seat["payoff"] for name, seat in episode.interactions["seats"].items()} == \
+        {"Player 0": 0, "Player 1": 3}
+    assert [name for name, _ in episode.contexts] == ["Player 0", "Player 1"] * 3
+    assert "Player 0 (the last bidder) loses one die." in episode.contexts[2][1]["content"]
+
+
+def test_liars_dice_a_seat_sees_the_others_bids_but_not_their_reasoning():
+    reasoning = lambda context: "I hold two fives, so [Bid: 7, 6]"
+    episode = play("ta_liars_dice", [reasoning, lambda context: "[Call]"], "small")
+    assert "[Player 0] [Bid: 7, 6]" in episode.contexts[1][1]["content"]
+    assert not any("two fives" in context["content"] for _, context in episode.contexts)
+
+
+def test_liars_dice_endless_raising_is_stopped_at_the_request_cap():
+    raises = iter(range(1, 1000))
+    raise_quantity = lambda context: f"[Bid: {next(raises)}, 6]"
+    episode = play("ta_liars_dice", [raise_quantity, raise_quantity], "small")
+    assert_outcome(episode.scores, "Lose")
+    assert {seat["how"] for seat in episode.interactions["seats"].values()} == {"request cap"}
+    assert sum(episode.interactions["Request Count"]) == spec_of("ta_liars_dice").max_requests
