@@ -1,4 +1,6 @@
 """Turns TextArena observations into clem contexts."""
+import re
+
 import textarena as ta
 from textarena.core import ObservationType
 
@@ -11,13 +13,23 @@ class ClemObservationWrapper(ta.ObservationWrapper):
     game prompt; later contexts hold only what is new. Each message is labelled by its sender as TextArena
     names them (`[GAME]`, `[Player 0]`, ...); the player's own echoed action is left out because the
     player's message history already holds its reply.
+
+    TextArena shows every seat the other seats' whole replies. In games with hidden information whose replies are
+    moves, not table talk (`moves_only`: card games, dice), a model that reasons aloud ("with my King I bet") would
+    give its secrets away; there the other seats see only the bracketed moves of a reply.
     """
+
+    def __init__(self, env, moves_only: bool = False):
+        super().__init__(env)
+        self.moves_only = moves_only
 
     def observation(self, player_id: int, observation: list) -> dict:
         lines = []
         for sender_id, message, observation_type in observation:
             if observation_type == ObservationType.PLAYER_ACTION and self._is_own(sender_id, player_id):
                 continue
+            if observation_type == ObservationType.PLAYER_ACTION and self.moves_only:
+                message = " ".join(re.findall(r"\[[^\[\]]*\]", message)) or "(no move)"
             if observation_type == ObservationType.PROMPT:
                 lines.append(message.strip())
             else:

@@ -2,8 +2,7 @@
 
 Experiments: by default one per TextArena difficulty id of the spec's entry point (its `-raw` registration, so
 that no TextArena wrapper sits between the env and ours), named by the id's suffix (`default` for the plain id);
-a list in `experiments` keeps those names; a dict defines custom configs as env kwargs over the plain id, where
-`seats` sets the number of players for games that take several counts (the spec's `players` otherwise).
+a list in `experiments` keeps those names; a dict defines custom configs as env kwargs over the plain id.
 Each instance records what it stands for: env id and kwargs, number of players, seed, and the content the env
 produces from them. The `_vs_<reference>` variants play their base game's instances.
 """
@@ -71,11 +70,10 @@ class TextArenaInstanceGenerator(GameInstanceGenerator):
         for name, env_id, env_kwargs in experiments(self.game_spec):
             experiment = self.add_experiment(name)
             experiment["env_id"] = env_id
-            num_players = env_kwargs.pop("seats", self.game_spec["players"])
             for game_id in range(self.game_spec["n_instances"]):
                 instance = self.add_game_instance(experiment, game_id)
                 instance.update(env_id=env_id, entry_point=self.game_spec["entry_point"], env_kwargs=env_kwargs,
-                                num_players=num_players)
+                                num_players=self.game_spec["players"])
                 instance.update(self.playable_game(benchmark, experiment, dict(instance), name, game_id))
 
     def playable_game(self, benchmark, experiment: dict, instance: dict, name: str, game_id: int) -> dict:

@@ -54,9 +54,41 @@ MASTERS = {
     # word games
     "WordSearchMaster": submasters.WordSearchMaster,
     "WordleMaster": submasters.WordleMaster,
+    # economics
+    "PrisonersDilemmaMaster": submasters.PrisonersDilemmaMaster,
+    "ThreePlayerIPDMaster": submasters.ThreePlayerIPDMaster,
+    "StagHuntMaster": submasters.StagHuntMaster,
+    "UltimatumMaster": submasters.UltimatumMaster,
+    "ColonelBlottoMaster": submasters.ColonelBlottoMaster,
+    "PublicGoodsMaster": submasters.PublicGoodsMaster,
+    # small board games
+    "QuantumTicTacToeMaster": submasters.QuantumTicTacToeMaster,
+    "UltimateTicTacToeMaster": submasters.UltimateTicTacToeMaster,
+    # social games
+    "TruthAndDeceptionMaster": submasters.TruthAndDeceptionMaster,
+    "SecretMafiaMaster": submasters.SecretMafiaMaster,
+    "SettlersOfCatanMaster": submasters.SettlersOfCatanMaster,
+    # word contests
+    "DontSayItMaster": submasters.DontSayItMaster,
+    "SpellingBeeMaster": submasters.SpellingBeeMaster,
+    "LetterAuctionMaster": submasters.LetterAuctionMaster,
+    "CodenamesMaster": submasters.CodenamesMaster,
+    "TabooMaster": submasters.TabooMaster,
+    # territory games
+    "SnakeMaster": submasters.SnakeMaster,
+    "SurroundMaster": submasters.SurroundMaster,
+    "SantoriniMaster": submasters.SantoriniMaster,
+    "TakMaster": submasters.TakMaster,
+    "StrategoMaster": submasters.StrategoMaster,
     # board games
     "BreakthroughMaster": submasters.BreakthroughMaster,
     "CheckersMaster": submasters.CheckersMaster,
+    # tabletop games
+    "KuhnPokerMaster": submasters.KuhnPokerMaster,
+    "IndianPokerMaster": submasters.IndianPokerMaster,
+    "PigDiceMaster": submasters.PigDiceMaster,
+    "GameOfPureStrategyMaster": submasters.GameOfPureStrategyMaster,
+    "ThreePlayerGOPSMaster": submasters.ThreePlayerGOPSMaster,
 }
 
 SCORERS = {
@@ -74,6 +106,12 @@ SCORERS = {
     "SetScorer": metrics.SetScorer,
     "UltimateTexasHoldemScorer": metrics.UltimateTexasHoldemScorer,
     "Game2048Scorer": metrics.Game2048Scorer,
+    # economics
+    "CooperationScorer": metrics.CooperationScorer,
+    "UltimatumScorer": metrics.UltimatumScorer,
+    "SettlersOfCatanScorer": metrics.SettlersOfCatanScorer,
+    "LetterAuctionScorer": metrics.LetterAuctionScorer,
+    "TabooScorer": metrics.TabooScorer,
 }
 
 

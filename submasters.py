@@ -9,10 +9,12 @@ import numpy as np
 import textarena as ta
 from textarena.core import ObservationType
 from textarena.envs.RushHour.env import _Vehicle
+from textarena.envs.SecretMafia import env as mafia_env
 from textarena.envs.Set import env as set_env
 
 from metrics import WORD_CHAINS_PERFECT_LENGTH
-from ta_master import ReferencePlayer, TextArenaEnvError, TextArenaGameMaster, _record_invalid_move, to_jsonable
+from ta_master import (EpisodeRandomness, ReferencePlayer, TextArenaEnvError, TextArenaGameMaster, _record_invalid_move,
+                       make_env, to_jsonable)
 from ta_players import boards
 from ta_players.logic import (rush_hour_board, rush_hour_solution, slitherlink_solution, sokoban_board,
                               sokoban_solution)
@@ -822,6 +824,750 @@ class WordleMaster(SinglePlayerMaster):
         return super().unplayable_reason()
 
 
+# --- economics ---
+
+class EconomicsMaster(MultiPlayerMaster):
+    """Economics games: each seat's payoff (points, money, tokens) is TextArena's own tally in its game state
+    (`PAYOFF_KEY`, per seat), and the game logs what its Main Score measures the payoff against (`payoff scale`,
+    see the game's scorer)."""
+
+    PAYOFF_KEY = ""
+
+    def payoffs(self):
+        return {int(pid): float(value) for pid, value in self.env.state.game_state[self.PAYOFF_KEY].items()}
+
+    def payoff_scale(self) -> dict:
+        return {}
+
+    def _on_after_game(self, rewards):
+        self.log_key("payoff scale", self.payoff_scale())
+        super()._on_after_game(rewards)
+
+
+class DefaultActionMaster(EconomicsMaster):
+    """Social dilemmas in which TextArena 0.7.4 has no invalid move: a decision reply without the action token is
+    taken as a default action (Prisoner's Dilemma: cooperate; Stag Hunt: hare; three-player PD: cooperate toward
+    each opponent not named). TextArena's rules do not call such a reply invalid, so the game goes on with the
+    default, never Aborted; the episode records each such reply (a `default action` event and, per seat, the count
+    in `default actions`).
+
+    The full-cooperation payoff per seat (`payoff scale`: `cooperation`) is what the Main Score measures against.
+    """
+
+    DEFAULT = ""  # what TextArena takes a decision without the token for
+
+    def _on_before_game(self):
+        self.default_actions = {seat.name: 0 for seat in self.seats}
+
+    def names_action(self, move: str) -> bool:
+        raise NotImplementedError
+
+    def _move(self, seat, move):
+        if self.env.state.game_state["phase"] == "decision" and not self.names_action(move):
+            self.default_actions[seat.name] += 1
+            self.log_to_self("default action", f"{seat.name}'s decision names no action; TextArena takes it as "
+                                               f"{self.DEFAULT}.")
+        return super()._move(seat, move)
+
+    def _on_after_game(self, rewards):
+        self.log_key("default actions", self.default_actions)
+        super()._on_after_game(rewards)
+
+
+class PrisonersDilemmaMaster(DefaultActionMaster):
+    """Iterated Prisoner's Dilemma: a decision without `[Defect]` cooperates (TextArena 0.7.4, env.py:77)."""
+
+    PAYOFF_KEY = "scores"
+    DEFAULT = "[Cooperate]"
+    ACTION = re.compile(r"\[(Cooperate|Defect)\]", re.IGNORECASE)
+
+    def names_action(self, move):
+        return bool(self.ACTION.search(move))
+
+    def payoff_scale(self):
+        return {"cooperation": self.ta_env.cooperate_reward * self.ta_env.num_rounds}
+
+
+class ThreePlayerIPDMaster(DefaultActionMaster):
+    """Three-player Iterated Prisoner's Dilemma: a decision gives one token per opponent, `[<id> cooperate]` or
+    `[<id> defect]`; TextArena 0.7.4 takes an opponent without a valid token as cooperation (as its prompt says) and
+    ignores tokens for unknown ids or oneself. Each pair plays the PD, so full cooperation pays 2 x R a round."""
+
+    PAYOFF_KEY = "scores"
+    DEFAULT = "cooperation toward each opponent it names no token for"
+    TOKEN = re.compile(r"\[\s*(\d+)\s+(cooperate|defect)\s*\]", re.IGNORECASE)
+
+    def names_action(self, move):
+        pid = self.env.state.current_player_id
+        named = {int(target) for target, _ in self.TOKEN.findall(move)}
+        return named >= set(range(self.env.state.num_players)) - {pid}
+
+    def payoff_scale(self):
+        return {"cooperation": 2 * self.ta_env.R * self.ta_env.num_rounds}
+
+
+class StagHuntMaster(DefaultActionMaster):
+    """Iterated Stag Hunt: a decision without `[Stag]` hunts the hare (TextArena 0.7.4, env.py:99).
+
+    The `-randomized` variant draws each round's payoffs from numpy's global RNG (env.py:62-64), which the game
+    master swaps for the episode's own, seeded with the instance (EpisodeRandomness): the same instance draws the
+    same matrices in any process. Round 1's matrix is drawn in reset and recorded in the instance; every round's is
+    logged (`payoff matrices`), and full cooperation pays the sum of the rounds' mutual-stag payoffs. (After the
+    last round TextArena draws and announces one more matrix, for a round that is never played.)
+    """
+
+    PAYOFF_KEY = "total_payoff"
+    DEFAULT = "[Hare]"
+    ACTION = re.compile(r"\[(Stag|Hare)\]", re.IGNORECASE)
+
+    def names_action(self, move):
+        return bool(self.ACTION.search(move))
+
+    def _on_before_game(self):
+        super()._on_before_game()
+        self.payoff_matrices = [self.payoff_matrix()]
+
+    def payoff_matrix(self) -> dict:
+        env = self.ta_env
+        return {"mutual stag": int(env.mutual_stag_payoff), "mutual hare": int(env.mutual_hare_payoff),
+                "single stag": int(env.single_stag_payoff), "single hare": int(env.single_hare_payoff)}
+
+    def content(self):
+        return {**super().content(), "payoff matrix": self.payoff_matrix()}
+
+    def _move(self, seat, move):
+        game_state = self.env.state.game_state
+        played_round = game_state["round"]
+        result = super()._move(seat, move)
+        if played_round < game_state["round"] <= game_state["num_rounds"]:
+            self.payoff_matrices.append(self.payoff_matrix())
+        return result
+
+    def payoff_scale(self):
+        return {"cooperation": sum(matrix["mutual stag"] for matrix in self.payoff_matrices)}
+
+    def _on_after_game(self, rewards):
+        self.log_key("payoff matrices", self.payoff_matrices)
+        super()._on_after_game(rewards)
+
+
+class UltimatumMaster(EconomicsMaster):
+    """Iterated Ultimatum Game: the money each seat took home (`player_totals`); the pools of all rounds
+    (`payoff scale`: `pools`) are what the players could have shared. TextArena 0.7.4 plays max_turns // 2 rounds
+    (`-v0`: Player 0 proposes in every round; `-alternate`: the proposer alternates)."""
+
+    PAYOFF_KEY = "player_totals"
+
+    def payoff_scale(self):
+        return {"pools": self.ta_env.pool * (self.ta_env.max_turns // 2)}
+
+
+class ColonelBlottoMaster(EconomicsMaster):
+    """Colonel Blotto: the rounds each seat won (`scores`) are its payoff; the Main Score is the game's result."""
+
+    PAYOFF_KEY = "scores"
+
+
+class EliminationMaster(EconomicsMaster):
+    """Games of three or more whose invalid-move rule eliminates a seat (PublicGoods, MarketEntry): after the
+    warnings TextArena 0.7.4 allows (error_allowance 2), the next invalid decision eliminates the seat. On that
+    step `FFAMultiPlayerState.set_invalid_move` leaves `made_invalid_move` set, so `step` does not pass the turn
+    (state.py:164) and the env asks the eliminated seat again (it would go on chatting, and the next round's
+    decision would hang on it). The elimination is the seat's rule violation, which makes the episode Aborted, so
+    the game master ends the game there: the eliminated seat loses, the others draw."""
+
+    def _move(self, seat, move):
+        state = self.env.state
+        eliminated = len(state.elimination_order)
+        done, invalid_move = super()._move(seat, move)
+        if not done and len(state.elimination_order) > eliminated:
+            pid = state.elimination_order[-1]
+            state.set_game_outcome({p: -1 if p == pid else 0 for p in range(state.num_players)},
+                                   reason=f"Player {pid} was eliminated for repeated invalid moves ({invalid_move}); "
+                                          f"the game ends there.")
+            done = True
+        return done, invalid_move
+
+
+class PublicGoodsMaster(EliminationMaster):
+    """Public Goods Game: each seat's tokens over all rounds (`total_scores`); full cooperation (everyone
+    contributes the whole endowment) pays each seat endowment x factor a round."""
+
+    PAYOFF_KEY = "total_scores"
+
+    def payoff_scale(self):
+        env = self.ta_env
+        return {"cooperation": env.endowment * env.multiplication_factor * env.num_rounds}
+
+
+# --- small board games ---
+
+class NoLegalMoveDrawMaster(MultiPlayerMaster):
+    """Ends a game as a draw when the player on turn has no legal move left.
+
+    TextArena 0.7.4's QuantumTicTacToe and UltimateTicTacToe can reach positions where the player on turn cannot
+    move but the env has not ended the game: that player would lose by two invalid moves, which clem would score
+    as a rule violation. By the rules of tic-tac-toe such a board is a draw; the game master declares it right
+    after the move that made it.
+    """
+
+    NO_LEGAL_MOVE = "No legal move is left for the player on turn: the game is a draw."
+
+    def _move(self, seat, move: str) -> tuple[bool, str | None]:
+        done, invalid_move = super()._move(seat, move)
+        if not done and not self.has_legal_move():
+            self.env.state.set_draw(reason=self.NO_LEGAL_MOVE)
+            done = True
+        return done, invalid_move
+
+    def has_legal_move(self) -> bool:
+        raise NotImplementedError
+
+
+class QuantumTicTacToeMaster(NoLegalMoveDrawMaster):
+    """Quantum Tic Tac Toe has no draw and no turn limit in TextArena 0.7.4 (`max_turns=25` is passed but never
+    checked): a move needs two cells that have not collapsed, and once fewer are left nobody can move."""
+
+    def has_legal_move(self) -> bool:
+        return sum(cell == "" for row in self.env.state.game_state["board"] for cell in row) >= 2
+
+
+class UltimateTicTacToeMaster(NoLegalMoveDrawMaster):
+    """TextArena 0.7.4 declares a draw only when all nine small boards are won; a small board full without a line
+    stays open on the big board, so once every board is won or full the player on turn cannot move."""
+
+    def has_legal_move(self) -> bool:
+        game_state = self.env.state.game_state
+        return any(game_state["macro_board"][board // 3][board % 3] == " "
+                   and any(cell == " " for row in game_state["board"][board] for cell in row)
+                   for board in range(9))
+# --- social games ---
+
+class _EndsWhenASeatIsOut(MultiPlayerMaster):
+    """Ends the episode when TextArena puts a seat out of the game for repeated invalid moves.
+
+    SecretMafia and SettlersOfCatan (TextArena 0.7.4) do not end the game there: SecretMafia eliminates the seat and
+    plays on, so the violator's team could still win; SettlersOfCatan eliminates a seat for a bad index or offer
+    but leaves a seat that keeps answering without a `[k]` on turn, asking it forever. Either way the seat broke the
+    rules and the episode is Aborted; ending it at once spares the other seats' requests.
+    """
+
+    def _move(self, seat, move):
+        done, reason = super()._move(seat, move)
+        if not done and any(info.get("invalid_move") for info in self.env.state.game_info.values()):
+            done = True
+        return done, reason
+
+
+class TruthAndDeceptionMaster(MultiPlayerMaster):
+    """Player 0 is the Deceiver, whose prompt marks which fact is true; Player 1, the Guesser, answers `[Fact 1]` or
+    `[Fact 2]` after the conversation.
+
+    TextArena 0.7.4 checks the guess with two separate searches (TruthAndDeception/env.py:75-76), so a reply naming
+    both facts always wins. Here a guess counts only when it names one fact: a reply naming both is a broken format,
+    which TextArena warns about and then punishes like any other.
+    """
+
+    def _on_before_game(self):
+        self.ta_env.guess_fact1_pattern = re.compile(r"^(?!.*\[Fact 2\]).*\[Fact 1\]", re.IGNORECASE | re.DOTALL)
+        self.ta_env.guess_fact2_pattern = re.compile(r"^(?!.*\[Fact 1\]).*\[Fact 2\]", re.IGNORECASE | re.DOTALL)
+
+    def _how(self, pid, violators):
+        # the game's last turn is the guess, which decides it by the rules: TextArena's turn limit only times it
+        how = super()._how(pid, violators)
+        return "rules" if how == "turn limit" else how
+
+    def secrets(self):
+        game_state = self.env.state.game_state
+        facts = [f"Fact {number}: {game_state[f'fact{number}']['fact']} "
+                 f"({'correct' if game_state[f'fact{number}']['is_correct'] else 'wrong'})" for number in (1, 2)]
+        return {0: facts, 1: []}
+
+
+class SecretMafiaMaster(_EndsWhenASeatIsOut):
+    """Roles are secret: each seat's prompt names its own role (and a Mafia member's teammates); the Mafia's night
+    talk, the Doctor's choice and the Detective's findings reach only them. The episode ends when a seat is out for
+    invalid moves (Aborted)."""
+
+    def secrets(self):
+        return {pid: [f"You are Player {pid}.\nYour role: {role}"]
+                for pid, role in self.env.state.game_state["player_roles"].items()}
+
+    def unplayable_reason(self):
+        """A Villager at the model's seat of the `_vs_<reference>` variants (seat `game_id % seats`) acts first in
+        the first day; if the references' Mafia kill it in the first night, the game plays out without it and the
+        episode has no request. Such seeds are skipped: the first night is played on a copy with each reference
+        (the Mafia, the Doctor and the Detective are references then, so the night does not depend on the model)."""
+        reason = super().unplayable_reason()
+        if reason is not None:
+            return reason
+        seat = self.instance["game_id"] % len(self.seats)
+        if self.env.state.game_state["player_roles"][seat] != "Villager":
+            return None
+        for reference in getattr(self.game_spec, "references", []):
+            # a fresh env from the seed, as setup makes it: this episode's env may have been played already
+            env, randomness = make_env(self.game_spec, self.instance), EpisodeRandomness(self.instance["seed"])
+            players = [ReferencePlayer(f"Player {pid}", reference, salt=f"{self.instance['seed']}:{pid}")
+                       for pid in range(len(self.seats))]
+            with randomness:
+                env.reset(num_players=len(self.seats), seed=self.instance["seed"])
+                while env.env.phase is not mafia_env.Phase.DAY_DISCUSSION and not env.state.done:
+                    pid, context = env.get_observation()
+                    env.step(players[pid].move(context))
+            if seat not in env.state.game_state["alive_players"]:
+                return f"the {reference} references kill the Villager at seat {seat} in the first night"
+        return None
+
+
+class SettlersOfCatanMaster(_EndsWhenASeatIsOut):
+    """Four seats (Red, White, Blue, Orange); the game ends when a seat reaches 11 victory points.
+
+    TextArena 0.7.4 rewards the victory-point rank on a scale from -1 to 1 (the second of four gets +1/3); here only
+    the seats with the most points win, and the payoff of each seat is its victory points, which the scorer ranks.
+    The env has no turn limit (its `max_turns` is never checked) and its turn order can skip seats
+    (SettlersOfCatan/env.py:312-313 then :249-250), so besides the model's `max_requests` the episode also stops after
+    four times as many moves of all seats.
+    """
+
+    def _on_before_game(self):
+        self._moves_of_all_seats = 0
+
+    def _move(self, seat, move):
+        done, reason = super()._move(seat, move)
+        self._moves_of_all_seats += 1
+        cap = 4 * self.max_requests
+        if not done and self._moves_of_all_seats >= cap and self.cap_reason is None:
+            self.cap_reason = f"The episode reached its cap of {cap} moves of all seats."
+            self.log_to_self("request cap", self.cap_reason)
+            done = True
+        return done, reason
+
+    def _on_after_game(self, rewards):
+        if rewards is not None:
+            best = max(rewards.values())
+            rewards = {pid: 0 if len(set(rewards.values())) == 1 else 1 if reward == best else -1
+                       for pid, reward in rewards.items()}
+        super()._on_after_game(rewards)
+
+    def _how(self, pid, violators):
+        # TextArena 0.7.4 gives the state max_turns=200 but never checks it: the game ends by victory points only
+        how = super()._how(pid, violators)
+        return "rules" if how == "turn limit" else how
+
+    def payoffs(self):
+        scores = self.ta_env.board.get_scores()
+        return {pid: scores[self.ta_env.board.str_to_enum(self.ta_env.roles[pid])]["total"]
+                for pid in range(len(self.seats))}
+
+    def secrets(self):
+        # `roles` is a class attribute that TextArena's state also gives the GAME sender (-1): seats only.
+        board = self.ta_env.board
+        hands = {pid: board.players[board.str_to_enum(self.ta_env.roles[pid])].hand for pid in range(len(self.seats))}
+        return {pid: ["Your hand cards are:\n\t" + "\n\t".join(f"{terrain.name.lower()}: {count}"
+                                                             for terrain, count in hand.items())]
+                for pid, hand in hands.items()}
+# --- word contests ---
+
+class DontSayItMaster(MultiPlayerMaster):
+    """Each seat's secret word is in its own prompt only. Every text is a move (no format, no invalid moves): a
+    seat loses by saying the other's word, and the game is a draw at TextArena's turn limit. TextArena 0.7.4 checks
+    the limit before counting the move, so `max_turns=20` plays 21 messages (the prompt says 20)."""
+
+    def secrets(self):
+        return {pid: [f"Your secret word is: '{word}'"]
+                for pid, word in self.env.state.game_state["target_words"].items()}
+
+
+class SpellingBeeMaster(MultiPlayerMaster):
+    """SpellingBee ends only through TextArena's invalid-move rule: the seat that finds no new word at least as
+    long as the last one loses by its second invalid move in a row. A wrong word is that ordinary loss; only a reply
+    without a bracketed word breaks the rules. Between models a game is played well when it came to that end
+    (not at the request cap). Logs the words played."""
+
+    FORMAT_VIOLATION = "does not follow the proper format"
+
+    def _on_after_game(self, rewards):
+        self.log_key("words played", list(self.env.state.game_state["word_history"]))
+        super()._on_after_game(rewards)
+
+    def _aborts(self, reason: str) -> bool:
+        return self.FORMAT_VIOLATION in reason
+
+    def played_well(self) -> bool:
+        return self.cap_reason is None and not self.violating_seats()
+
+
+class LetterAuctionMaster(MultiPlayerMaster):
+    """Records the auction order; each seat's payoff is the value of its word (the coins paid for its letters, a
+    letter counting each time it occurs).
+
+    TextArena 0.7.4 marks a rejected word as the empty word before its invalid-move warning, and ends the game once
+    both seats have a word: the second seat to submit loses at its first wrong word, with no retry and no invalid
+    move recorded (`LetterAuction/env.py:285-291,147`). The game master unmarks it, so that this seat gets the retry
+    every other invalid move gets (and loses by TextArena's rule at a second one).
+    """
+
+    def _on_before_reset(self):
+        self.ta_env._calculate_word_value = types.MethodType(_word_value_with_retry, self.ta_env)
+
+    def content(self):
+        return {"letters": list(self.ta_env.letters), "starting coins": self.ta_env.starting_coins}
+
+    def payoffs(self):
+        return {pid: state["word_value"] for pid, state in self.ta_env.player_states.items()}
+
+
+def _word_value_with_retry(env, player_id: int, word: str):
+    type(env)._calculate_word_value(env, player_id, word)
+    if env.player_states[player_id]["word"] == "":  # rejected: no word yet (a second rejection lost the game)
+        env.player_states[player_id]["word"] = None
+
+
+CODENAMES_FORMATS = {"Spymaster": (re.compile(r"\[(\w+)\s+(\d+)\]"), "a clue and number in brackets, e.g. [wind 2]"),
+                     "Operative": (re.compile(r"\[(\w+)\]"), "a board word or pass in brackets, e.g. [breeze]")}
+
+
+class CodenamesMaster(MultiPlayerMaster):
+    """Records the key; skips boards where a team word can never be guessed; makes a broken format an invalid move.
+
+    - The key lives in `env.board` (word -> R, B, N or A), outside TextArena's game state.
+    - `-hardcore` draws capitalised nouns; TextArena 0.7.4 lower-cases every guess before looking it up
+      (`Codenames/env.py:100,108`), so a capitalised Red or Blue word can never be revealed and that team can never
+      win by revealing its words: the instance generator skips such boards.
+    - TextArena 0.7.4 answers a reply without a bracketed clue or guess by skipping the team's turn and never
+      registers an invalid move, so a player that ignores the format only loses turns (and its partner's game). The
+      game master treats it as every other game does: a warning and a retry, and the second in a row loses the game
+      for the team.
+    """
+
+    def _on_before_reset(self):
+        self.ta_env.step = types.MethodType(_codenames_step_with_format_rule, self.ta_env)
+
+    def content(self):
+        return {"board": [[word, label] for word, label in self.ta_env.board.items()]}
+
+    def unplayable_reason(self):
+        capitalised = [word for word, label in self.ta_env.board.items() if label in "RB" and word != word.lower()]
+        if capitalised:
+            return f"the team words {capitalised} are capitalised and lower-cased guesses never match them"
+        for reference in getattr(self.game_spec, "references", []):
+            if self._references_end_the_game(reference):
+                return f"the {reference} references end the game before the model's first move in its variant"
+        return super().unplayable_reason()
+
+    def _references_end_the_game(self, reference: str) -> bool:
+        """Whether, in the `_vs_<reference>` variant, the reference seats playing before the model's seat
+        (`game_id % 4`) end the game first (a random Operative can pick the assassin): played on a new env set up as
+        the episode's, with the references the game master would seat."""
+        seats = self.instance["num_players"]
+        model_seat = self.instance["game_id"] % seats
+        with EpisodeRandomness(self.instance["seed"]):
+            env = make_env(self.game_spec, self.instance)
+            env.env.step = types.MethodType(_codenames_step_with_format_rule, env.env)
+            env.reset(num_players=seats, seed=self.instance["seed"])
+            references = {pid: ReferencePlayer(f"Player {pid}", reference, salt=f"{self.instance['seed']}:{pid}")
+                          for pid in range(seats) if pid != model_seat}
+            while env.state.current_player_id != model_seat:
+                _, context = env.get_observation()
+                done, _ = env.step(references[env.state.current_player_id].move(context))
+                if done:
+                    return True
+        return False
+
+    def secrets(self):
+        """Both Spymasters see the key: the label of every word not revealed yet, in their board's line format."""
+        guessed = self.env.state.game_state["guessed_words"]
+        key = [f"{word:<8} {label}" for word, label in self.ta_env.board.items() if word not in guessed]
+        return {0: key, 2: key}
+
+
+def _codenames_step_with_format_rule(env, action: str):
+    state = env.state
+    player_id = state.current_player_id
+    pattern, expected = CODENAMES_FORMATS["Spymaster" if player_id in (0, 2) else "Operative"]
+    if pattern.search(action):
+        return type(env).step(env, action)
+    state.add_observation(from_id=player_id, to_id=player_id, message=action,
+                          observation_type=ta.ObservationType.PLAYER_ACTION)
+    if state.set_invalid_move(reason=f"The reply is not {expected}."):
+        state.set_winners(player_ids=[2, 3] if player_id < 2 else [0, 1],
+                          reason=f"Player {player_id} broke the format twice in a row.")
+    return state.step()
+
+
+TABOO_QUOTED_GUESS = re.compile(r"\[\s*(['\"])(.*?)\1\s*\]")
+
+
+class TabooMaster(MultiPlayerMaster):
+    """Records the teams' words; logs the words guessed, which score the game between models; two TextArena 0.7.4
+    defects are worked around in the env's `step`:
+
+    - The Guesser's prompt shows a guess as `['elephant']` (`Taboo/env.py:210`) but the env compares the guess with
+      its quotes kept (`:382-385`): a guess following the example can never be right. Quotes around a bracketed
+      guess are dropped.
+    - A second invalid move in a row (a Guesser without brackets, a Clue Giver saying a taboo word again) is
+      recorded, but the Guesser is then asked again forever and the Clue Giver's team only loses its turn. The
+      game master ends the game there, lost for that seat's team, as the invalid-move rule does in other games.
+    """
+
+    def _on_before_reset(self):
+        self.ta_env.step = types.MethodType(_taboo_step, self.ta_env)
+
+    def content(self):
+        return {"category": self.ta_env.categories[0], **super().content()}
+
+    def _on_after_game(self, rewards):
+        game_state = self.env.state.game_state
+        self.log_key("words guessed", {f"Team {team}": score for team, score in game_state["score"].items()})
+        # every guessed word takes a clue and a guess of the team's requests per turn
+        self.log_key("words possible", game_state["max_rounds"] * game_state["max_turns_per_round"] // 2)
+        super()._on_after_game(rewards)
+
+    def secrets(self):
+        """Each team's current word, as the Clue Giver's notice writes it; only that Clue Giver may see it."""
+        game_state = self.env.state.game_state
+        team_size = self.env.state.num_players // 2
+        secrets = {}
+        for team, pairs in game_state["team_word_pairs"].items():
+            word = pairs[min(game_state["team_word_indices"][team], len(pairs) - 1)][0]
+            secrets[team * team_size] = [f"word to guess is '{word}'"]
+        return secrets
+
+
+def _taboo_step(env, action: str):
+    state = env.state
+    player_id = state.current_player_id
+    if state.role_mapping[player_id] == "Guesser":
+        action = TABOO_QUOTED_GUESS.sub(lambda match: f"[{match.group(2)}]", action, count=1)
+    done, info = type(env).step(env, action)
+    if not done and state.game_info[player_id]["invalid_move"]:
+        team = player_id // (state.num_players // 2)
+        state.set_winners(player_ids=[pid for pid in range(state.num_players)
+                                      if pid // (state.num_players // 2) != team],
+                          reason=f"Player {player_id} made a second invalid move in a row.")
+        done = True
+    return done, info
+# --- territory games (Snake, Surround, SimpleTak, Santorini, Tak, Stratego) ---
+
+class GridRaceMaster(MultiPlayerMaster):
+    """Snake and Surround: every seat answers in turn, and the round resolves when all living seats have a move.
+
+    TextArena 0.7.4 kills a seat whose reply holds no direction on the spot without calling `set_invalid_move`
+    (`game_info[pid]["invalid_move"]` stays False; only `death_reason == "invalid move"` tells). A broken format
+    is not a fair death: it is recorded as the seat's violated request and its violation, and the episode is
+    Aborted like any other game's. A move into a wall, a trail or a body is an ordinary death of the game.
+    TextArena 0.7.4 checks its turn limit (`max_turns` seat moves) before counting the move, so it asks for one
+    move more, which it drops unplayed; the game master ends the game right after the last counted move.
+    """
+
+    PIECES: str  # the game_state key of the seats' pieces
+
+    def _on_before_reset(self):
+        self.ta_env.step = types.MethodType(functools.partial(_step_recording_format_deaths, self.PIECES),
+                                            self.ta_env)
+
+    def violating_seats(self) -> list[int]:
+        pieces = self.env.state.game_state[self.PIECES]
+        return [pid for pid, piece in pieces.items() if piece.death_reason == "invalid move"]
+
+
+def _step_recording_format_deaths(pieces_key: str, env, action: str):
+    pid = env.state.current_player_id
+    piece = env.state.game_state[pieces_key][pid]
+    was_alive = piece.alive
+    done, info = type(env).step(env, action)
+    if was_alive and piece.death_reason == "invalid move":
+        env.state.clem_invalid_moves.append(f"Player {pid} died due to invalid move: the reply held no direction "
+                                            f"([up], [down], [left], [right] or [w], [s], [a], [d]).")
+    if not done:
+        env._check_turn_limit()
+        done = env.state.done
+    return done, info
+
+
+class SnakeMaster(GridRaceMaster):
+    PIECES = "snakes"
+
+
+class SurroundMaster(GridRaceMaster):
+    PIECES = "players"
+
+
+class SantoriniMaster(MultiPlayerMaster):
+    """Ends the game when TextArena eliminates a seat for its invalid moves.
+
+    TextArena 0.7.4's Santorini allows 10 invalid moves in a row (`error_allowance`); the 11th puts the seat in
+    `elimination_order` and flags its invalid move, but nothing ends the game and the same seat stays on turn
+    (`step` returns `state.step()` without rotating after an invalid move), warned anew forever. The game master
+    ends it there: the eliminated seat loses, the others win, and the episode is Aborted as for any violation.
+    """
+
+    def _on_before_reset(self):
+        self.ta_env.step = types.MethodType(_step_ending_on_elimination, self.ta_env)
+
+
+def _step_ending_on_elimination(env, action: str):
+    pid = env.state.current_player_id
+    done, info = type(env).step(env, action)
+    if not done and pid in env.state.elimination_order:
+        env.state.set_winners(player_ids=[other for other in range(env.state.num_players) if other != pid],
+                              reason=f"Player {pid} ({env.PLAYER_COLORS[pid]}) made {env.error_allowance + 1} "
+                                     f"invalid moves in a row and is eliminated.")
+        done = True
+    return done, info
+
+
+class TakMaster(MultiPlayerMaster):
+    """Puts four TextArena 0.7.4 Tak defects right, on the env object:
+    - A completed road calls `set_winner(player_ids=...)`, which TwoPlayerState does not accept (`player_id`):
+      every road raised TypeError, so Tak could never be won. The keyword is translated.
+    - The message after a stack move is a one-element tuple (a trailing comma), which no context can show: it is
+      passed on as its text.
+    - A malformed allocation (an empty piece list, a coordinate that is not a number, a key of three numbers) raises
+      inside TextArena's checks of a placement or a stack move; it is an invalid move instead.
+    - Only the mover's roads are checked: a stack move that uncovers a road of the opponent would be awarded only
+      at the opponent's next step, whatever that move. The opponent wins at once instead (the mover's own road
+      still comes first, as in Tak).
+    TextArena has no end when the reserves run out and no flat count: the spec's `max_requests` ends such games,
+    a draw.
+    """
+
+    def _on_before_reset(self):
+        env = self.ta_env
+        env.step = types.MethodType(_step_awarding_the_opponents_road, env)
+        for check in ("_is_valid_placement", "_is_valid_movement"):
+            setattr(env, check, types.MethodType(functools.partial(_invalid_on_error, getattr(type(env), check)), env))
+
+    def _on_before_game(self):
+        state = self.env.state
+        state.set_winner = types.MethodType(_set_winner_from_player_ids, state)
+        state.add_observation = types.MethodType(_add_observation_as_text, state)
+
+
+def _set_winner_from_player_ids(state, player_id=None, reason=None, player_ids=None):
+    return type(state).set_winner(state, player_id=player_ids if player_id is None else player_id, reason=reason)
+
+
+def _add_observation_as_text(state, message, *args, **kwargs):
+    if isinstance(message, tuple):
+        message = " ".join(map(str, message))
+    return type(state).add_observation(state, message, *args, **kwargs)
+
+
+def _invalid_on_error(check, env, *args):
+    try:
+        return check(env, *args)
+    except (TypeError, ValueError, IndexError, KeyError):
+        return False
+
+
+def _step_awarding_the_opponents_road(env, action: str):
+    mover = env.state.current_player_id
+    done, info = type(env).step(env, action)
+    opponent = 1 - mover
+    if not done and env._check_win(opponent):
+        env.state.set_winner(player_id=opponent,
+                             reason=f"Player {mover}'s move completed a road of Player {opponent}, who has connected "
+                                    f"two opposite edges of the board.")
+        done = True
+    return done, info
+
+
+class StrategoMaster(MultiPlayerMaster):
+    """Hides each seat's army from the other and ends the games TextArena 0.7.4 leaves open.
+
+    - TextArena broadcasts the board it renders for the seat on turn (its ranks shown, the other's as `?`) to both
+      seats, at reset and after every move: each seat read the other's whole army. The board goes to the seat on
+      turn only (every seat gets its own board before its turn).
+    - Its win check reads each side's piece list, which keeps a bomb's square after a Miner defuses it: when the
+      Miner moves on, the check indexes an empty square and raises TypeError. It is computed from the board.
+    - The check returns the winner's id, 0 for Player 0, which the env takes for "no winner"; and a seat whose
+      pieces are all blocked is offered an empty move list and could only lose by invalid moves. A seat left
+      without a legal move loses at once (Stratego's rule), whichever seat it is.
+    - The flag capture's reason is a list; it is passed on as its text.
+    There is no draw and no move limit: the spec's `max_requests` ends a game, a draw. The env keeps its board
+    from construction and hangs on a second reset: every episode gets a fresh env (the spec sets no `cache_env`).
+    """
+
+    def _on_before_reset(self):
+        patch_stratego_env(self.ta_env)
+
+    def _on_before_game(self):
+        patch_stratego_state(self.env.state)
+
+    def secrets(self) -> dict[int, list[str]]:
+        """Each seat's board rows that show its ranks, as TextArena renders them for it."""
+        env = self.ta_env
+        return {pid: [line for line in env._render_board(player_id=pid, full_board=False).splitlines()
+                      if re.search(r"\b(FL|BM|SP|SC|MN|SG|LT|CP|MJ|CL|GN|MS)\b", line)]
+                for pid in (0, 1)}
+
+
+def patch_stratego_env(env):
+    """The env-level fixes of StrategoMaster (before reset)."""
+    env._observe_current_state = types.MethodType(_observe_for_the_seat_on_turn, env)
+    env._check_winner = types.MethodType(_stratego_winner_from_the_board, env)
+    env.step = types.MethodType(_step_ending_without_legal_move, env)
+
+
+def patch_stratego_state(state):
+    """The state-level fix of StrategoMaster (after reset)."""
+    state.set_winner = types.MethodType(_set_winner_with_text_reason, state)
+
+
+def _observe_for_the_seat_on_turn(env):
+    observations = env.state.observations
+    queued = {pid: len(queue) for pid, queue in observations.items()}
+    type(env)._observe_current_state(env)
+    for pid, queue in observations.items():
+        if pid != env.state.current_player_id:
+            del queue[queued[pid]:]
+
+
+def _stratego_movable(env, player: int) -> bool:
+    return any(isinstance(piece, dict) and piece["player"] == player and piece["rank"] not in ("Bomb", "Flag")
+               for row in env.board for piece in row)
+
+
+def _stratego_winner_from_the_board(env):
+    for player in (0, 1):
+        if not _stratego_movable(env, player):
+            return 1 - player
+    return None
+
+
+def _stratego_has_legal_move(env, player: int) -> bool:
+    for row in range(10):
+        for col in range(10):
+            piece = env.board[row][col]
+            if isinstance(piece, dict) and piece["player"] == player and piece["rank"] not in ("Bomb", "Flag"):
+                for dr, dc in ORTHOGONAL_STEPS:
+                    r, c = row + dr, col + dc
+                    if 0 <= r < 10 and 0 <= c < 10 and (env.board[r][c] is None or
+                                                        (isinstance(env.board[r][c], dict)
+                                                         and env.board[r][c]["player"] != player)):
+                        return True
+    return False
+
+
+ORTHOGONAL_STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
+
+
+def _step_ending_without_legal_move(env, action: str):
+    done, info = type(env).step(env, action)
+    player = env.state.current_player_id
+    if not done and not _stratego_has_legal_move(env, player):
+        what = "movable pieces" if not _stratego_movable(env, player) else "legal moves"
+        env.state.set_winner(player_id=1 - player, reason=f"Player {1 - player} wins! Player {player} has no more "
+                                                          f"{what}.")
+        done = True
+    return done, info
+
+
+def _set_winner_with_text_reason(state, player_id, reason):
+    if isinstance(reason, list):
+        reason = " ".join(map(str, reason))
+    return type(state).set_winner(state, player_id=player_id, reason=reason)
 # --- board games ---
 
 class StuckSideMaster(MultiPlayerMaster):
@@ -882,3 +1628,104 @@ class CheckersMaster(StuckSideMaster):
 
     def _has_legal_move(self, pid: int) -> bool:
         return bool(boards.checkers_moves(self.env.state.game_state["board"], pid))
+# --- tabletop games ---
+
+class KuhnPokerMaster(MultiPlayerMaster):
+    """Kuhn Poker: payoffs are the chips won or lost; each seat's secret is its card of the current round.
+
+    TextArena 0.7.4 deals one round past the last (`KuhnPoker/env.py:25-31`), deducting both antes again after the
+    game is decided, and never puts bets or calls into the pot (`env.py:81-92`): every pot is the two antes. The
+    payoff adds the ante back, so it is the chips won over the rounds played (zero-sum).
+    """
+
+    CARDS = {0: "J", 1: "Q", 2: "K"}
+
+    def payoffs(self):
+        ante = self.ta_env.ante
+        return {pid: chips + ante for pid, chips in self.env.state.game_state["player_chips"].items()}
+
+    def secrets(self):
+        cards = self.env.state.game_state["player_cards"]
+        return {pid: [f"Your card is: '{self.CARDS[card]}'"] for pid, card in cards.items()}
+
+
+class IndianPokerMaster(MultiPlayerMaster):
+    """Indian Poker: payoffs are the chips won or lost; each seat knows the opponent's card and not its own.
+
+    A seat's private information is the opponent's card (`Your opponent's card is: Q`); the owner of that card must
+    never see it. When both cards have the same rank, the two lines read alike and give nothing away.
+
+    Two TextArena 0.7.4 defects are worked around by wrapping `_init_round`:
+    - `second_check` is never reset between rounds (`IndianPoker/env.py:103-109`): after a round that ended with a
+      check, the first `[check]` of the next round went straight to showdown before the other seat could act;
+    - the ante is taken even from a seat that has no chip left (`env.py:44-45`), and then every move of that seat,
+      `[check]` and `[fold]` included, is "Insufficient chips" (`env.py:98`, cost 0 > -1 chips): it could only
+      lose by invalid moves. A seat that cannot pay the next ante is out, and the other seat wins.
+    """
+
+    def _on_before_reset(self):
+        env = self.ta_env
+        init_round = env._init_round
+
+        def init_round_with_fresh_checks_and_busts():
+            game_state = env.state.game_state
+            game_state["second_check"] = False
+            broke = [pid for pid, chips in game_state["player_chips"].items() if chips < env.ante]
+            if broke and game_state["current_round"] < env.max_rounds:
+                env.state.set_winner(1 - broke[0], f"Player {broke[0]} cannot pay the ante of the next round "
+                                                   f"({game_state['player_chips'][broke[0]]} chips).")
+                return
+            init_round()
+        env._init_round = init_round_with_fresh_checks_and_busts
+
+    def payoffs(self):
+        return {pid: chips - self.ta_env.starting_bank
+                for pid, chips in self.env.state.game_state["player_chips"].items()}
+
+    def secrets(self):
+        cards = self.env.state.game_state["player_cards"]
+        ranks = {pid: self.ta_env._rank_to_str(card) for pid, card in cards.items()}
+        if ranks[0] == ranks[1]:
+            return {}
+        return {pid: [f"Your opponent's card is: {ranks[1 - pid]}"] for pid in (0, 1)}
+
+
+class PigDiceMaster(MultiPlayerMaster):
+    """Pig: payoffs are the points banked. No hidden information (every roll is announced to both seats)."""
+
+    def payoffs(self):
+        return dict(enumerate(self.env.state.game_state["scores"]))
+
+
+class GameOfPureStrategyMaster(MultiPlayerMaster):
+    """GOPS and Three-Player GOPS: payoffs are the prize points won. Bids are sealed: TextArena 0.7.4 sends a
+    reply to its author only (`to_id=pid`) and reveals the bids together when every seat has bid; the hands are
+    public knowledge (every seat starts with A-K and every bid is revealed)."""
+
+    def payoffs(self):
+        return dict(self.env.state.game_state["player_scores"])
+
+
+class ThreePlayerGOPSMaster(GameOfPureStrategyMaster):
+    """Three-Player GOPS ends when a seat is eliminated for repeated invalid moves (the episode is Aborted then).
+
+    TextArena 0.7.4 plays on with two seats (`ThreePlayerGOPS/env.py:23-38`), but when the eliminated seat was the
+    round's last bidder the round never resolves: the next seat is asked to bid again in a round it has already
+    bid in, from a hand shown before its bid (a reference then plays a card it no longer holds). The eliminated
+    seat loses, the others win, as when TextArena eliminates two seats.
+    """
+
+    def _on_before_reset(self):
+        env = self.ta_env
+        handle_invalid = env._handle_invalid
+
+        def end_at_the_first_elimination(reason):
+            result = handle_invalid(reason)
+            state = env.state
+            if state.elimination_order and not state.done:
+                out = state.elimination_order[0]
+                state.set_game_outcome({pid: -1 if pid == out else 1 for pid in range(state.num_players)},
+                                       f"Player {out} eliminated after repeated invalid moves.")
+                return True, result[1]
+            return result
+        env._handle_invalid = end_at_the_first_elimination

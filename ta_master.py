@@ -150,7 +150,7 @@ def make_env(game_spec: GameSpec, instance: dict):
     else:
         with quiet_nltk_downloads():
             env = ta.make(instance["env_id"], **instance["env_kwargs"])
-    return ClemObservationWrapper(env)
+    return ClemObservationWrapper(env, moves_only=getattr(game_spec, "others_see_moves_only", False))
 
 
 def watch_invalid_moves(state: ta.State):

@@ -1,5 +1,5 @@
 # Sourced by demo.sh and test.sh: makes $VENV (default .venv) with $PYTHON (default Python 3.12),
-# installs the project with its test extra, and points NLTK_DATA at ../shared/nltk_data when unset.
+# installs the project with its test and ratings extras, and points NLTK_DATA at ../shared/nltk_data when unset.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 if [ -z "${PYTHON:-}" ]; then
@@ -10,7 +10,7 @@ if [ -z "${PYTHON:-}" ]; then
 fi
 VENV="${VENV:-.venv}"
 [ -x "$VENV/bin/python" ] || "$PYTHON" -m venv "$VENV"
-"$VENV/bin/python" -m pip install --quiet --disable-pip-version-check -e ".[test]"
+"$VENV/bin/python" -m pip install --quiet --disable-pip-version-check -e ".[test,ratings]"
 if [ -z "${NLTK_DATA:-}" ] && [ -d ../shared/nltk_data ]; then
     export NLTK_DATA="$(realpath ../shared/nltk_data)"
 fi

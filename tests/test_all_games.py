@@ -1,6 +1,7 @@
 """Contracts every game keeps, played through clemcore with the programmatic players of `ta_players`: no instance
 is over before the player's first move, a player that never follows the format is always Aborted, mock replies
-make real moves, and each expert reaches its bar on the shipped instances, clearly above the random player."""
+make real moves, each single-player expert reaches its bar on the shipped instances, clearly above the random
+player, and each strong reference opponent beats random play clearly."""
 import json
 import math
 import statistics
@@ -8,12 +9,12 @@ import statistics
 import pytest
 
 import ta_players
-from conftest import GAMES, REPO, benchmark, load_episode_files, play, sequential_run, spec_of, ta_player
+from conftest import GAMES, REFERENCE_GAMES, REPO, benchmark, load_episode_files, play, sequential_run, spec_of, ta_player
 from clemcore.backends.model_registry import CustomResponseModel
 
 
 def instances(game: str) -> list[tuple[str, int]]:
-    data = json.loads((REPO / "in" / f"instances_{game}.json").read_text())
+    data = json.loads((REPO / "in" / f"{spec_of(game).instances}.json").read_text())
     return [(exp["name"], instance["game_id"]) for exp in data["experiments"] for instance in exp["game_instances"]]
 
 
@@ -26,17 +27,22 @@ def seats(game: str) -> int:
     return spec_of(game).players
 
 
-SINGLE_PLAYER = [game for game in GAMES if seats(game) == 1]
-EXPERTS = [game for game in GAMES if game in ta_players.GAMES and ta_players.GAMES[game].has_expert]
+def base_game(game: str) -> str:
+    return getattr(spec_of(game), "base_game", game)
+
+
+SINGLE_PLAYER = [game for game in GAMES if seats(game) == 1 and game not in REFERENCE_GAMES]
+EXPERTS = [game for game in SINGLE_PLAYER if game in ta_players.GAMES and ta_players.GAMES[game].has_expert]
+STRONG_REFERENCES = [game for game in REFERENCE_GAMES if game in GAMES and spec_of(game).reference != "random"]
 
 
 def test_every_playable_game_has_programmatic_players():
-    assert sorted(set(GAMES) - set(ta_players.GAMES)) == []
+    assert sorted({base_game(game) for game in GAMES} - set(ta_players.GAMES)) == []
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_no_instance_is_over_before_the_first_move(game):
-    data = json.loads((REPO / "in" / f"instances_{game}.json").read_text())
+    data = json.loads((REPO / "in" / f"{spec_of(game).instances}.json").read_text())
     with benchmark(game) as game_benchmark:
         for experiment in data["experiments"]:
             for instance in experiment["game_instances"]:
@@ -46,10 +52,40 @@ def test_no_instance_is_over_before_the_first_move(game):
                 assert game_master.unplayable_reason() is None, (experiment["name"], instance["game_id"])
 
 
-@pytest.mark.parametrize("game", GAMES)
+# Games in which TextArena has no invalid move: a reply without the action is played as a default action (the
+# game master records it in `default actions`), so the format breaker plays on and is never Aborted.
+DEFAULT_ACTION_GAMES = {
+    "ta_iterated_prisoners_dilemma": "a decision without [Defect] cooperates (TextArena 0.7.4)",
+    "ta_iterated_stag_hunt": "a decision without [Stag] hunts the hare (TextArena 0.7.4)",
+    "ta_three_player_ipd": "a missing token is cooperation, as the prompt says (TextArena 0.7.4)",
+}
+
+
+# Seats whose every turn is free text: a model there cannot break a format, the format breaker only talks.
+FREE_TEXT_SEATS = {
+    "ta_truth_and_deception": (0, "the Deceiver (Player 0) only talks; only the Guesser's answer has a format"),
+}
+
+
+# Games whose every reply is a move (there is no format to break), and why.
+NO_FORMAT = {game: "DontSayIt: every message is a move; a seat loses only by saying the other's word"
+             for game in ("ta_dont_say_it", "ta_dont_say_it_vs_random", "ta_dont_say_it_vs_trickster")}
+
+
+@pytest.mark.parametrize("game", [game for game in GAMES if game not in NO_FORMAT])
 def test_a_player_that_never_follows_the_format_is_aborted_with_no_score(game):
     for experiment, game_id in first_instances(game):
         episode = play(game, [ta_player("format-breaker") for _ in range(seats(game))], experiment, game_id)
+        free_text_seat = FREE_TEXT_SEATS.get(base_game(game), (None, ""))[0]
+        if getattr(spec_of(game), "reference", None) and game_id % seats(base_game(game)) == free_text_seat:
+            assert episode.scores["Aborted"] == 0
+            continue
+        if base_game(game) in DEFAULT_ACTION_GAMES:
+            records = episode.interactions["seats"]
+            assert episode.scores["Aborted"] == 0
+            assert all(episode.interactions["default actions"][name] for name in records
+                       if not records[name]["reference"])
+            continue
         assert episode.scores["Aborted"] == 1, (experiment, game_id, episode.interactions["end reason"])
         assert math.isnan(episode.scores["Main Score"])
 
@@ -86,8 +122,8 @@ CLEAR_MARGIN = 10
 FIRST_INSTANCES_ONLY = {"ta_2048"}
 
 
-def mean_main_score(game: str, strategy: str) -> float:
-    played = first_instances(game) if game in FIRST_INSTANCES_ONLY else instances(game)
+def mean_main_score(game: str, strategy: str, played: list[tuple[str, int]] | None = None) -> float:
+    played = played or (first_instances(game) if game in FIRST_INSTANCES_ONLY else instances(game))
     scores = [play(game, [ta_player(strategy) for _ in range(seats(game))], experiment, game_id)
               .scores["Main Score"] for experiment, game_id in played]
     return statistics.mean(0.0 if math.isnan(score) else score for score in scores)
@@ -100,3 +136,49 @@ def test_expert_reaches_its_bar_and_beats_random_clearly(game):
     expert = mean_main_score(game, "expert")
     assert expert >= players.expert_bar
     assert expert >= mean_main_score(game, "random") + CLEAR_MARGIN
+
+
+# Strong references that cannot beat random play on the Main Score, and why.
+RECIPROCATORS = ("a reciprocating reference rewards cooperation and makes defection not pay (tests/test_economics.py); "
+                 "in one match it never out-scores its opponent, and random play earns as much against it as "
+                 "against random")
+ZERO_SUM_MIXED = ("zero-sum with a uniform mixed equilibrium: no strategy has an edge over uniformly random play; the "
+                  "reference exploits the patterns models fall into (tests/test_economics.py)")
+FEW_RANDOM_GAMES = ("no chance in the game: the baseline is the two random-vs-random games of each experiment, which the "
+                    "random model happens to lose (Santorini: both; Tak: all but a cap-draw), as it loses every game "
+                    "against the reference; as the model, the reference wins every shipped game against random "
+                    "(tests/test_territory.py)")
+NOT_ABOVE_RANDOM: dict[str, str] = {
+    "ta_santorini_vs_climb_greedy": FEW_RANDOM_GAMES,
+    "ta_tak_vs_road_greedy": FEW_RANDOM_GAMES,
+    "ta_iterated_rock_paper_scissors_vs_frequency": ZERO_SUM_MIXED,
+    "ta_iterated_matching_pennies_vs_pattern": ZERO_SUM_MIXED,
+    "ta_iterated_prisoners_dilemma_vs_tit_for_tat": RECIPROCATORS,
+    "ta_iterated_stag_hunt_vs_tit_for_tat": RECIPROCATORS,
+    "ta_three_player_ipd_vs_tit_for_tat": RECIPROCATORS,
+    "ta_public_goods_game_vs_tit_for_tat": RECIPROCATORS,
+    "ta_iterated_ultimatum_game_vs_tit_for_tat": (
+        "scored by the share of the money paid out: the reciprocating reference offers a fair 40% and so squeezes a "
+        "random player hardly more than random play does on the first instances (35 vs 33); as the model it takes "
+        "61-68% of the money from random (tests/test_economics.py)"),
+    "ta_three_player_tic_tac_toe_vs_heuristic": (
+        "two heuristic opponents block every line about to be completed, each other's too: a random third seat draws "
+        "against them more often than against two random seats, who let one another win; as the model the heuristic "
+        "wins 58 of 60 games against two random seats (tests/test_small_boards.py)"),
+    "ta_dont_say_it_vs_trickster": "the random player never answers, so nobody can make it say a word: draws against "
+                                   "either reference (the trickster never loses)",
+}
+
+
+def every_seat_once(game: str) -> list[tuple[str, int]]:
+    """Per experiment, the first instances that seat the model once in every seat."""
+    seats_of_base = spec_of(base_game(game)).players
+    return [(experiment, game_id) for experiment, game_id in instances(game) if game_id < seats_of_base]
+
+
+@pytest.mark.parametrize("game", [game for game in STRONG_REFERENCES if game not in NOT_ABOVE_RANDOM])
+def test_the_strong_reference_beats_random_play_clearly(game):
+    """A random model scores clearly less against the game's strong reference than against the random reference."""
+    against_strong = mean_main_score(game, "random", every_seat_once(game))
+    against_random = mean_main_score(f"{base_game(game)}_vs_random", "random", every_seat_once(game))
+    assert against_strong <= against_random - CLEAR_MARGIN, (against_strong, against_random)

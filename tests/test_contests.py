@@ -5,14 +5,13 @@ in one `clem run`."""
 import json
 import re
 import sys
-from pathlib import Path
 
 import pytest
 
 import master
 import submasters
 import ta_players
-from conftest import GAMES, REFERENCE_GAMES, REPO, SPECS, clem, copy_repo, instance_of, play, spec_of, ta_player
+from conftest import GAMES, REFERENCE_GAMES, REPO, SPECS, clem, copy_repo, play, spec_of, ta_player
 
 sys.path.insert(0, str(REPO / "scripts"))
 import vs_specs  # noqa: E402
@@ -35,9 +34,16 @@ def test_every_reference_is_random_or_the_base_games_strong_player(game):
         assert players.has_expert and players.expert_name == spec.reference
 
 
+# Contest games played between models only, and why.
+NO_REFERENCE_VARIANTS = {
+    "ta_taboo": "a team game: a random teammate gives or takes no clue, so the model's team could never score "
+                "(docs/games/word-contests.md)",
+}
+
+
 @pytest.mark.parametrize("game", CONTEST_GAMES)
 def test_every_contest_game_has_a_random_reference_variant_and_seats_alternate_evenly(game):
-    assert f"{game}_vs_random" in REFERENCE_GAMES
+    assert f"{game}_vs_random" in REFERENCE_GAMES or game in NO_REFERENCE_VARIANTS
     assert spec_of(game).n_instances % spec_of(game).players == 0
 
 
@@ -115,3 +121,16 @@ def test_specs_sharing_an_env_play_side_by_side_in_one_clem_run(tmp_path):
             context = next(event for event in first if event["from"] == "GM")["action"]["content"]
             assert context.startswith("You are Player"), (path, context[:60])
     assert not list(results.rglob("error.json"))
+
+
+@pytest.mark.parametrize("moves_only, shown", [(False, "I hold the King, so [bet]"), (True, "[bet]")])
+def test_with_moves_only_the_other_seats_see_a_replys_moves_not_its_reasoning(moves_only, shown):
+    import textarena as ta
+    from clem_observation_wrapper import ClemObservationWrapper
+    env = ClemObservationWrapper(ta.make("KuhnPoker-v0-raw"), moves_only=moves_only)
+    env.reset(num_players=2, seed=1)
+    first, _ = env.get_observation()
+    env.step("I hold the King, so [bet]")
+    second, context = env.get_observation()
+    assert second == 1 - first and f"[Player {first}] {shown}" in context["content"]
+    assert ("King" in context["content"]) != moves_only

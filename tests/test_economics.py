@@ -1,0 +1,332 @@
+"""Economics contests played end to end through clemcore: Iterated Two-Thirds Average, Rock-Paper-Scissors and
+Matching Pennies (two seats, fixed number of rounds, the most rounds won wins)."""
+import math
+
+import pytest
+
+import conftest
+from conftest import assert_outcome, play, scripted, ta_player
+
+
+def test_two_thirds_average_lower_guesses_win_every_round():
+    # the target is (g0 + g1) / 3, below the middle of the two guesses: the lower guess wins each of the 10 rounds
+    episode = play("ta_iterated_two_thirds_average", [scripted(["[10]"] * 10), scripted(["[60]"] * 10)])
+    assert_outcome(episode.scores, "Success")
+    assert episode.scores["Main Score"] == 100
+    assert episode.interactions["seats"]["Player 0"]["result"] == "win"
+    assert episode.interactions["seats"]["Player 1"]["result"] == "loss"
+    assert episode.interactions["seats"]["Player 0"]["how"] == "rules"
+
+
+def test_rock_paper_scissors_equal_rounds_is_a_draw():
+    # rounds: paper beats rock (P0), rock beats scissors (P1), then seven draws
+    moves0 = ["[paper]", "[scissors]"] + ["[rock]"] * 7
+    moves1 = ["[rock]", "[rock]"] + ["[rock]"] * 7
+    episode = play("ta_iterated_rock_paper_scissors", [scripted(moves0), scripted(moves1)])
+    assert_outcome(episode.scores, "Success")
+    assert {seat["result"] for seat in episode.interactions["seats"].values()} == {"draw"}
+
+
+def test_matching_pennies_matcher_wins_when_coins_match():
+    episode = play("ta_iterated_matching_pennies", [scripted(["[h]"] * 10), scripted(["[heads]"] * 6 + ["[t]"] * 4)])
+    assert episode.interactions["seats"]["Player 0"]["result"] == "win"
+
+
+@pytest.mark.parametrize("game", ["ta_iterated_two_thirds_average", "ta_iterated_rock_paper_scissors",
+                                  "ta_iterated_matching_pennies"])
+def test_broken_format_twice_aborts_and_names_the_violating_seat(game):
+    episode = play(game, [ta_player("format-breaker"), ta_player("random")])
+    assert_outcome(episode.scores, "Aborted")
+    assert math.isnan(episode.scores["Main Score"])
+    assert episode.interactions["violating seats"] == ["Player 0"]
+    assert episode.interactions["seats"]["Player 0"]["how"] == "own violation"
+
+
+def test_vs_random_scores_the_model_seat():
+    # game 1 seats the model at Player 1; guessing 0 never loses a round
+    episode = play("ta_iterated_two_thirds_average_vs_random", [scripted(["[0]"] * 10)], game_id=1)
+    assert episode.scores["Model Seat"] == 1
+    assert episode.scores["Main Score"] == 100 and episode.scores["Win"] == 1
+    assert_outcome(episode.scores, "Success")
+
+
+def _mean_score(game, strategy, ids=range(4), policy=None, experiment="default"):
+    """The model's mean Main Score over instances: the ta_player `strategy`, or a fresh `policy()` per episode."""
+    return sum(play(game, [policy() if policy else ta_player(strategy)], experiment=experiment,
+                    game_id=i).scores["Main Score"] for i in ids) / len(ids)
+
+
+def test_the_equilibrium_reference_beats_random():
+    assert _mean_score("ta_iterated_two_thirds_average_vs_equilibrium", "random") == 0
+    assert _mean_score("ta_iterated_two_thirds_average_vs_random", "expert") == 100
+
+
+@pytest.mark.parametrize("game, move", [("ta_iterated_rock_paper_scissors_vs_frequency", "[rock]"),
+                                        ("ta_iterated_matching_pennies_vs_pattern", "[heads]")])
+def test_the_pattern_references_beat_a_repetitive_player(game, move):
+    # no strategy has an edge over a uniformly random opponent in these zero-sum games; the references exploit
+    # patterns, the kind a model falls into
+    assert all(play(game, [scripted([move] * 10)], game_id=i).scores["Main Score"] == 0 for i in range(2))
+
+
+# --- Iterated Prisoner's Dilemma ---
+
+def _rounds(*decisions, chat="Let us cooperate.", chats=1):
+    """A seat's replies in a chat-then-decide game: `chats` chat lines and the decision, per round."""
+    return [reply for decision in decisions for reply in (*[chat] * chats, decision)]
+
+
+def test_prisoners_dilemma_defecting_once_against_a_cooperator_wins():
+    # round 1: Player 1 defects against a cooperator (0 and 5), then nine rounds of mutual cooperation (3 each)
+    episode = play("ta_iterated_prisoners_dilemma", [scripted(_rounds(*["[Cooperate]"] * 10)),
+                                                     scripted(_rounds("[Defect]", *["[Cooperate]"] * 9))])
+    seats = episode.interactions["seats"]
+    assert (seats["Player 0"]["payoff"], seats["Player 1"]["payoff"]) == (27, 32)
+    assert (seats["Player 0"]["result"], seats["Player 1"]["result"]) == ("loss", "win")
+    assert_outcome(episode.scores, "Success")
+    assert episode.scores["Main Score"] == pytest.approx(100 * 59 / 60)  # of 60 for cooperation throughout
+    assert episode.interactions["default actions"] == {"Player 0": 0, "Player 1": 0}
+
+
+def test_prisoners_dilemma_a_decision_without_the_token_is_recorded_as_cooperation():
+    # TextArena 0.7.4 has no invalid move here: a decision without [Defect] cooperates, also the format breaker's
+    episode = play("ta_iterated_prisoners_dilemma", [ta_player("format-breaker"),
+                                                     scripted(_rounds(*["[Defect]"] * 10))])
+    assert_outcome(episode.scores, "Success")
+    assert episode.interactions["default actions"] == {"Player 0": 10, "Player 1": 0}
+    assert episode.interactions["seats"]["Player 0"]["payoff"] == 0
+    assert episode.interactions["seats"]["Player 1"]["payoff"] == 50
+    assert sum(event["action"]["type"] == "default action" for turn in episode.interactions["turns"]
+               for event in turn) == 10
+
+
+def test_prisoners_dilemma_vs_random_scores_the_model_points_against_cooperation():
+    episode = play("ta_iterated_prisoners_dilemma_vs_random", [scripted(_rounds(*["[Defect]"] * 10))], game_id=1)
+    assert episode.scores["Model Seat"] == 1
+    points = episode.interactions["seats"]["Player 1"]["payoff"]
+    assert episode.scores["Payoff"] == points
+    assert episode.scores["Main Score"] == min(100.0, 100 * points / 30)
+
+
+def test_tit_for_tat_punishes_defection_and_rewards_cooperation():
+    # always defecting pays against random (5 or 1 a round) but not against tit for tat (5, then 1 a round);
+    # always cooperating pays 3 a round against tit for tat
+    defect, cooperate = _rounds(*["[Defect]"] * 10), _rounds(*["[Cooperate]"] * 10)
+    assert _mean_score("ta_iterated_prisoners_dilemma_vs_tit_for_tat", None, policy=lambda: scripted(defect)) \
+        == pytest.approx(100 * 14 / 30)
+    assert _mean_score("ta_iterated_prisoners_dilemma_vs_random", None, policy=lambda: scripted(defect)) > 80
+    assert _mean_score("ta_iterated_prisoners_dilemma_vs_tit_for_tat", None, policy=lambda: scripted(cooperate)) == 100
+
+
+# --- three-player Iterated Prisoner's Dilemma ---
+
+def test_three_player_ipd_pairs_play_the_dilemma_and_groups_rank_the_seats():
+    # every round Player 0 defects against Player 1 (5 and 0) and cooperates with Player 2 (3 each); Players 1 and 2
+    # cooperate with each other (3 each): 8, 3 and 6 points a round
+    episode = play("ta_three_player_ipd", [scripted(_rounds(*["[1 defect] [2 cooperate]"] * 5)),
+                                           scripted(_rounds(*["[0 cooperate] [2 cooperate]"] * 5)),
+                                           scripted(_rounds(*["[0 cooperate] [1 cooperate]"] * 5))])
+    seats = episode.interactions["seats"]
+    assert [seats[f"Player {pid}"]["payoff"] for pid in range(3)] == [40, 15, 30]
+    # TextArena spreads the rewards of the three score groups over -1, 0, 1
+    assert [seats[f"Player {pid}"]["result"] for pid in range(3)] == ["win", "loss", "draw"]
+    assert_outcome(episode.scores, "Success")
+    assert episode.scores["Main Score"] == pytest.approx(100 * 85 / 90)
+
+
+def test_three_player_ipd_a_missing_token_is_recorded_as_cooperation():
+    episode = play("ta_three_player_ipd", [ta_player("format-breaker"),
+                                           scripted(_rounds(*["[0 defect]"] * 5)),
+                                           scripted(_rounds(*["[0 defect] [1 defect]"] * 5))])
+    assert_outcome(episode.scores, "Success")
+    assert episode.interactions["default actions"] == {"Player 0": 5, "Player 1": 5, "Player 2": 0}
+    # Player 1 cooperates with Player 2 by default, who defects against it: 5 + 0 a round
+    assert episode.interactions["seats"]["Player 1"]["payoff"] == 25
+    assert episode.interactions["seats"]["Player 0"]["payoff"] == 0
+
+
+def test_three_player_ipd_vs_random_scores_the_model_points_against_cooperation():
+    episode = play("ta_three_player_ipd_vs_random", [scripted(_rounds(*["[0 defect] [1 defect]"] * 5))], game_id=2)
+    assert episode.scores["Model Seat"] == 2
+    points = episode.interactions["seats"]["Player 2"]["payoff"]
+    assert episode.scores["Main Score"] == min(100.0, 100 * points / 30)
+
+
+def test_three_player_tit_for_tat_punishes_defection_and_rewards_cooperation():
+    # defecting against two tit-for-tat players: 5 + 5, then 1 + 1 a round; cooperating: 3 + 3 a round
+    def always(choice):
+        return lambda: lambda context: _three_player_reply(context, choice)
+    assert _mean_score("ta_three_player_ipd_vs_tit_for_tat", None, ids=range(3), policy=always("defect")) \
+        == pytest.approx(100 * 18 / 30)
+    assert _mean_score("ta_three_player_ipd_vs_random", None, ids=range(3), policy=always("defect")) > 80
+    assert _mean_score("ta_three_player_ipd_vs_tit_for_tat", None, ids=range(3), policy=always("cooperate")) == 100
+
+
+def _three_player_reply(context: str, choice: str) -> str:
+    """Chat, or the same choice toward everyone when the decision turn has come (TextArena ignores the token for
+    oneself)."""
+    if "Submit your decisions" not in context:
+        return "Hello."
+    return " ".join(f"[{pid} {choice}]" for pid in range(3))
+
+
+# --- Iterated Stag Hunt ---
+
+def test_stag_hunt_hunting_the_hare_once_against_a_stag_hunter_wins():
+    # round 1: stag against hare (1 and 8), then four rounds of both stag (10 each)
+    episode = play("ta_iterated_stag_hunt", [scripted(_rounds(*["[Stag]"] * 5, chats=3)),
+                                             scripted(_rounds("[Hare]", *["[Stag]"] * 4, chats=3))])
+    seats = episode.interactions["seats"]
+    assert (seats["Player 0"]["payoff"], seats["Player 1"]["payoff"]) == (41, 48)
+    assert (seats["Player 0"]["result"], seats["Player 1"]["result"]) == ("loss", "win")
+    assert episode.interactions["payoff scale"] == {"cooperation": 50}
+    assert episode.scores["Main Score"] == pytest.approx(100 * 89 / 100)
+
+
+def test_stag_hunt_a_decision_without_the_token_is_recorded_as_a_hare_hunt():
+    episode = play("ta_iterated_stag_hunt", [ta_player("format-breaker"), scripted(_rounds(*["[Stag]"] * 5, chats=3))])
+    assert_outcome(episode.scores, "Success")
+    assert episode.interactions["default actions"] == {"Player 0": 5, "Player 1": 0}
+    assert episode.interactions["seats"]["Player 0"]["payoff"] == 40
+
+
+def test_stag_hunt_randomized_payoffs_are_drawn_from_the_episode_seed():
+    # TextArena 0.7.4 draws each round's matrix from numpy's global RNG; the game master seeds it per episode
+    def matrices():
+        episode = play("ta_iterated_stag_hunt", [ta_player("random"), ta_player("random")], experiment="randomized")
+        return episode.interactions["payoff matrices"], episode.interactions["payoff scale"]
+    first, scale = matrices()
+    assert matrices() == (first, scale)
+    assert len(first) == 5 and scale["cooperation"] == sum(matrix["mutual stag"] for matrix in first)
+    assert first[0] == conftest.instance_of("ta_iterated_stag_hunt", "randomized")[1]["content"]["payoff matrix"]
+    assert len({tuple(matrix.values()) for matrix in first}) > 1
+
+
+def test_stag_hunt_tit_for_tat_punishes_the_hare_and_rewards_the_stag():
+    hare, stag = _rounds(*["[Hare]"] * 5, chats=3), _rounds(*["[Stag]"] * 5, chats=3)
+    # always hare against tit for tat: 8, then 5 a round; always stag: 10 a round
+    assert _mean_score("ta_iterated_stag_hunt_vs_tit_for_tat", None, policy=lambda: scripted(hare)) == 100 * 28 / 50
+    assert _mean_score("ta_iterated_stag_hunt_vs_tit_for_tat", None, policy=lambda: scripted(stag)) == 100
+    assert _mean_score("ta_iterated_stag_hunt_vs_random", None, policy=lambda: scripted(stag)) < 80
+
+
+# --- Iterated Ultimatum Game ---
+
+def test_ultimatum_accepted_offers_pay_both_and_rejected_ones_nobody():
+    # Player 0 proposes in all five rounds of $50, offering $20; Player 1 accepts three offers
+    episode = play("ta_iterated_ultimatum_game", [scripted(["[Offer: $20]"] * 5),
+                                                  scripted(["[Accept]", "[Reject]", "[Accept]", "[Reject]", "[Accept]"])])
+    seats = episode.interactions["seats"]
+    assert (seats["Player 0"]["payoff"], seats["Player 1"]["payoff"]) == (90, 60)
+    assert (seats["Player 0"]["result"], seats["Player 1"]["result"]) == ("win", "loss")
+    assert_outcome(episode.scores, "Success")
+    assert episode.scores["Main Score"] == 100 * 150 / 250  # the share of the five pools agreed on
+
+
+def test_ultimatum_roles_alternate_in_the_alternate_experiment():
+    # six rounds: Player 0 proposes in rounds 1, 3, 5 and Player 1 in 2, 4, 6; every offer of $10 is accepted
+    moves = ["[Offer: $10]", "[Accept]"] * 3
+    episode = play("ta_iterated_ultimatum_game", [scripted(moves), scripted(moves[1:] + moves[:1])],
+                   experiment="alternate")
+    assert {seat["payoff"] for seat in episode.interactions["seats"].values()} == {150}
+    assert episode.scores["Main Score"] == 100
+
+
+def test_ultimatum_broken_format_twice_aborts():
+    episode = play("ta_iterated_ultimatum_game", [ta_player("format-breaker"), ta_player("random")])
+    assert_outcome(episode.scores, "Aborted")
+    assert math.isnan(episode.scores["Main Score"])
+    assert episode.interactions["violating seats"] == ["Player 0"]
+
+
+def test_ultimatum_vs_random_scores_the_model_share_of_the_money_paid_out():
+    episode = play("ta_iterated_ultimatum_game_vs_random", [scripted(["[Accept]"] * 5)], game_id=1)
+    seats = episode.interactions["seats"]
+    assert episode.scores["Model Seat"] == 1 and episode.scores["Payoff"] == seats["Player 1"]["payoff"]
+    assert episode.scores["Main Score"] == pytest.approx(100 * seats["Player 1"]["payoff"] / 250)
+
+
+def test_ultimatum_reciprocity_reference_beats_random():
+    # measured on the ten instances: random 39 against tit for tat, 36 against random; tit for tat 61 against random
+    assert _mean_score("ta_iterated_ultimatum_game_vs_random", "expert") > 55
+    assert _mean_score("ta_iterated_ultimatum_game_vs_tit_for_tat", "random") < 45
+
+
+# --- Colonel Blotto ---
+
+def test_colonel_blotto_a_majority_of_rounds_ends_the_game():
+    # Alpha's 10/10/0 takes fields A and B from Beta's 7/7/6 every round: 5 of 9 rounds are a majority
+    episode = play("ta_colonel_blotto", [scripted(["[A10 B10 C0]"] * 5), scripted(["[A7 B7 C6]"] * 5)])
+    seats = episode.interactions["seats"]
+    assert (seats["Player 0"]["payoff"], seats["Player 1"]["payoff"]) == (5, 0)
+    assert (seats["Player 0"]["result"], seats["Player 1"]["result"]) == ("win", "loss")
+    assert_outcome(episode.scores, "Success")
+    assert episode.scores["Main Score"] == 100
+
+
+def test_colonel_blotto_misallocated_units_twice_abort():
+    episode = play("ta_colonel_blotto", [scripted(["[A7 B7 C6]", "[A7 B7 C7]", "[A20 B1 C0]"]),
+                                         scripted(["[A7 B7 C6]", "[A7 B7 C6]"])])
+    assert_outcome(episode.scores, "Aborted")
+    assert episode.interactions["violating seats"] == ["Player 0"]
+    assert math.isnan(episode.scores["Main Score"])
+
+
+def test_colonel_blotto_vs_random_scores_the_model_result():
+    episode = play("ta_colonel_blotto_vs_random", [ta_player("expert")], experiment="large", game_id=1)
+    assert episode.scores["Model Seat"] == 1
+    assert episode.scores["Main Score"] == {"win": 100, "draw": 50, "loss": 0}[
+        episode.interactions["seats"]["Player 1"]["result"]]
+
+
+def test_colonel_blotto_best_response_beats_random():
+    # on 5 fields and 50 units random allocations lose to it every game; on the default 3 fields and 20 units a
+    # round is closer to a coin toss (measured: random scores 55 on the ten instances, 5 on `small`)
+    assert _mean_score("ta_colonel_blotto_vs_best_response", "random", ids=range(4), experiment="large") == 0
+    assert _mean_score("ta_colonel_blotto_vs_random", "expert", ids=range(4), experiment="large") == 100
+
+
+# --- Public Goods Game ---
+
+def _contributing(tokens: str):
+    """Chats in the communication turns and contributes `tokens` ('[20]') when the decision phase has come."""
+    return lambda context: tokens if "Decision phase: Submit" in context else "{Let us all contribute.}"
+
+
+def test_public_goods_the_free_rider_wins_on_the_others_contributions():
+    # each round Players 0 and 1 contribute 20, Player 2 nothing: the pot 40 x 1.5 = 60 pays each 20
+    episode = play("ta_public_goods_game", [_contributing("[20]"), _contributing("[20]"), _contributing("[0]")])
+    seats = episode.interactions["seats"]
+    assert [seats[f"Player {pid}"]["payoff"] for pid in range(3)] == [60, 60, 120]
+    assert [seats[f"Player {pid}"]["result"] for pid in range(3)] == ["loss", "loss", "win"]
+    assert_outcome(episode.scores, "Success")
+    assert episode.scores["Main Score"] == pytest.approx(100 * 240 / 270)  # of 90 each for full contributions
+
+
+def test_public_goods_an_eliminated_seat_ends_the_game():
+    # TextArena 0.7.4 eliminates a seat on its third invalid decision in a row and then keeps asking it; the game
+    # master ends the game there
+    episode = play("ta_public_goods_game", [ta_player("format-breaker"), _contributing("[20]"), _contributing("[20]")])
+    assert_outcome(episode.scores, "Aborted")
+    assert math.isnan(episode.scores["Main Score"])
+    assert episode.interactions["violating seats"] == ["Player 0"]
+    seats = episode.interactions["seats"]
+    assert [seats[f"Player {pid}"]["how"] for pid in range(3)] == ["own violation", "opponent's violation",
+                                                                   "opponent's violation"]
+    assert [seats[f"Player {pid}"]["result"] for pid in range(3)] == ["loss", "draw", "draw"]
+    assert [name for name, _ in episode.contexts].count("Player 0") == 3 + 3  # three chat turns, three decisions
+
+
+def test_public_goods_vs_random_scores_the_model_tokens_against_full_cooperation():
+    episode = play("ta_public_goods_game_vs_random", [_contributing("[0]")], game_id=2)
+    assert episode.scores["Model Seat"] == 2
+    tokens = episode.interactions["seats"]["Player 2"]["payoff"]
+    assert episode.scores["Main Score"] == pytest.approx(min(100.0, 100 * tokens / 90))
+
+
+def test_public_goods_conditional_cooperators_reward_full_contributions():
+    # two tit-for-tat references contribute what the others gave last round: full contributions pay 30 a round;
+    # random contributors return about 20
+    assert _mean_score("ta_public_goods_game_vs_tit_for_tat", None, ids=range(3),
+                       policy=lambda: _contributing("[20]")) == 100
+    assert _mean_score("ta_public_goods_game_vs_random", None, ids=range(3), policy=lambda: _contributing("[20]")) < 80
