@@ -248,3 +248,13 @@ def test_othello_players_read_the_quoted_move_list_and_skip_when_it_is_empty():
     assert reply("random", listed) == reply("expert", listed) == "[0, 2]"
     stuck = [{"role": "user", "content": prompt + board + "\nNo valid moves – you may have to skip.\n"}]
     assert reply("random", stuck) == reply("expert", stuck) == "I have no valid move and skip."
+
+
+def test_chess_never_checks_its_turn_limit_so_the_request_cap_stops_endless_play():
+    # two random players shuffle pieces for ~280 plies; TextArena 0.7.4 stores max_turns but never checks it
+    episode = play("ta_chess", [ta_player("random"), ta_player("random")], game_id=1)
+    assert episode.scores["Request Count"] == 200
+    assert all(seat["how"] == "request cap" and seat["result"] == "draw"
+               for seat in episode.interactions["seats"].values())
+    assert_outcome(episode.scores, "Lose")
+    assert episode.scores["Main Score"] == 0
