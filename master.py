@@ -61,6 +61,7 @@ MASTERS = {
     "UltimatumMaster": submasters.UltimatumMaster,
     "ColonelBlottoMaster": submasters.ColonelBlottoMaster,
     "PublicGoodsMaster": submasters.PublicGoodsMaster,
+    "MarketEntryMaster": submasters.MarketEntryMaster,
 }
 
 SCORERS = {
@@ -81,6 +82,7 @@ SCORERS = {
     # economics
     "CooperationScorer": metrics.CooperationScorer,
     "UltimatumScorer": metrics.UltimatumScorer,
+    "PayoffRangeScorer": metrics.PayoffRangeScorer,
 }
 
 

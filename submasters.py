@@ -994,3 +994,19 @@ class PublicGoodsMaster(EliminationMaster):
     def payoff_scale(self):
         env = self.ta_env
         return {"cooperation": env.endowment * env.multiplication_factor * env.num_rounds}
+
+
+class MarketEntryMaster(EliminationMaster):
+    """Market Entry Game: each seat's points over all rounds (`total_scores`). A seat's payoff lies between
+    entering an overcrowded market every round and entering a profitable one every round (`payoff scale`:
+    `seat`); all seats' lies between everyone entering every round and exactly `market_capacity` entrants every
+    round, the others safe (`all`)."""
+
+    PAYOFF_KEY = "total_scores"
+
+    def payoff_scale(self):
+        env, seats = self.ta_env, self.env.state.num_players
+        rounds, capacity = env.num_rounds, min(env.market_capacity, seats)
+        best = capacity * env.entry_profit + (seats - capacity) * env.safe_payoff
+        return {"seat": [rounds * env.overcrowding_penalty, rounds * env.entry_profit],
+                "all": [rounds * seats * env.overcrowding_penalty, rounds * best]}

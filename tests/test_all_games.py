@@ -140,6 +140,10 @@ NOT_ABOVE_RANDOM: dict[str, str] = {
         "scored by the share of the money paid out: the reciprocating reference offers a fair 40% and so squeezes a "
         "random player hardly more than random play does on the first instances (35 vs 33); as the model it takes "
         "61-68% of the money from random (tests/test_economics.py)"),
+    "ta_market_entry_game_vs_best_response": (
+        "capacity 2 of 4 seats: against three random entrants entering and staying out both pay 5 a round in "
+        "expectation, so no strategy has an edge over random play; the best responses weigh the entries they saw and "
+        "make room for a seat that keeps entering (tests/test_economics.py)"),
 }
 
 

@@ -330,3 +330,55 @@ def test_public_goods_conditional_cooperators_reward_full_contributions():
     assert _mean_score("ta_public_goods_game_vs_tit_for_tat", None, ids=range(3),
                        policy=lambda: _contributing("[20]")) == 100
     assert _mean_score("ta_public_goods_game_vs_random", None, ids=range(3), policy=lambda: _contributing("[20]")) < 80
+
+
+# --- Market Entry Game ---
+
+def _deciding(decision: str):
+    """Chats in the communication turns and decides `decision` ('[E]' or '[S]') when the decision phase has come."""
+    return lambda context: decision if "Conversation finished for round" in context else "{I have decided.}"
+
+
+def test_market_entry_two_entrants_share_the_market_and_the_others_stay_safe():
+    # Players 0 and 1 enter every round (15 each), Players 2 and 3 stay out (5 each): the best split of the market
+    episode = play("ta_market_entry_game", [_deciding("[E]"), _deciding("[E]"), _deciding("[S]"), _deciding("[S]")])
+    seats = episode.interactions["seats"]
+    assert [seats[f"Player {pid}"]["payoff"] for pid in range(4)] == [75, 75, 25, 25]
+    # TextArena: tied top scorers +1, the others 0
+    assert [seats[f"Player {pid}"]["result"] for pid in range(4)] == ["win", "win", "draw", "draw"]
+    assert episode.interactions["payoff scale"] == {"seat": [-25, 75], "all": [-100, 200]}
+    assert_outcome(episode.scores, "Success")
+    assert episode.scores["Main Score"] == 100
+
+
+def test_market_entry_overcrowding_costs_every_entrant():
+    # three entrants every round: -5 each, the one outside 5; all seats together 5 x (-15 + 5) = -50 of [-100, 200]
+    episode = play("ta_market_entry_game", [_deciding("[E]"), _deciding("[E]"), _deciding("[E]"), _deciding("[S]")])
+    seats = episode.interactions["seats"]
+    assert [seats[f"Player {pid}"]["payoff"] for pid in range(4)] == [-25, -25, -25, 25]
+    assert seats["Player 3"]["result"] == "win"
+    assert episode.scores["Main Score"] == pytest.approx(100 * 50 / 300)
+
+
+def test_market_entry_an_eliminated_seat_ends_the_game():
+    episode = play("ta_market_entry_game", [_deciding("[E]"), ta_player("format-breaker"), _deciding("[S]"),
+                                            _deciding("[S]")])
+    assert_outcome(episode.scores, "Aborted")
+    assert math.isnan(episode.scores["Main Score"])
+    assert episode.interactions["violating seats"] == ["Player 1"]
+
+
+def test_market_entry_vs_random_scores_the_model_points_between_always_crowded_and_always_profitable():
+    # staying out pays 5 a round: 25 points, in the middle of [-25, 75]
+    episode = play("ta_market_entry_game_vs_random", [_deciding("[S]")], game_id=3)
+    assert episode.scores["Model Seat"] == 3 and episode.scores["Payoff"] == 25
+    assert episode.scores["Main Score"] == 50
+
+
+def test_market_entry_best_response_reacts_to_the_entry_it_sees():
+    # capacity 2 of 4 seats: against three random entrants entering and staying out both pay 5 in expectation, so no
+    # strategy beats random play (measured on the eight instances: random scores 59 against random, 60 against the
+    # best responses). The references weigh what they saw: they make room for a seat that always enters.
+    always_enter = lambda: _deciding("[E]")  # noqa: E731
+    assert _mean_score("ta_market_entry_game_vs_best_response", None, ids=range(4), policy=always_enter) >= 80
+    assert _mean_score("ta_market_entry_game_vs_random", None, ids=range(4), policy=always_enter) <= 60
