@@ -62,6 +62,7 @@ MASTERS = {
     "ColonelBlottoMaster": submasters.ColonelBlottoMaster,
     "PublicGoodsMaster": submasters.PublicGoodsMaster,
     "MarketEntryMaster": submasters.MarketEntryMaster,
+    "NegotiationMaster": submasters.NegotiationMaster,
 }
 
 SCORERS = {

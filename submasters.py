@@ -1010,3 +1010,36 @@ class MarketEntryMaster(EliminationMaster):
         best = capacity * env.entry_profit + (seats - capacity) * env.safe_payoff
         return {"seat": [rounds * env.overcrowding_penalty, rounds * env.entry_profit],
                 "all": [rounds * seats * env.overcrowding_penalty, rounds * best]}
+
+
+class NegotiationMaster(EconomicsMaster):
+    """Simple Negotiation: each seat's payoff is the change of its inventory value by its own, private values
+    (`inventory_value`). The Main Score places it within 10% of the seat's initial inventory value either way
+    (`payoff scale`: `seat` per seat, `all` for both seats' changes together): a trade good by one's own values is
+    rarely worth more than a few percent of the inventory.
+
+    Hidden information: each seat's quantities and values, which TextArena lists in that seat's prompt only.
+    Replies are table talk, shown whole to the other seat (a player may give its own values away, but no context
+    of TextArena's does)."""
+
+    SATURATION = 0.1  # the share of the initial inventory value a seat's change is placed within
+    PROMPT_LIST = re.compile(r"values you currently have are:\n\t\+ (.*?)\nAt each turn", re.DOTALL)
+
+    def _on_before_game(self):
+        self._secrets = {}
+        for pid, queue in self.env.state.observations.items():
+            prompt = next(message for _, message, kind in queue if kind == ObservationType.PROMPT)
+            self._secrets[int(pid)] = [self.PROMPT_LIST.search(prompt).group(1)]
+
+    def secrets(self):
+        return self._secrets
+
+    def payoffs(self):
+        values = self.env.state.game_state["inventory_value"]
+        return {int(pid): float(value["change"]) for pid, value in values.items()}
+
+    def payoff_scale(self):
+        initial = {int(pid): value["initial"] for pid, value in self.env.state.game_state["inventory_value"].items()}
+        bound = self.SATURATION
+        return {"seat": {f"Player {pid}": [-bound * value, bound * value] for pid, value in initial.items()},
+                "all": [-bound * sum(initial.values()), bound * sum(initial.values())]}

@@ -61,6 +61,13 @@ DEFAULT_ACTION_GAMES = {
 }
 
 
+# Games in which a reply without an action token is a legal move, table talk: the format breaker plays on.
+TALK_GAMES = {
+    "ta_simple_negotiation": "a reply without an offer or [Accept] is talk that denies the standing offer, TextArena's "
+                             "default (its prompt says so)",
+}
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_a_player_that_never_follows_the_format_is_aborted_with_no_score(game):
     for experiment, game_id in first_instances(game):
@@ -70,6 +77,9 @@ def test_a_player_that_never_follows_the_format_is_aborted_with_no_score(game):
             assert episode.scores["Aborted"] == 0
             assert all(episode.interactions["default actions"][name] for name in records
                        if not records[name]["reference"])
+            continue
+        if base_game(game) in TALK_GAMES:
+            assert episode.scores["Aborted"] == 0 and not math.isnan(episode.scores["Main Score"])
             continue
         assert episode.scores["Aborted"] == 1, (experiment, game_id, episode.interactions["end reason"])
         assert math.isnan(episode.scores["Main Score"])

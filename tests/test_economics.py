@@ -382,3 +382,53 @@ def test_market_entry_best_response_reacts_to_the_entry_it_sees():
     always_enter = lambda: _deciding("[E]")  # noqa: E731
     assert _mean_score("ta_market_entry_game_vs_best_response", None, ids=range(4), policy=always_enter) >= 80
     assert _mean_score("ta_market_entry_game_vs_random", None, ids=range(4), policy=always_enter) <= 60
+
+
+# --- Simple Negotiation ---
+
+def _negotiation_values(experiment="default", game_id=0):
+    content = conftest.instance_of("ta_simple_negotiation", experiment, game_id)[1]["content"]
+    return content["player_resources"], content["player_values"]
+
+
+def test_negotiation_an_accepted_trade_changes_each_inventory_by_its_own_values():
+    # Player 0 offers 1 Ore for 2 Wood, Player 1 accepts; the remaining turns are talk
+    resources, values = _negotiation_values()
+    episode = play("ta_simple_negotiation", [scripted(["[Offer: 1 Ore -> 2 Wood]"] + ["Nothing more."] * 9),
+                                             scripted(["[Accept] Deal."] + ["Nothing more."] * 9)])
+    change0 = 2 * values["0"]["Wood"] - values["0"]["Ore"]
+    change1 = values["1"]["Ore"] - 2 * values["1"]["Wood"]
+    seats = episode.interactions["seats"]
+    assert (seats["Player 0"]["payoff"], seats["Player 1"]["payoff"]) == (change0, change1)
+    assert seats["Player 0"]["result"] == ("win" if change0 > change1 else "loss" if change0 < change1 else "draw")
+    assert seats["Player 0"]["how"] == "turn limit"
+    assert_outcome(episode.scores, "Success")
+    initial = [sum(qty * values[pid][name] for name, qty in resources[pid].items()) for pid in ("0", "1")]
+    assert episode.interactions["payoff scale"]["all"] == pytest.approx([-0.1 * sum(initial), 0.1 * sum(initial)])
+    assert episode.scores["Main Score"] == pytest.approx(50 + 500 * (change0 + change1) / sum(initial))
+
+
+def test_negotiation_talk_is_a_legal_move_and_offers_beyond_ones_means_abort():
+    # a reply without an offer or [Accept] is talk (it denies a standing offer, TextArena's default)
+    talk = play("ta_simple_negotiation", [ta_player("format-breaker"), ta_player("format-breaker")])
+    assert_outcome(talk.scores, "Success")
+    assert talk.scores["Main Score"] == 50 and talk.interactions["seats"]["Player 0"]["result"] == "draw"
+    episode = play("ta_simple_negotiation", [scripted(["[Offer: 100 Ore -> 1 Wheat]"] * 2), ta_player("random")])
+    assert_outcome(episode.scores, "Aborted")
+    assert math.isnan(episode.scores["Main Score"])
+    assert episode.interactions["violating seats"] == ["Player 0"]
+
+
+def test_negotiation_vs_random_scores_the_model_gain_within_ten_percent_of_its_inventory():
+    episode = play("ta_simple_negotiation_vs_random", [ta_player("random")], game_id=1)
+    seat = episode.interactions["seats"]["Player 1"]
+    worst, best = episode.interactions["payoff scale"]["seat"]["Player 1"]
+    assert episode.scores["Model Seat"] == 1 and episode.scores["Payoff"] == seat["payoff"]
+    assert episode.scores["Main Score"] == pytest.approx(min(100, max(0, 100 * (seat["payoff"] - worst) / (best - worst))))
+
+
+def test_negotiation_value_aware_reference_beats_random():
+    # measured on the ten default instances: random 49 against random, 25 against value_aware; value_aware 90
+    # against random
+    assert _mean_score("ta_simple_negotiation_vs_value_aware", "random") < 40
+    assert _mean_score("ta_simple_negotiation_vs_random", "expert") > 75
