@@ -63,6 +63,7 @@ MASTERS = {
     "PublicGoodsMaster": submasters.PublicGoodsMaster,
     "MarketEntryMaster": submasters.MarketEntryMaster,
     "NegotiationMaster": submasters.NegotiationMaster,
+    "BlindAuctionMaster": submasters.BlindAuctionMaster,
 }
 
 SCORERS = {

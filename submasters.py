@@ -840,6 +840,22 @@ class EconomicsMaster(MultiPlayerMaster):
         super()._on_after_game(rewards)
 
 
+class PrivateValuesMaster(EconomicsMaster):
+    """Economics games in which each seat's prompt holds private information (its values, role or budget): the part
+    of the prompt the regex `SECRET` captures (first group) is that seat's secret, as TextArena writes it for it."""
+
+    SECRET: re.Pattern
+
+    def _on_before_game(self):
+        self._secrets = {}
+        for pid, queue in self.env.state.observations.items():
+            prompt = next(message for _, message, kind in queue if kind == ObservationType.PROMPT)
+            self._secrets[int(pid)] = [self.SECRET.search(prompt).group(1)]
+
+    def secrets(self):
+        return self._secrets
+
+
 class DefaultActionMaster(EconomicsMaster):
     """Social dilemmas in which TextArena 0.7.4 has no invalid move: a decision reply without the action token is
     taken as a default action (Prisoner's Dilemma: cooperate; Stag Hunt: hare; three-player PD: cooperate toward
@@ -1012,7 +1028,7 @@ class MarketEntryMaster(EliminationMaster):
                 "all": [rounds * seats * env.overcrowding_penalty, rounds * best]}
 
 
-class NegotiationMaster(EconomicsMaster):
+class NegotiationMaster(PrivateValuesMaster):
     """Simple Negotiation: each seat's payoff is the change of its inventory value by its own, private values
     (`inventory_value`). The Main Score places it within 10% of the seat's initial inventory value either way
     (`payoff scale`: `seat` per seat, `all` for both seats' changes together): a trade good by one's own values is
@@ -1023,16 +1039,7 @@ class NegotiationMaster(EconomicsMaster):
     of TextArena's does)."""
 
     SATURATION = 0.1  # the share of the initial inventory value a seat's change is placed within
-    PROMPT_LIST = re.compile(r"values you currently have are:\n\t\+ (.*?)\nAt each turn", re.DOTALL)
-
-    def _on_before_game(self):
-        self._secrets = {}
-        for pid, queue in self.env.state.observations.items():
-            prompt = next(message for _, message, kind in queue if kind == ObservationType.PROMPT)
-            self._secrets[int(pid)] = [self.PROMPT_LIST.search(prompt).group(1)]
-
-    def secrets(self):
-        return self._secrets
+    SECRET = re.compile(r"values you currently have are:\n\t\+ (.*?)\nAt each turn", re.DOTALL)
 
     def payoffs(self):
         values = self.env.state.game_state["inventory_value"]
@@ -1043,3 +1050,31 @@ class NegotiationMaster(EconomicsMaster):
         bound = self.SATURATION
         return {"seat": {f"Player {pid}": [-bound * value, bound * value] for pid, value in initial.items()},
                 "all": [-bound * sum(initial.values()), bound * sum(initial.values())]}
+
+
+class BlindAuctionMaster(PrivateValuesMaster):
+    """Simple Blind Auction: each seat's payoff is its net worth's change, TextArena's net worth (remaining capital
+    + the values, to it, of the items it won) - the starting capital. TextArena 0.7.4 takes every bid from the
+    bidder's capital, won or lost (env.py:139): an all-pay auction, which its prompt does not say.
+
+    The Main Score places a seat's change between losing and gaining the sum of its own item values (`payoff
+    scale`: `seat`, per seat); all seats' between -/+ the sum over the items of the higher of the two values
+    (`all`: every item won for nothing by the seat that values it more).
+
+    Hidden information: each seat's item values, listed in its own prompt only; bids are sent to the bidder only.
+    """
+
+    SECRET = re.compile(r"Available Items \(with their value TO YOU\):\n(.*?)\n\nNote", re.DOTALL)
+
+    def payoffs(self):
+        results = self.env.state.game_state["auction_results"]
+        if results is None:  # the game ended on an invalid bid before the results
+            return None
+        capital = self.ta_env.starting_capital
+        return {int(pid): float(worth - capital) for pid, worth in results["player_net_worth"].items()}
+
+    def payoff_scale(self):
+        values = self.env.state.game_state["player_item_values"]
+        best = sum(max(values[0][item], values[1][item]) for item in values[0])
+        return {"seat": {f"Player {pid}": [-sum(own.values()), sum(own.values())] for pid, own in values.items()},
+                "all": [-best, best]}

@@ -65,6 +65,8 @@ DEFAULT_ACTION_GAMES = {
 TALK_GAMES = {
     "ta_simple_negotiation": "a reply without an offer or [Accept] is talk that denies the standing offer, TextArena's "
                              "default (its prompt says so)",
+    "ta_simple_blind_auction": "conversation turns take any text, and a bid turn without a bid passes (TextArena 0.7.4: "
+                               "'You submitted no valid bids')",
 }
 
 

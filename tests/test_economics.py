@@ -432,3 +432,56 @@ def test_negotiation_value_aware_reference_beats_random():
     # against random
     assert _mean_score("ta_simple_negotiation_vs_value_aware", "random") < 40
     assert _mean_score("ta_simple_negotiation_vs_random", "expert") > 75
+
+
+# --- Simple Blind Auction ---
+
+def test_blind_auction_the_higher_bid_takes_an_item_and_every_bid_is_paid():
+    # three conversation turns each, then sealed bids; TextArena 0.7.4 takes every bid from the bidder's capital,
+    # won or lost (an all-pay auction its prompt does not describe)
+    values = conftest.instance_of("ta_simple_blind_auction")[1]["content"]["player_item_values"]
+    episode = play("ta_simple_blind_auction",
+                   [scripted(["Hello."] * 3 + ["[Bid on Item 0: 100] [Bid on Item 1: 50]"]),
+                    scripted(["Hi."] * 3 + ["[Bid on Item 0: 80] [Bid on Item 2: 30]"])])
+    seats = episode.interactions["seats"]
+    gain0 = values["0"]["0"] + values["0"]["1"] - 150  # won items 0 and 1
+    gain1 = values["1"]["2"] - 110  # won item 2 for 30, and paid its losing 80 for item 0
+    assert (seats["Player 0"]["payoff"], seats["Player 1"]["payoff"]) == (gain0, gain1)
+    assert seats["Player 0"]["result"] == ("win" if gain0 > gain1 else "loss")
+    assert_outcome(episode.scores, "Success")
+    best = sum(max(values["0"][item], values["1"][item]) for item in values["0"])
+    assert episode.interactions["payoff scale"]["all"] == [-best, best]
+    assert episode.scores["Main Score"] == pytest.approx(50 + 50 * (gain0 + gain1) / best)
+
+
+def test_blind_auction_bids_beyond_the_capital_twice_abort():
+    episode = play("ta_simple_blind_auction", [scripted(["Hello."] * 3 + ["[Bid on Item 0: 5000]"] * 2),
+                                               scripted(["Hi."] * 3 + ["[Bid on Item 0: 80]"])])
+    assert_outcome(episode.scores, "Aborted")
+    assert math.isnan(episode.scores["Main Score"])
+    assert episode.interactions["violating seats"] == ["Player 0"]
+
+
+def test_blind_auction_the_second_bidders_warned_bid_ends_the_auction_without_its_retry():
+    # TextArena 0.7.4 marks a seat done before checking its bids: the last bidder's invalid bid is warned, but the
+    # auction is settled at once, its bids unrecorded (left as TextArena plays it; the violation is counted)
+    episode = play("ta_simple_blind_auction", [scripted(["Hello."] * 3 + ["[Bid on Item 0: 100]"]),
+                                               scripted(["Hi."] * 3 + ["[Bid on Item 0: 5000]"])])
+    assert_outcome(episode.scores, "Success")
+    assert episode.interactions["seats"]["Player 1"]["payoff"] == 0
+    assert episode.scores["Player 1 Score"] == 0 and sum(episode.interactions["Violated Request Count"]) == 1
+
+
+def test_blind_auction_vs_random_scores_the_model_gain_against_its_own_values():
+    episode = play("ta_simple_blind_auction_vs_random", [scripted(["Hello."] * 3 + ["No bids."])], game_id=1)
+    assert episode.scores["Model Seat"] == 1 and episode.scores["Payoff"] == 0
+    assert episode.scores["Main Score"] == 50
+
+
+def test_blind_auction_value_aware_reference_beats_random():
+    # measured on the ten default instances: random scores 54 against random and 43 against value_aware, which
+    # scores 66 against random
+    ids = range(4)
+    assert _mean_score("ta_simple_blind_auction_vs_value_aware", "random", ids) <= \
+        _mean_score("ta_simple_blind_auction_vs_random", "random", ids) - 10
+    assert _mean_score("ta_simple_blind_auction_vs_random", "expert", ids) > 60
