@@ -90,6 +90,9 @@ MASTERS = {
     "GameOfPureStrategyMaster": submasters.GameOfPureStrategyMaster,
     "ThreePlayerGOPSMaster": submasters.ThreePlayerGOPSMaster,
     "LiarsDiceMaster": submasters.LiarsDiceMaster,
+    "MarketEntryMaster": submasters.MarketEntryMaster,
+    "NegotiationMaster": submasters.NegotiationMaster,
+    "BlindAuctionMaster": submasters.BlindAuctionMaster,
 }
 
 SCORERS = {
@@ -113,6 +116,7 @@ SCORERS = {
     "SettlersOfCatanScorer": metrics.SettlersOfCatanScorer,
     "LetterAuctionScorer": metrics.LetterAuctionScorer,
     "TabooScorer": metrics.TabooScorer,
+    "PayoffRangeScorer": metrics.PayoffRangeScorer,
 }
 
 

@@ -251,6 +251,35 @@ class UltimatumScorer(CompetitiveScorer):
         _log_payoffs(self, interactions, aborted)
 
 
+class PayoffRangeScorer(CompetitiveScorer):
+    """Payoffs placed between the worst and the best the game allows (`payoff scale`: `seat`, a [worst, best] pair
+    for every seat, or per seat name when the seats' payoffs differ in scale; `all`, the pair for all seats' payoffs
+    together). Against a reference: 100 x (the model's payoff - worst) / (best - worst), clipped to [0, 100].
+    Between models: the same for all seats' payoffs together. Logs each model seat's payoff."""
+
+    def reference_score(self, seat, interactions):
+        name = next(name for name, record in interactions["seats"].items() if record is seat)
+        return _in_range(seat["payoff"], _seat_range(interactions["payoff scale"], name))
+
+    def self_play_score(self, interactions):
+        total = sum(seat["payoff"] for seat in interactions["seats"].values())
+        return _in_range(total, interactions["payoff scale"]["all"])
+
+    def log_game_scores(self, interactions, aborted):
+        super().log_game_scores(interactions, aborted)
+        _log_payoffs(self, interactions, aborted)
+
+
+def _seat_range(scale: dict, name: str) -> list:
+    seat = scale["seat"]
+    return seat[name] if isinstance(seat, dict) else seat
+
+
+def _in_range(value: float, bounds: list) -> float:
+    worst, best = bounds
+    return min(100.0, max(0.0, 100.0 * (value - worst) / (best - worst)))
+
+
 def _log_payoffs(scorer: GameScorer, interactions: dict, aborted: bool):
     """`Payoff` of the model against references, `Player N Payoff` between models."""
     model_seats = _model_seats(interactions)

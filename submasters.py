@@ -844,6 +844,22 @@ class EconomicsMaster(MultiPlayerMaster):
         super()._on_after_game(rewards)
 
 
+class PrivateValuesMaster(EconomicsMaster):
+    """Economics games in which each seat's prompt holds private information (its values, role or budget): the part
+    of the prompt the regex `SECRET` captures (first group) is that seat's secret, as TextArena writes it for it."""
+
+    SECRET: re.Pattern
+
+    def _on_before_game(self):
+        self._secrets = {}
+        for pid, queue in self.env.state.observations.items():
+            prompt = next(message for _, message, kind in queue if kind == ObservationType.PROMPT)
+            self._secrets[int(pid)] = [self.SECRET.search(prompt).group(1)]
+
+    def secrets(self):
+        return self._secrets
+
+
 class DefaultActionMaster(EconomicsMaster):
     """Social dilemmas in which TextArena 0.7.4 has no invalid move: a decision reply without the action token is
     taken as a default action (Prisoner's Dilemma: cooperate; Stag Hunt: hare; three-player PD: cooperate toward
@@ -1744,3 +1760,69 @@ class LiarsDiceMaster(MultiPlayerMaster):
         lines = {pid: f"Your current Dice are: {', '.join(map(str, dice))}"
                  for pid, dice in game_state["dice_rolls"].items() if game_state["remaining_dice"][pid] > 0}
         return {pid: [line] for pid, line in lines.items() if list(lines.values()).count(line) == 1}
+class MarketEntryMaster(EliminationMaster):
+    """Market Entry Game: each seat's points over all rounds (`total_scores`). A seat's payoff lies between
+    entering an overcrowded market every round and entering a profitable one every round (`payoff scale`:
+    `seat`); all seats' lies between everyone entering every round and exactly `market_capacity` entrants every
+    round, the others safe (`all`)."""
+
+    PAYOFF_KEY = "total_scores"
+
+    def payoff_scale(self):
+        env, seats = self.ta_env, self.env.state.num_players
+        rounds, capacity = env.num_rounds, min(env.market_capacity, seats)
+        best = capacity * env.entry_profit + (seats - capacity) * env.safe_payoff
+        return {"seat": [rounds * env.overcrowding_penalty, rounds * env.entry_profit],
+                "all": [rounds * seats * env.overcrowding_penalty, rounds * best]}
+
+
+class NegotiationMaster(PrivateValuesMaster):
+    """Simple Negotiation: each seat's payoff is the change of its inventory value by its own, private values
+    (`inventory_value`). The Main Score places it within 10% of the seat's initial inventory value either way
+    (`payoff scale`: `seat` per seat, `all` for both seats' changes together): a trade good by one's own values is
+    rarely worth more than a few percent of the inventory.
+
+    Hidden information: each seat's quantities and values, which TextArena lists in that seat's prompt only.
+    Replies are table talk, shown whole to the other seat (a player may give its own values away, but no context
+    of TextArena's does)."""
+
+    SATURATION = 0.1  # the share of the initial inventory value a seat's change is placed within
+    SECRET = re.compile(r"values you currently have are:\n\t\+ (.*?)\nAt each turn", re.DOTALL)
+
+    def payoffs(self):
+        values = self.env.state.game_state["inventory_value"]
+        return {int(pid): float(value["change"]) for pid, value in values.items()}
+
+    def payoff_scale(self):
+        initial = {int(pid): value["initial"] for pid, value in self.env.state.game_state["inventory_value"].items()}
+        bound = self.SATURATION
+        return {"seat": {f"Player {pid}": [-bound * value, bound * value] for pid, value in initial.items()},
+                "all": [-bound * sum(initial.values()), bound * sum(initial.values())]}
+
+
+class BlindAuctionMaster(PrivateValuesMaster):
+    """Simple Blind Auction: each seat's payoff is its net worth's change, TextArena's net worth (remaining capital
+    + the values, to it, of the items it won) - the starting capital. TextArena 0.7.4 takes every bid from the
+    bidder's capital, won or lost (env.py:139): an all-pay auction, which its prompt does not say.
+
+    The Main Score places a seat's change between losing and gaining the sum of its own item values (`payoff
+    scale`: `seat`, per seat); all seats' between -/+ the sum over the items of the higher of the two values
+    (`all`: every item won for nothing by the seat that values it more).
+
+    Hidden information: each seat's item values, listed in its own prompt only; bids are sent to the bidder only.
+    """
+
+    SECRET = re.compile(r"Available Items \(with their value TO YOU\):\n(.*?)\n\nNote", re.DOTALL)
+
+    def payoffs(self):
+        results = self.env.state.game_state["auction_results"]
+        if results is None:  # the game ended on an invalid bid before the results
+            return None
+        capital = self.ta_env.starting_capital
+        return {int(pid): float(worth - capital) for pid, worth in results["player_net_worth"].items()}
+
+    def payoff_scale(self):
+        values = self.env.state.game_state["player_item_values"]
+        best = sum(max(values[0][item], values[1][item]) for item in values[0])
+        return {"seat": {f"Player {pid}": [-sum(own.values()), sum(own.values())] for pid, own in values.items()},
+                "all": [-best, best]}

@@ -73,6 +73,16 @@ NO_FORMAT = {game: "DontSayIt: every message is a move; a seat loses only by say
 
 
 @pytest.mark.parametrize("game", [game for game in GAMES if game not in NO_FORMAT])
+# Games in which a reply without an action token is a legal move, table talk: the format breaker plays on.
+TALK_GAMES = {
+    "ta_simple_negotiation": "a reply without an offer or [Accept] is talk that denies the standing offer, TextArena's "
+                             "default (its prompt says so)",
+    "ta_simple_blind_auction": "conversation turns take any text, and a bid turn without a bid passes (TextArena 0.7.4: "
+                               "'You submitted no valid bids')",
+}
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_a_player_that_never_follows_the_format_is_aborted_with_no_score(game):
     for experiment, game_id in first_instances(game):
         episode = play(game, [ta_player("format-breaker") for _ in range(seats(game))], experiment, game_id)
@@ -85,6 +95,9 @@ def test_a_player_that_never_follows_the_format_is_aborted_with_no_score(game):
             assert episode.scores["Aborted"] == 0
             assert all(episode.interactions["default actions"][name] for name in records
                        if not records[name]["reference"])
+            continue
+        if base_game(game) in TALK_GAMES:
+            assert episode.scores["Aborted"] == 0 and not math.isnan(episode.scores["Main Score"])
             continue
         assert episode.scores["Aborted"] == 1, (experiment, game_id, episode.interactions["end reason"])
         assert math.isnan(episode.scores["Main Score"])
@@ -167,6 +180,10 @@ NOT_ABOVE_RANDOM: dict[str, str] = {
         "wins 58 of 60 games against two random seats (tests/test_small_boards.py)"),
     "ta_dont_say_it_vs_trickster": "the random player never answers, so nobody can make it say a word: draws against "
                                    "either reference (the trickster never loses)",
+    "ta_market_entry_game_vs_best_response": (
+        "capacity 2 of 4 seats: against three random entrants entering and staying out both pay 5 a round in "
+        "expectation, so no strategy has an edge over random play; the best responses weigh the entries they saw and "
+        "make room for a seat that keeps entering (tests/test_economics.py)"),
 }
 
 
