@@ -72,7 +72,6 @@ NO_FORMAT = {game: "DontSayIt: every message is a move; a seat loses only by say
              for game in ("ta_dont_say_it", "ta_dont_say_it_vs_random", "ta_dont_say_it_vs_trickster")}
 
 
-@pytest.mark.parametrize("game", [game for game in GAMES if game not in NO_FORMAT])
 # Games in which a reply without an action token is a legal move, table talk: the format breaker plays on.
 TALK_GAMES = {
     "ta_simple_negotiation": "a reply without an offer or [Accept] is talk that denies the standing offer, TextArena's "
@@ -82,7 +81,7 @@ TALK_GAMES = {
 }
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", [game for game in GAMES if game not in NO_FORMAT])
 def test_a_player_that_never_follows_the_format_is_aborted_with_no_score(game):
     for experiment, game_id in first_instances(game):
         episode = play(game, [ta_player("format-breaker") for _ in range(seats(game))], experiment, game_id)
