@@ -113,6 +113,7 @@ def mock_run_interactions(tmp_path_factory):
     return load_episode_files(results, "interactions.json")
 
 
+@pytest.mark.all_games
 @pytest.mark.parametrize("game", [game for game in GAMES if game not in MOCK_CANNOT_MOVE])
 def test_mock_replies_make_valid_moves(game, mock_run_interactions):
     """Smoke runs with `-m mock` go past the first turn: in the sampled `clem run -m mock`, some mock reply of the

@@ -51,6 +51,7 @@ def scored_run(mock_run):
     return results, outputs
 
 
+@pytest.mark.all_games
 def test_score_eval_and_transcribe_report_no_errors(scored_run):
     _, outputs = scored_run
     for command, output in outputs.items():
@@ -58,6 +59,7 @@ def test_score_eval_and_transcribe_report_no_errors(scored_run):
         assert " - ERROR - " not in output, (command, output)
 
 
+@pytest.mark.all_games
 def test_mock_run_of_all_games_completes_every_sampled_instance(mock_run, tmp_path_factory):
     results, output = mock_run
     recorded = recorded_instances(sampled_repo(tmp_path_factory))
@@ -75,6 +77,7 @@ def test_mock_run_of_all_games_completes_every_sampled_instance(mock_run, tmp_pa
     assert "Traceback" not in output and " - ERROR - " not in output
 
 
+@pytest.mark.all_games
 def test_every_episode_scores_exactly_one_outcome_and_main_score_is_nan_iff_aborted(scored_run):
     results, _ = scored_run
     score_files = sorted(results.rglob("scores.json"))
@@ -95,6 +98,7 @@ def test_every_episode_scores_exactly_one_outcome_and_main_score_is_nan_iff_abor
     assert "Aborted" in outcomes and outcomes - {"Aborted"}
 
 
+@pytest.mark.all_games
 def test_eval_writes_a_results_table_row_for_mock(scored_run):
     results, _ = scored_run
     with open(results / "results.csv", newline="") as f:
@@ -108,6 +112,7 @@ def test_eval_writes_a_results_table_row_for_mock(scored_run):
     assert float(row["-, clemscore"]) >= 0
 
 
+@pytest.mark.all_games
 def test_transcribe_writes_a_transcript_per_episode(scored_run):
     results, _ = scored_run
     for path in episode_dirs(results):

@@ -26,11 +26,13 @@ def _assert_same_episodes(expected: dict, actual: dict):
     assert differing == []
 
 
+@pytest.mark.all_games
 def test_interactions_do_not_depend_on_the_hash_seed(tmp_path_factory, sequential):
     results, _ = all_games_run(tmp_path_factory, "sequential_hashseed_987", env={"PYTHONHASHSEED": "987"})
     _assert_same_episodes(sequential, load_episode_files(results, "interactions.json"))
 
 
+@pytest.mark.all_games
 def test_batchwise_runner_plays_the_same_episodes_as_the_sequential_one(tmp_path_factory, sequential):
     results, output = all_games_run(tmp_path_factory, "batch_4", "-b", "4", env={"PYTHONHASHSEED": "1"})
     for game in GAMES:
@@ -47,6 +49,7 @@ def _replies(interactions: dict) -> dict[str, list[str]]:
     return replies
 
 
+@pytest.mark.all_games
 def test_mock_replies_are_drawn_from_the_spec_and_differ_between_instances(sequential):
     sequences = {}
     for episode, interactions in sequential.items():
@@ -63,6 +66,7 @@ def test_mock_replies_are_drawn_from_the_spec_and_differ_between_instances(seque
     assert all(len(sequences[game]) > 1 for game in CORE_GAMES), {game: len(s) for game, s in sequences.items()}
 
 
+@pytest.mark.all_games
 def test_mock_replies_do_not_depend_on_the_callers_rng(tmp_path, sequential):
     """The same instance played in this process after seeding the global RNGs differently plays exactly as it did
     in the `clem run` process."""
@@ -120,6 +124,7 @@ def _first_experiment(game: str) -> str:
     return data["experiments"][0]["name"]
 
 
+@pytest.mark.all_games
 def test_instance_generator_reproduces_the_instance_files_byte_for_byte(tmp_path):
     game_dir = copy_repo(tmp_path / "game")
     expected = {path.name: path.read_bytes() for path in (game_dir / "in").iterdir()}
