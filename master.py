@@ -61,12 +61,38 @@ MASTERS = {
     "UltimatumMaster": submasters.UltimatumMaster,
     "ColonelBlottoMaster": submasters.ColonelBlottoMaster,
     "PublicGoodsMaster": submasters.PublicGoodsMaster,
+    # small board games
+    "QuantumTicTacToeMaster": submasters.QuantumTicTacToeMaster,
+    "UltimateTicTacToeMaster": submasters.UltimateTicTacToeMaster,
+    # social games
+    "TruthAndDeceptionMaster": submasters.TruthAndDeceptionMaster,
+    "SecretMafiaMaster": submasters.SecretMafiaMaster,
+    "SettlersOfCatanMaster": submasters.SettlersOfCatanMaster,
+    # word contests
+    "DontSayItMaster": submasters.DontSayItMaster,
+    "SpellingBeeMaster": submasters.SpellingBeeMaster,
+    "LetterAuctionMaster": submasters.LetterAuctionMaster,
+    "CodenamesMaster": submasters.CodenamesMaster,
+    "TabooMaster": submasters.TabooMaster,
     # territory games
     "SnakeMaster": submasters.SnakeMaster,
     "SurroundMaster": submasters.SurroundMaster,
     "SantoriniMaster": submasters.SantoriniMaster,
     "TakMaster": submasters.TakMaster,
     "StrategoMaster": submasters.StrategoMaster,
+    # board games
+    "BreakthroughMaster": submasters.BreakthroughMaster,
+    "CheckersMaster": submasters.CheckersMaster,
+    # tabletop games
+    "KuhnPokerMaster": submasters.KuhnPokerMaster,
+    "IndianPokerMaster": submasters.IndianPokerMaster,
+    "PigDiceMaster": submasters.PigDiceMaster,
+    "GameOfPureStrategyMaster": submasters.GameOfPureStrategyMaster,
+    "ThreePlayerGOPSMaster": submasters.ThreePlayerGOPSMaster,
+    "LiarsDiceMaster": submasters.LiarsDiceMaster,
+    "MarketEntryMaster": submasters.MarketEntryMaster,
+    "NegotiationMaster": submasters.NegotiationMaster,
+    "BlindAuctionMaster": submasters.BlindAuctionMaster,
 }
 
 SCORERS = {
@@ -87,6 +113,10 @@ SCORERS = {
     # economics
     "CooperationScorer": metrics.CooperationScorer,
     "UltimatumScorer": metrics.UltimatumScorer,
+    "SettlersOfCatanScorer": metrics.SettlersOfCatanScorer,
+    "LetterAuctionScorer": metrics.LetterAuctionScorer,
+    "TabooScorer": metrics.TabooScorer,
+    "PayoffRangeScorer": metrics.PayoffRangeScorer,
 }
 
 

@@ -251,9 +251,81 @@ class UltimatumScorer(CompetitiveScorer):
         _log_payoffs(self, interactions, aborted)
 
 
+class PayoffRangeScorer(CompetitiveScorer):
+    """Payoffs placed between the worst and the best the game allows (`payoff scale`: `seat`, a [worst, best] pair
+    for every seat, or per seat name when the seats' payoffs differ in scale; `all`, the pair for all seats' payoffs
+    together). Against a reference: 100 x (the model's payoff - worst) / (best - worst), clipped to [0, 100].
+    Between models: the same for all seats' payoffs together. Logs each model seat's payoff."""
+
+    def reference_score(self, seat, interactions):
+        name = next(name for name, record in interactions["seats"].items() if record is seat)
+        return _in_range(seat["payoff"], _seat_range(interactions["payoff scale"], name))
+
+    def self_play_score(self, interactions):
+        total = sum(seat["payoff"] for seat in interactions["seats"].values())
+        return _in_range(total, interactions["payoff scale"]["all"])
+
+    def log_game_scores(self, interactions, aborted):
+        super().log_game_scores(interactions, aborted)
+        _log_payoffs(self, interactions, aborted)
+
+
+def _seat_range(scale: dict, name: str) -> list:
+    seat = scale["seat"]
+    return seat[name] if isinstance(seat, dict) else seat
+
+
+def _in_range(value: float, bounds: list) -> float:
+    worst, best = bounds
+    return min(100.0, max(0.0, 100.0 * (value - worst) / (best - worst)))
+
+
 def _log_payoffs(scorer: GameScorer, interactions: dict, aborted: bool):
     """`Payoff` of the model against references, `Player N Payoff` between models."""
     model_seats = _model_seats(interactions)
     for name, seat in model_seats:
         label = "Payoff" if len(model_seats) < len(interactions["seats"]) else f"{name} Payoff"
         scorer.log_episode_score(label, math.nan if aborted else seat["payoff"])
+# --- social games ---
+
+class SettlersOfCatanScorer(CompetitiveScorer):
+    """Against references, the model's rank by victory points (the seats' payoffs): 100 for the most, 0 for the
+    fewest, linear over the distinct scores in between (TextArena 0.7.4's rank reward mapped to 0-100), 50 when all
+    seats are level; also when the cap stopped the game. Logs the model's `Victory Points`."""
+
+    def reference_score(self, seat, interactions):
+        levels = sorted({other["payoff"] for other in interactions["seats"].values()})
+        if len(levels) == 1:
+            return 50.0
+        return 100.0 * levels.index(seat["payoff"]) / (len(levels) - 1)
+
+    def log_game_scores(self, interactions, aborted):
+        super().log_game_scores(interactions, aborted)
+        model_seats = _model_seats(interactions)
+        if len(model_seats) < len(interactions["seats"]):
+            self.log_episode_score("Victory Points", model_seats[0][1]["payoff"])
+            return
+        for name, seat in model_seats:
+            self.log_episode_score(f"{name} Victory Points", seat["payoff"])
+class LetterAuctionScorer(CompetitiveScorer):
+    """Against references, the Main Score is the model's share of the two word values (payoffs), 100 x own /
+    (own + other's), 50 when both are 0; between models, the default (100 when the game was played to its end)."""
+
+    def reference_score(self, seat, interactions):
+        payoffs = [other["payoff"] or 0 for other in interactions["seats"].values()]
+        total = sum(payoffs)
+        return 50.0 if total == 0 else 100.0 * (seat["payoff"] or 0) / total
+
+
+class TabooScorer(CompetitiveScorer):
+    """Between models (all four seats), the Main Score is the share of the words the game allowed that the two teams
+    guessed, 100 x guessed / possible (a word takes a clue and a guess: 24 in 4 rounds of 12 requests); each team's
+    count is logged as `Team N Words`."""
+
+    def self_play_score(self, interactions):
+        return 100.0 * sum(interactions["words guessed"].values()) / interactions["words possible"]
+
+    def log_game_scores(self, interactions, aborted):
+        super().log_game_scores(interactions, aborted)
+        for team, words in interactions["words guessed"].items():
+            self.log_episode_score(f"{team} Words", words)

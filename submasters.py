@@ -2,16 +2,20 @@
 game needs one."""
 import functools
 import re
+import traceback
 import types
 
 import numpy as np
 import textarena as ta
 from textarena.core import ObservationType
 from textarena.envs.RushHour.env import _Vehicle
+from textarena.envs.SecretMafia import env as mafia_env
 from textarena.envs.Set import env as set_env
 
 from metrics import WORD_CHAINS_PERFECT_LENGTH
-from ta_master import ReferencePlayer, TextArenaGameMaster, _record_invalid_move, to_jsonable
+from ta_master import (EpisodeRandomness, ReferencePlayer, TextArenaEnvError, TextArenaGameMaster, _record_invalid_move,
+                       make_env, to_jsonable)
+from ta_players import boards
 from ta_players.logic import (rush_hour_board, rush_hour_solution, slitherlink_solution, sokoban_board,
                               sokoban_solution)
 from ta_players.puzzles import PEG_JUMPS
@@ -840,6 +844,22 @@ class EconomicsMaster(MultiPlayerMaster):
         super()._on_after_game(rewards)
 
 
+class PrivateValuesMaster(EconomicsMaster):
+    """Economics games in which each seat's prompt holds private information (its values, role or budget): the part
+    of the prompt the regex `SECRET` captures (first group) is that seat's secret, as TextArena writes it for it."""
+
+    SECRET: re.Pattern
+
+    def _on_before_game(self):
+        self._secrets = {}
+        for pid, queue in self.env.state.observations.items():
+            prompt = next(message for _, message, kind in queue if kind == ObservationType.PROMPT)
+            self._secrets[int(pid)] = [self.SECRET.search(prompt).group(1)]
+
+    def secrets(self):
+        return self._secrets
+
+
 class DefaultActionMaster(EconomicsMaster):
     """Social dilemmas in which TextArena 0.7.4 has no invalid move: a decision reply without the action token is
     taken as a default action (Prisoner's Dilemma: cooperate; Stag Hunt: hare; three-player PD: cooperate toward
@@ -996,6 +1016,353 @@ class PublicGoodsMaster(EliminationMaster):
         return {"cooperation": env.endowment * env.multiplication_factor * env.num_rounds}
 
 
+# --- small board games ---
+
+class NoLegalMoveDrawMaster(MultiPlayerMaster):
+    """Ends a game as a draw when the player on turn has no legal move left.
+
+    TextArena 0.7.4's QuantumTicTacToe and UltimateTicTacToe can reach positions where the player on turn cannot
+    move but the env has not ended the game: that player would lose by two invalid moves, which clem would score
+    as a rule violation. By the rules of tic-tac-toe such a board is a draw; the game master declares it right
+    after the move that made it.
+    """
+
+    NO_LEGAL_MOVE = "No legal move is left for the player on turn: the game is a draw."
+
+    def _move(self, seat, move: str) -> tuple[bool, str | None]:
+        done, invalid_move = super()._move(seat, move)
+        if not done and not self.has_legal_move():
+            self.env.state.set_draw(reason=self.NO_LEGAL_MOVE)
+            done = True
+        return done, invalid_move
+
+    def has_legal_move(self) -> bool:
+        raise NotImplementedError
+
+
+class QuantumTicTacToeMaster(NoLegalMoveDrawMaster):
+    """Quantum Tic Tac Toe has no draw and no turn limit in TextArena 0.7.4 (`max_turns=25` is passed but never
+    checked): a move needs two cells that have not collapsed, and once fewer are left nobody can move."""
+
+    def has_legal_move(self) -> bool:
+        return sum(cell == "" for row in self.env.state.game_state["board"] for cell in row) >= 2
+
+
+class UltimateTicTacToeMaster(NoLegalMoveDrawMaster):
+    """TextArena 0.7.4 declares a draw only when all nine small boards are won; a small board full without a line
+    stays open on the big board, so once every board is won or full the player on turn cannot move."""
+
+    def has_legal_move(self) -> bool:
+        game_state = self.env.state.game_state
+        return any(game_state["macro_board"][board // 3][board % 3] == " "
+                   and any(cell == " " for row in game_state["board"][board] for cell in row)
+                   for board in range(9))
+# --- social games ---
+
+class _EndsWhenASeatIsOut(MultiPlayerMaster):
+    """Ends the episode when TextArena puts a seat out of the game for repeated invalid moves.
+
+    SecretMafia and SettlersOfCatan (TextArena 0.7.4) do not end the game there: SecretMafia eliminates the seat and
+    plays on, so the violator's team could still win; SettlersOfCatan eliminates a seat for a bad index or offer
+    but leaves a seat that keeps answering without a `[k]` on turn, asking it forever. Either way the seat broke the
+    rules and the episode is Aborted; ending it at once spares the other seats' requests.
+    """
+
+    def _move(self, seat, move):
+        done, reason = super()._move(seat, move)
+        if not done and any(info.get("invalid_move") for info in self.env.state.game_info.values()):
+            done = True
+        return done, reason
+
+
+class TruthAndDeceptionMaster(MultiPlayerMaster):
+    """Player 0 is the Deceiver, whose prompt marks which fact is true; Player 1, the Guesser, answers `[Fact 1]` or
+    `[Fact 2]` after the conversation.
+
+    TextArena 0.7.4 checks the guess with two separate searches (TruthAndDeception/env.py:75-76), so a reply naming
+    both facts always wins. Here a guess counts only when it names one fact: a reply naming both is a broken format,
+    which TextArena warns about and then punishes like any other.
+    """
+
+    def _on_before_game(self):
+        self.ta_env.guess_fact1_pattern = re.compile(r"^(?!.*\[Fact 2\]).*\[Fact 1\]", re.IGNORECASE | re.DOTALL)
+        self.ta_env.guess_fact2_pattern = re.compile(r"^(?!.*\[Fact 1\]).*\[Fact 2\]", re.IGNORECASE | re.DOTALL)
+
+    def _how(self, pid, violators):
+        # the game's last turn is the guess, which decides it by the rules: TextArena's turn limit only times it
+        how = super()._how(pid, violators)
+        return "rules" if how == "turn limit" else how
+
+    def secrets(self):
+        game_state = self.env.state.game_state
+        facts = [f"Fact {number}: {game_state[f'fact{number}']['fact']} "
+                 f"({'correct' if game_state[f'fact{number}']['is_correct'] else 'wrong'})" for number in (1, 2)]
+        return {0: facts, 1: []}
+
+
+class SecretMafiaMaster(_EndsWhenASeatIsOut):
+    """Roles are secret: each seat's prompt names its own role (and a Mafia member's teammates); the Mafia's night
+    talk, the Doctor's choice and the Detective's findings reach only them. The episode ends when a seat is out for
+    invalid moves (Aborted)."""
+
+    def secrets(self):
+        return {pid: [f"You are Player {pid}.\nYour role: {role}"]
+                for pid, role in self.env.state.game_state["player_roles"].items()}
+
+    def unplayable_reason(self):
+        """A Villager at the model's seat of the `_vs_<reference>` variants (seat `game_id % seats`) acts first in
+        the first day; if the references' Mafia kill it in the first night, the game plays out without it and the
+        episode has no request. Such seeds are skipped: the first night is played on a copy with each reference
+        (the Mafia, the Doctor and the Detective are references then, so the night does not depend on the model)."""
+        reason = super().unplayable_reason()
+        if reason is not None:
+            return reason
+        seat = self.instance["game_id"] % len(self.seats)
+        if self.env.state.game_state["player_roles"][seat] != "Villager":
+            return None
+        for reference in getattr(self.game_spec, "references", []):
+            # a fresh env from the seed, as setup makes it: this episode's env may have been played already
+            env, randomness = make_env(self.game_spec, self.instance), EpisodeRandomness(self.instance["seed"])
+            players = [ReferencePlayer(f"Player {pid}", reference, salt=f"{self.instance['seed']}:{pid}")
+                       for pid in range(len(self.seats))]
+            with randomness:
+                env.reset(num_players=len(self.seats), seed=self.instance["seed"])
+                while env.env.phase is not mafia_env.Phase.DAY_DISCUSSION and not env.state.done:
+                    pid, context = env.get_observation()
+                    env.step(players[pid].move(context))
+            if seat not in env.state.game_state["alive_players"]:
+                return f"the {reference} references kill the Villager at seat {seat} in the first night"
+        return None
+
+
+class SettlersOfCatanMaster(_EndsWhenASeatIsOut):
+    """Four seats (Red, White, Blue, Orange); the game ends when a seat reaches 11 victory points.
+
+    TextArena 0.7.4 rewards the victory-point rank on a scale from -1 to 1 (the second of four gets +1/3); here only
+    the seats with the most points win, and the payoff of each seat is its victory points, which the scorer ranks.
+    The env has no turn limit (its `max_turns` is never checked) and its turn order can skip seats
+    (SettlersOfCatan/env.py:312-313 then :249-250), so besides the model's `max_requests` the episode also stops after
+    four times as many moves of all seats.
+    """
+
+    def _on_before_game(self):
+        self._moves_of_all_seats = 0
+
+    def _move(self, seat, move):
+        done, reason = super()._move(seat, move)
+        self._moves_of_all_seats += 1
+        cap = 4 * self.max_requests
+        if not done and self._moves_of_all_seats >= cap and self.cap_reason is None:
+            self.cap_reason = f"The episode reached its cap of {cap} moves of all seats."
+            self.log_to_self("request cap", self.cap_reason)
+            done = True
+        return done, reason
+
+    def _on_after_game(self, rewards):
+        if rewards is not None:
+            best = max(rewards.values())
+            rewards = {pid: 0 if len(set(rewards.values())) == 1 else 1 if reward == best else -1
+                       for pid, reward in rewards.items()}
+        super()._on_after_game(rewards)
+
+    def _how(self, pid, violators):
+        # TextArena 0.7.4 gives the state max_turns=200 but never checks it: the game ends by victory points only
+        how = super()._how(pid, violators)
+        return "rules" if how == "turn limit" else how
+
+    def payoffs(self):
+        scores = self.ta_env.board.get_scores()
+        return {pid: scores[self.ta_env.board.str_to_enum(self.ta_env.roles[pid])]["total"]
+                for pid in range(len(self.seats))}
+
+    def secrets(self):
+        # `roles` is a class attribute that TextArena's state also gives the GAME sender (-1): seats only.
+        board = self.ta_env.board
+        hands = {pid: board.players[board.str_to_enum(self.ta_env.roles[pid])].hand for pid in range(len(self.seats))}
+        return {pid: ["Your hand cards are:\n\t" + "\n\t".join(f"{terrain.name.lower()}: {count}"
+                                                             for terrain, count in hand.items())]
+                for pid, hand in hands.items()}
+# --- word contests ---
+
+class DontSayItMaster(MultiPlayerMaster):
+    """Each seat's secret word is in its own prompt only. Every text is a move (no format, no invalid moves): a
+    seat loses by saying the other's word, and the game is a draw at TextArena's turn limit. TextArena 0.7.4 checks
+    the limit before counting the move, so `max_turns=20` plays 21 messages (the prompt says 20)."""
+
+    def secrets(self):
+        return {pid: [f"Your secret word is: '{word}'"]
+                for pid, word in self.env.state.game_state["target_words"].items()}
+
+
+class SpellingBeeMaster(MultiPlayerMaster):
+    """SpellingBee ends only through TextArena's invalid-move rule: the seat that finds no new word at least as
+    long as the last one loses by its second invalid move in a row. A wrong word is that ordinary loss; only a reply
+    without a bracketed word breaks the rules. Between models a game is played well when it came to that end
+    (not at the request cap). Logs the words played."""
+
+    FORMAT_VIOLATION = "does not follow the proper format"
+
+    def _on_after_game(self, rewards):
+        self.log_key("words played", list(self.env.state.game_state["word_history"]))
+        super()._on_after_game(rewards)
+
+    def _aborts(self, reason: str) -> bool:
+        return self.FORMAT_VIOLATION in reason
+
+    def played_well(self) -> bool:
+        return self.cap_reason is None and not self.violating_seats()
+
+
+class LetterAuctionMaster(MultiPlayerMaster):
+    """Records the auction order; each seat's payoff is the value of its word (the coins paid for its letters, a
+    letter counting each time it occurs).
+
+    TextArena 0.7.4 marks a rejected word as the empty word before its invalid-move warning, and ends the game once
+    both seats have a word: the second seat to submit loses at its first wrong word, with no retry and no invalid
+    move recorded (`LetterAuction/env.py:285-291,147`). The game master unmarks it, so that this seat gets the retry
+    every other invalid move gets (and loses by TextArena's rule at a second one).
+    """
+
+    def _on_before_reset(self):
+        self.ta_env._calculate_word_value = types.MethodType(_word_value_with_retry, self.ta_env)
+
+    def content(self):
+        return {"letters": list(self.ta_env.letters), "starting coins": self.ta_env.starting_coins}
+
+    def payoffs(self):
+        return {pid: state["word_value"] for pid, state in self.ta_env.player_states.items()}
+
+
+def _word_value_with_retry(env, player_id: int, word: str):
+    type(env)._calculate_word_value(env, player_id, word)
+    if env.player_states[player_id]["word"] == "":  # rejected: no word yet (a second rejection lost the game)
+        env.player_states[player_id]["word"] = None
+
+
+CODENAMES_FORMATS = {"Spymaster": (re.compile(r"\[(\w+)\s+(\d+)\]"), "a clue and number in brackets, e.g. [wind 2]"),
+                     "Operative": (re.compile(r"\[(\w+)\]"), "a board word or pass in brackets, e.g. [breeze]")}
+
+
+class CodenamesMaster(MultiPlayerMaster):
+    """Records the key; skips boards where a team word can never be guessed; makes a broken format an invalid move.
+
+    - The key lives in `env.board` (word -> R, B, N or A), outside TextArena's game state.
+    - `-hardcore` draws capitalised nouns; TextArena 0.7.4 lower-cases every guess before looking it up
+      (`Codenames/env.py:100,108`), so a capitalised Red or Blue word can never be revealed and that team can never
+      win by revealing its words: the instance generator skips such boards.
+    - TextArena 0.7.4 answers a reply without a bracketed clue or guess by skipping the team's turn and never
+      registers an invalid move, so a player that ignores the format only loses turns (and its partner's game). The
+      game master treats it as every other game does: a warning and a retry, and the second in a row loses the game
+      for the team.
+    """
+
+    def _on_before_reset(self):
+        self.ta_env.step = types.MethodType(_codenames_step_with_format_rule, self.ta_env)
+
+    def content(self):
+        return {"board": [[word, label] for word, label in self.ta_env.board.items()]}
+
+    def unplayable_reason(self):
+        capitalised = [word for word, label in self.ta_env.board.items() if label in "RB" and word != word.lower()]
+        if capitalised:
+            return f"the team words {capitalised} are capitalised and lower-cased guesses never match them"
+        for reference in getattr(self.game_spec, "references", []):
+            if self._references_end_the_game(reference):
+                return f"the {reference} references end the game before the model's first move in its variant"
+        return super().unplayable_reason()
+
+    def _references_end_the_game(self, reference: str) -> bool:
+        """Whether, in the `_vs_<reference>` variant, the reference seats playing before the model's seat
+        (`game_id % 4`) end the game first (a random Operative can pick the assassin): played on a new env set up as
+        the episode's, with the references the game master would seat."""
+        seats = self.instance["num_players"]
+        model_seat = self.instance["game_id"] % seats
+        with EpisodeRandomness(self.instance["seed"]):
+            env = make_env(self.game_spec, self.instance)
+            env.env.step = types.MethodType(_codenames_step_with_format_rule, env.env)
+            env.reset(num_players=seats, seed=self.instance["seed"])
+            references = {pid: ReferencePlayer(f"Player {pid}", reference, salt=f"{self.instance['seed']}:{pid}")
+                          for pid in range(seats) if pid != model_seat}
+            while env.state.current_player_id != model_seat:
+                _, context = env.get_observation()
+                done, _ = env.step(references[env.state.current_player_id].move(context))
+                if done:
+                    return True
+        return False
+
+    def secrets(self):
+        """Both Spymasters see the key: the label of every word not revealed yet, in their board's line format."""
+        guessed = self.env.state.game_state["guessed_words"]
+        key = [f"{word:<8} {label}" for word, label in self.ta_env.board.items() if word not in guessed]
+        return {0: key, 2: key}
+
+
+def _codenames_step_with_format_rule(env, action: str):
+    state = env.state
+    player_id = state.current_player_id
+    pattern, expected = CODENAMES_FORMATS["Spymaster" if player_id in (0, 2) else "Operative"]
+    if pattern.search(action):
+        return type(env).step(env, action)
+    state.add_observation(from_id=player_id, to_id=player_id, message=action,
+                          observation_type=ta.ObservationType.PLAYER_ACTION)
+    if state.set_invalid_move(reason=f"The reply is not {expected}."):
+        state.set_winners(player_ids=[2, 3] if player_id < 2 else [0, 1],
+                          reason=f"Player {player_id} broke the format twice in a row.")
+    return state.step()
+
+
+TABOO_QUOTED_GUESS = re.compile(r"\[\s*(['\"])(.*?)\1\s*\]")
+
+
+class TabooMaster(MultiPlayerMaster):
+    """Records the teams' words; logs the words guessed, which score the game between models; two TextArena 0.7.4
+    defects are worked around in the env's `step`:
+
+    - The Guesser's prompt shows a guess as `['elephant']` (`Taboo/env.py:210`) but the env compares the guess with
+      its quotes kept (`:382-385`): a guess following the example can never be right. Quotes around a bracketed
+      guess are dropped.
+    - A second invalid move in a row (a Guesser without brackets, a Clue Giver saying a taboo word again) is
+      recorded, but the Guesser is then asked again forever and the Clue Giver's team only loses its turn. The
+      game master ends the game there, lost for that seat's team, as the invalid-move rule does in other games.
+    """
+
+    def _on_before_reset(self):
+        self.ta_env.step = types.MethodType(_taboo_step, self.ta_env)
+
+    def content(self):
+        return {"category": self.ta_env.categories[0], **super().content()}
+
+    def _on_after_game(self, rewards):
+        game_state = self.env.state.game_state
+        self.log_key("words guessed", {f"Team {team}": score for team, score in game_state["score"].items()})
+        # every guessed word takes a clue and a guess of the team's requests per turn
+        self.log_key("words possible", game_state["max_rounds"] * game_state["max_turns_per_round"] // 2)
+        super()._on_after_game(rewards)
+
+    def secrets(self):
+        """Each team's current word, as the Clue Giver's notice writes it; only that Clue Giver may see it."""
+        game_state = self.env.state.game_state
+        team_size = self.env.state.num_players // 2
+        secrets = {}
+        for team, pairs in game_state["team_word_pairs"].items():
+            word = pairs[min(game_state["team_word_indices"][team], len(pairs) - 1)][0]
+            secrets[team * team_size] = [f"word to guess is '{word}'"]
+        return secrets
+
+
+def _taboo_step(env, action: str):
+    state = env.state
+    player_id = state.current_player_id
+    if state.role_mapping[player_id] == "Guesser":
+        action = TABOO_QUOTED_GUESS.sub(lambda match: f"[{match.group(2)}]", action, count=1)
+    done, info = type(env).step(env, action)
+    if not done and state.game_info[player_id]["invalid_move"]:
+        team = player_id // (state.num_players // 2)
+        state.set_winners(player_ids=[pid for pid in range(state.num_players)
+                                      if pid // (state.num_players // 2) != team],
+                          reason=f"Player {player_id} made a second invalid move in a row.")
+        done = True
+    return done, info
 # --- territory games (Snake, Surround, SimpleTak, Santorini, Tak, Stratego) ---
 
 class GridRaceMaster(MultiPlayerMaster):
@@ -1229,3 +1596,245 @@ def _set_winner_with_text_reason(state, player_id, reason):
     if isinstance(reason, list):
         reason = " ".join(map(str, reason))
     return type(state).set_winner(state, player_id=player_id, reason=reason)
+# --- board games ---
+
+class StuckSideMaster(MultiPlayerMaster):
+    """Ends the game as a loss of the side to move when it has no legal move, before it is asked (the rule of
+    Checkers, Breakthrough and most board games). TextArena 0.7.4's Breakthrough has no rule for it, so every
+    reply of a blocked side would be an invalid move, a violation it cannot avoid (and a reference would be forced
+    into one); its Checkers has the rule but crashes on it (CheckersMaster). The check runs after every move; a
+    game never starts stuck."""
+
+    def _move(self, seat, move: str) -> tuple[bool, str | None]:
+        done, reason = super()._move(seat, move)
+        state = self.env.state
+        if not done and not state.done and not self._has_legal_move(state.current_player_id):
+            stuck = state.current_player_id
+            state.set_winner(player_id=1 - stuck, reason=f"Player {stuck} has no legal move and loses.")
+            self.log_to_self("no legal move", f"{self.seats[stuck].name} cannot move: the game ends as its loss.")
+            done = True
+        return done, reason
+
+    def _has_legal_move(self, pid: int) -> bool:
+        raise NotImplementedError
+
+
+class BreakthroughMaster(StuckSideMaster):
+    """A side whose every piece is blocked loses (TextArena 0.7.4 has no rule for it; see StuckSideMaster)."""
+
+    def _has_legal_move(self, pid: int) -> bool:
+        board = tuple(tuple(cell or "." for cell in row) for row in self.env.state.game_state["board"])
+        return bool(boards.breakthrough_moves(board, pid))
+
+
+class CheckersMaster(StuckSideMaster):
+    """A side without a legal move loses, as TextArena 0.7.4's Checkers intends but cannot say: its
+    `_check_gameover` calls `set_winners(player_id=...)`, which TwoPlayerState does not take (a TypeError,
+    Checkers/env.py:107). That check runs after every reply on the player who replied, so it fires when a move
+    leaves its own side without a move (the mover loses, as TextArena means), and when a side left without a move by
+    the opponent replies at all; the latter never comes to pass here, as StuckSideMaster ends the game before such a
+    side is asked. The TypeError is caught only when it comes from that call, and the stuck mover's loss is scored
+    as the env would have scored it."""
+
+    CRASH = "set_winners() got an unexpected keyword argument 'player_id'"
+
+    def _move(self, seat, move: str) -> tuple[bool, str | None]:
+        try:
+            return super()._move(seat, move)
+        except TextArenaEnvError as error:
+            if not self._is_the_crash(error.__cause__) or self._has_legal_move(self.env.state.current_player_id):
+                raise
+        stuck = self.env.state.current_player_id
+        self.env.state.set_winner(player_id=1 - stuck, reason=f"Player {stuck} has no moves left.")
+        self.log_to_self("no legal move", f"{self.seats[stuck].name} left itself without a move: the game ends as "
+                                          f"its loss (TextArena 0.7.4 raises here, Checkers/env.py:107).")
+        return True, None
+
+    def _is_the_crash(self, error) -> bool:
+        return isinstance(error, TypeError) and str(error).endswith(self.CRASH) \
+            and traceback.extract_tb(error.__traceback__)[-1].name == "_check_gameover"
+
+    def _has_legal_move(self, pid: int) -> bool:
+        return bool(boards.checkers_moves(self.env.state.game_state["board"], pid))
+# --- tabletop games ---
+
+class KuhnPokerMaster(MultiPlayerMaster):
+    """Kuhn Poker: payoffs are the chips won or lost; each seat's secret is its card of the current round.
+
+    TextArena 0.7.4 deals one round past the last (`KuhnPoker/env.py:25-31`), deducting both antes again after the
+    game is decided, and never puts bets or calls into the pot (`env.py:81-92`): every pot is the two antes. The
+    payoff adds the ante back, so it is the chips won over the rounds played (zero-sum).
+    """
+
+    CARDS = {0: "J", 1: "Q", 2: "K"}
+
+    def payoffs(self):
+        ante = self.ta_env.ante
+        return {pid: chips + ante for pid, chips in self.env.state.game_state["player_chips"].items()}
+
+    def secrets(self):
+        cards = self.env.state.game_state["player_cards"]
+        return {pid: [f"Your card is: '{self.CARDS[card]}'"] for pid, card in cards.items()}
+
+
+class IndianPokerMaster(MultiPlayerMaster):
+    """Indian Poker: payoffs are the chips won or lost; each seat knows the opponent's card and not its own.
+
+    A seat's private information is the opponent's card (`Your opponent's card is: Q`); the owner of that card must
+    never see it. When both cards have the same rank, the two lines read alike and give nothing away.
+
+    Two TextArena 0.7.4 defects are worked around by wrapping `_init_round`:
+    - `second_check` is never reset between rounds (`IndianPoker/env.py:103-109`): after a round that ended with a
+      check, the first `[check]` of the next round went straight to showdown before the other seat could act;
+    - the ante is taken even from a seat that has no chip left (`env.py:44-45`), and then every move of that seat,
+      `[check]` and `[fold]` included, is "Insufficient chips" (`env.py:98`, cost 0 > -1 chips): it could only
+      lose by invalid moves. A seat that cannot pay the next ante is out, and the other seat wins.
+    """
+
+    def _on_before_reset(self):
+        env = self.ta_env
+        init_round = env._init_round
+
+        def init_round_with_fresh_checks_and_busts():
+            game_state = env.state.game_state
+            game_state["second_check"] = False
+            broke = [pid for pid, chips in game_state["player_chips"].items() if chips < env.ante]
+            if broke and game_state["current_round"] < env.max_rounds:
+                env.state.set_winner(1 - broke[0], f"Player {broke[0]} cannot pay the ante of the next round "
+                                                   f"({game_state['player_chips'][broke[0]]} chips).")
+                return
+            init_round()
+        env._init_round = init_round_with_fresh_checks_and_busts
+
+    def payoffs(self):
+        return {pid: chips - self.ta_env.starting_bank
+                for pid, chips in self.env.state.game_state["player_chips"].items()}
+
+    def secrets(self):
+        cards = self.env.state.game_state["player_cards"]
+        ranks = {pid: self.ta_env._rank_to_str(card) for pid, card in cards.items()}
+        if ranks[0] == ranks[1]:
+            return {}
+        return {pid: [f"Your opponent's card is: {ranks[1 - pid]}"] for pid in (0, 1)}
+
+
+class PigDiceMaster(MultiPlayerMaster):
+    """Pig: payoffs are the points banked. No hidden information (every roll is announced to both seats)."""
+
+    def payoffs(self):
+        return dict(enumerate(self.env.state.game_state["scores"]))
+
+
+class GameOfPureStrategyMaster(MultiPlayerMaster):
+    """GOPS and Three-Player GOPS: payoffs are the prize points won. Bids are sealed: TextArena 0.7.4 sends a
+    reply to its author only (`to_id=pid`) and reveals the bids together when every seat has bid; the hands are
+    public knowledge (every seat starts with A-K and every bid is revealed)."""
+
+    def payoffs(self):
+        return dict(self.env.state.game_state["player_scores"])
+
+
+class ThreePlayerGOPSMaster(GameOfPureStrategyMaster):
+    """Three-Player GOPS ends when a seat is eliminated for repeated invalid moves (the episode is Aborted then).
+
+    TextArena 0.7.4 plays on with two seats (`ThreePlayerGOPS/env.py:23-38`), but when the eliminated seat was the
+    round's last bidder the round never resolves: the next seat is asked to bid again in a round it has already
+    bid in, from a hand shown before its bid (a reference then plays a card it no longer holds). The eliminated
+    seat loses, the others win, as when TextArena eliminates two seats.
+    """
+
+    def _on_before_reset(self):
+        env = self.ta_env
+        handle_invalid = env._handle_invalid
+
+        def end_at_the_first_elimination(reason):
+            result = handle_invalid(reason)
+            state = env.state
+            if state.elimination_order and not state.done:
+                out = state.elimination_order[0]
+                state.set_game_outcome({pid: -1 if pid == out else 1 for pid in range(state.num_players)},
+                                       f"Player {out} eliminated after repeated invalid moves.")
+                return True, result[1]
+            return result
+        env._handle_invalid = end_at_the_first_elimination
+
+
+class LiarsDiceMaster(MultiPlayerMaster):
+    """Liar's Dice: payoffs are the dice a seat has left; each seat's secret is its roll of the current round
+    (`Your current Dice are: 2, 5, 1`), sent to it alone. Two seats that rolled the same dice read the same line,
+    which gives nothing away, so such rolls are left out."""
+
+    def payoffs(self):
+        return dict(self.env.state.game_state["remaining_dice"])
+
+    def secrets(self):
+        game_state = self.env.state.game_state
+        lines = {pid: f"Your current Dice are: {', '.join(map(str, dice))}"
+                 for pid, dice in game_state["dice_rolls"].items() if game_state["remaining_dice"][pid] > 0}
+        return {pid: [line] for pid, line in lines.items() if list(lines.values()).count(line) == 1}
+class MarketEntryMaster(EliminationMaster):
+    """Market Entry Game: each seat's points over all rounds (`total_scores`). A seat's payoff lies between
+    entering an overcrowded market every round and entering a profitable one every round (`payoff scale`:
+    `seat`); all seats' lies between everyone entering every round and exactly `market_capacity` entrants every
+    round, the others safe (`all`)."""
+
+    PAYOFF_KEY = "total_scores"
+
+    def payoff_scale(self):
+        env, seats = self.ta_env, self.env.state.num_players
+        rounds, capacity = env.num_rounds, min(env.market_capacity, seats)
+        best = capacity * env.entry_profit + (seats - capacity) * env.safe_payoff
+        return {"seat": [rounds * env.overcrowding_penalty, rounds * env.entry_profit],
+                "all": [rounds * seats * env.overcrowding_penalty, rounds * best]}
+
+
+class NegotiationMaster(PrivateValuesMaster):
+    """Simple Negotiation: each seat's payoff is the change of its inventory value by its own, private values
+    (`inventory_value`). The Main Score places it within 10% of the seat's initial inventory value either way
+    (`payoff scale`: `seat` per seat, `all` for both seats' changes together): a trade good by one's own values is
+    rarely worth more than a few percent of the inventory.
+
+    Hidden information: each seat's quantities and values, which TextArena lists in that seat's prompt only.
+    Replies are table talk, shown whole to the other seat (a player may give its own values away, but no context
+    of TextArena's does)."""
+
+    SATURATION = 0.1  # the share of the initial inventory value a seat's change is placed within
+    SECRET = re.compile(r"values you currently have are:\n\t\+ (.*?)\nAt each turn", re.DOTALL)
+
+    def payoffs(self):
+        values = self.env.state.game_state["inventory_value"]
+        return {int(pid): float(value["change"]) for pid, value in values.items()}
+
+    def payoff_scale(self):
+        initial = {int(pid): value["initial"] for pid, value in self.env.state.game_state["inventory_value"].items()}
+        bound = self.SATURATION
+        return {"seat": {f"Player {pid}": [-bound * value, bound * value] for pid, value in initial.items()},
+                "all": [-bound * sum(initial.values()), bound * sum(initial.values())]}
+
+
+class BlindAuctionMaster(PrivateValuesMaster):
+    """Simple Blind Auction: each seat's payoff is its net worth's change, TextArena's net worth (remaining capital
+    + the values, to it, of the items it won) - the starting capital. TextArena 0.7.4 takes every bid from the
+    bidder's capital, won or lost (env.py:139): an all-pay auction, which its prompt does not say.
+
+    The Main Score places a seat's change between losing and gaining the sum of its own item values (`payoff
+    scale`: `seat`, per seat); all seats' between -/+ the sum over the items of the higher of the two values
+    (`all`: every item won for nothing by the seat that values it more).
+
+    Hidden information: each seat's item values, listed in its own prompt only; bids are sent to the bidder only.
+    """
+
+    SECRET = re.compile(r"Available Items \(with their value TO YOU\):\n(.*?)\n\nNote", re.DOTALL)
+
+    def payoffs(self):
+        results = self.env.state.game_state["auction_results"]
+        if results is None:  # the game ended on an invalid bid before the results
+            return None
+        capital = self.ta_env.starting_capital
+        return {int(pid): float(worth - capital) for pid, worth in results["player_net_worth"].items()}
+
+    def payoff_scale(self):
+        values = self.env.state.game_state["player_item_values"]
+        best = sum(max(values[0][item], values[1][item]) for item in values[0])
+        return {"seat": {f"Player {pid}": [-sum(own.values()), sum(own.values())] for pid, own in values.items()},
+                "all": [-best, best]}

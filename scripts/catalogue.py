@@ -4,7 +4,6 @@ validation figures of docs/validation.json (scripts/validate.py). Generated, nev
     python scripts/catalogue.py            (tests/test_catalogue.py fails when the committed page is stale)
 """
 import json
-import re
 import sys
 from pathlib import Path
 
@@ -107,6 +106,8 @@ def render() -> str:
         game = spec.game_name
         experiments = instances_of(spec)
         status = "playable" + (" (Python ≥ 3.12)" if env_class in NEEDS_PYTHON_312 else "")
+        if game not in validation:
+            status += ", not validated yet"
         figures = []
         for player in PLAYERS:
             runs = validation.get(game, {}).get(player)

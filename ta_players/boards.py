@@ -6,6 +6,8 @@ announces (their `-blind` variants show no board), the others read the latest bo
 the rules TextArena's env enforces (its simplifications included, e.g. Checkers without forced captures), so the
 random player only ever picks a move the env accepts. The experts are shallow searches: a depth-2 material and
 mobility engine for Chess, a corner/mobility heuristic for Othello, small alpha-beta searches for the others.
+The experts break ties between equally good moves with the transcript's RNG: as reference opponents they are
+salted with their instance and seat, so the instances of these games without chance are different games.
 """
 import re
 
@@ -17,8 +19,9 @@ FILES = "abcdefghijklmnop"
 WIN = 100_000
 
 
-def _search(root, depth: int, successors, value):
-    """The best move at `root` by depth-limited alpha-beta negamax (the first of equal moves).
+def _search(root, depth: int, successors, value, rng=None):
+    """The best move at `root` by depth-limited alpha-beta negamax; of equally good moves, one drawn with `rng`
+    (the first without one).
 
     `successors(node)` lists `(move, child)` pairs, empty when the game is over at `node`; `value(node, depth)`
     scores a node for its side to move (terminal nodes included; `depth` left lets a sooner win score higher).
@@ -35,12 +38,22 @@ def _search(root, depth: int, successors, value):
                 break
         return best
 
+    children = successors(root)
+    if rng is not None:
+        # the first of equally good moves is kept: in a shuffled order, that is a draw among them
+        rng.shuffle(children)
     best_move, alpha = None, -WIN * 10
-    for move, child in successors(root):
+    for move, child in children:
         score = -negamax(child, depth - 1, -WIN * 10, -alpha)
         if best_move is None or score > alpha:
             best_move, alpha = move, score
     return best_move
+
+
+def _pick(moves: list, rng=None):
+    """One of equally good moves: drawn with `rng` (the expert's is seeded by its transcript, and a reference's
+    by its instance and seat, so instances of a deterministic game differ), else the first."""
+    return rng.choice(moves) if rng is not None and len(moves) > 1 else moves[0]
 
 
 # ---------------------------------------------------------------------------------------------------------- Chess
@@ -118,7 +131,7 @@ class Chess(GamePlayers):
         the opponent's mobility. Mates in one; a repeated position counts as a draw, so a winning engine makes
         progress."""
         board = chess_board(transcript)
-        best_move, best = None, -WIN * 10
+        best_moves, best = [], -WIN * 10
         for move in _chess_ordered(board):
             board.push(move)
             replies = _chess_ordered(board)
@@ -132,13 +145,15 @@ class Chess(GamePlayers):
                     board.push(reply)
                     worst = min(worst, _chess_static(board))
                     board.pop()
-                    if worst - mobility <= best:
-                        break  # this move is no better than one already found
+                    if worst - mobility < best:
+                        break  # this move is worse than one already found
                 score = worst - mobility
             board.pop()
-            if best_move is None or score > best:
-                best_move, best = move, score
-        return f"[{best_move.uci()}]"
+            if not best_moves or score > best:
+                best_moves, best = [move], score
+            elif score == best:
+                best_moves.append(move)
+        return f"[{_pick(best_moves, transcript.rng()).uci()}]"
 
 
 # ------------------------------------------------------------------------------------------------------- Checkers
@@ -151,7 +166,7 @@ def checkers_board(transcript: Transcript) -> tuple:
     return tuple(tuple(row.split("|", 1)[1].split()) for row in rows[:8])
 
 
-def _checkers_moves(board: tuple, side: int) -> list[tuple[int, int, int, int]]:
+def checkers_moves(board: tuple, side: int) -> list[tuple[int, int, int, int]]:
     """The moves TextArena 0.7.4's Checkers accepts: a step or a single jump, diagonally; men forward only, kings
     both ways; no forced capture, no multi-jump."""
     own, enemy = ("rR", "bB") if side == 0 else ("bB", "rR")
@@ -187,7 +202,7 @@ def _checkers_safe(board: tuple, side: int, moves: list) -> list:
     """The moves after which the mover can still move. After every reply, valid or not, TextArena 0.7.4 checks
     the player who replied for legal moves and, finding none, calls `set_winners(player_id=...)`, a TypeError
     (Checkers/env.py:107): a reference must not crash the env while it has another move."""
-    safe = [move for move in moves if _checkers_moves(_checkers_play(board, move), side)]
+    safe = [move for move in moves if checkers_moves(_checkers_play(board, move), side)]
     return safe or moves
 
 
@@ -195,9 +210,9 @@ def _checkers_successors(node):
     board, side = node
     if not any(cell in "rR" for row in board for cell in row) or not any(cell in "bB" for row in board for cell in row):
         return []
-    if not _checkers_moves(board, 1 - side):  # the player who just moved stalled itself: TextArena crashes
+    if not checkers_moves(board, 1 - side):  # the player who just moved stalled itself: TextArena crashes
         return []
-    return [(move, (_checkers_play(board, move), 1 - side)) for move in _checkers_moves(board, side)]
+    return [(move, (_checkers_play(board, move), 1 - side)) for move in checkers_moves(board, side)]
 
 
 def _checkers_value(node, depth):
@@ -219,10 +234,10 @@ def _checkers_value(node, depth):
         return WIN + depth
     if mine == 0:
         return -WIN - depth
-    moves = _checkers_moves(board, side)
+    moves = checkers_moves(board, side)
     # A side without a move, or whose every move leaves it without one, crashes TextArena 0.7.4 (see
     # _checkers_safe): such positions score as unknown, so a winning expert wins by capturing instead.
-    if not moves or not _checkers_moves(board, 1 - side) or (len(moves) <= 3 and all(not _checkers_moves(_checkers_play(board, move), side)
+    if not moves or not checkers_moves(board, 1 - side) or (len(moves) <= 3 and all(not checkers_moves(_checkers_play(board, move), side)
                                              for move in moves)):
         return 0
     score = 100 * (mine - theirs) + 50 * (counts[own[1]] - counts[enemy[1]]) + 2 * advance
@@ -245,7 +260,7 @@ class Checkers(GamePlayers):
 
     def random_move(self, transcript, rng):
         board, side = checkers_board(transcript), self.side(transcript)
-        moves = _checkers_moves(board, side)
+        moves = checkers_moves(board, side)
         if not moves:  # no legal move: TextArena 0.7.4 asks anyway; any reply is invalid
             return "[0 0 0 0]"
         return "[{} {} {} {}]".format(*rng.choice(_checkers_safe(board, side, moves)))
@@ -253,7 +268,7 @@ class Checkers(GamePlayers):
     def expert_move(self, transcript):
         """Depth-3 alpha-beta on material (kings 1.5 men) and advance."""
         board, side = checkers_board(transcript), self.side(transcript)
-        moves = _checkers_moves(board, side)
+        moves = checkers_moves(board, side)
         if not moves:
             return "[0 0 0 0]"
         root, safe = (board, side), set(_checkers_safe(board, side, moves))
@@ -262,13 +277,28 @@ class Checkers(GamePlayers):
             children = _checkers_successors(node)
             return [(move, child) for move, child in children if move in safe] if node is root else children
 
-        return "[{} {} {} {}]".format(*_search(root, 3, successors, _checkers_value))
+        return "[{} {} {} {}]".format(*_search(root, 3, successors, _checkers_value, transcript.rng()))
 
 
 # --------------------------------------------------------------------------------------------------------- Othello
 
 OTHELLO_BOARD = re.compile(r"Game Board:\n +((?:\d+ )*\d+)\n((?:\d+\|(?:[.BW]\|)+\n?)+)")
 DIRECTIONS = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)]
+
+
+OTHELLO_VALID = re.compile(r"\nValid moves: ((?:'\[\d+, \d+\]'(?:, )?)+)\n|\nNo valid moves")
+
+
+def othello_offered(transcript: Transcript) -> list[tuple[int, int]] | None:
+    """The moves listed under the latest board: `Valid moves: '[2, 3]', '[3, 2]'` (quoted, which the shared
+    `offered_moves` does not read), [] for `No valid moves - you may have to skip.`, None when the variant lists
+    none (`-hard`). The list under a board is the seat's own: TextArena lists the moves of the side to move."""
+    text = transcript.text
+    board_at = text.rfind("Game Board:")
+    found = OTHELLO_VALID.search(text, board_at) if board_at >= 0 else None
+    if found is None or text.find("Game Board:", board_at + 1, found.start()) >= 0:
+        return None
+    return [tuple(map(int, move)) for move in re.findall(r"'\[(\d+), (\d+)\]'", found.group(1) or "")]
 
 
 def othello_board(transcript: Transcript) -> list[list[str]]:
@@ -342,9 +372,14 @@ class Othello(GamePlayers):
     def piece(transcript: Transcript) -> str:
         return re.search(r"playing (?:Black|White) \(([BW])\) in a game of Othello", transcript.prompt).group(1)
 
+    def moves(self, transcript: Transcript, board) -> list[tuple[int, int]]:
+        """The moves TextArena lists for the seat, or (`-hard` lists none) the moves read off the board."""
+        offered = othello_offered(transcript)
+        return offered if offered is not None else _othello_moves(board, self.piece(transcript))
+
     def random_move(self, transcript, rng):
-        moves = _othello_moves(othello_board(transcript), self.piece(transcript))
-        if not moves:  # TextArena skips the turn whatever the reply says
+        moves = self.moves(transcript, othello_board(transcript))
+        if not moves:  # TextArena skips the turn whatever the reply says (Othello/env.py:63-66)
             return self.SKIP
         return "[{}, {}]".format(*rng.choice(moves))
 
@@ -353,7 +388,7 @@ class Othello(GamePlayers):
         minimise the opponent's. The last six empty squares are solved exactly."""
         board, piece = othello_board(transcript), self.piece(transcript)
         opponent = "W" if piece == "B" else "B"
-        moves = _othello_moves(board, piece)
+        moves = self.moves(transcript, board)
         if not moves:
             return self.SKIP
         empties = sum(row.count(".") for row in board)
@@ -370,7 +405,9 @@ class Othello(GamePlayers):
                 position += 30  # the opponent must pass
             return position + 8 * (len(_othello_moves(child, piece)) - their_moves)
 
-        return "[{}, {}]".format(*max(moves, key=score))
+        scores = [score(move) for move in moves]
+        return "[{}, {}]".format(*_pick([move for move, value in zip(moves, scores) if value == max(scores)],
+                                        transcript.rng()))
 
 
 # ---------------------------------------------------------------------------------------------------- Breakthrough
@@ -389,7 +426,7 @@ def breakthrough_position(transcript: Transcript) -> tuple[tuple, int]:
     return tuple(tuple(row) for row in board), size
 
 
-def _breakthrough_moves(board, side) -> list[tuple[int, int, int, int]]:
+def breakthrough_moves(board, side) -> list[tuple[int, int, int, int]]:
     """Captures first: a piece steps straight forward onto an empty square, or diagonally forward only to
     capture (TextArena 0.7.4's rule, stricter than the usual Breakthrough)."""
     piece, enemy, step = ("W", "B", 1) if side == 0 else ("B", "W", -1)
@@ -434,7 +471,7 @@ def _breakthrough_successors(node):
     board, side = node
     if _breakthrough_winner(board) is not None:
         return []
-    return [(move, (_breakthrough_play(board, move), 1 - side)) for move in _breakthrough_moves(board, side)]
+    return [(move, (_breakthrough_play(board, move), 1 - side)) for move in breakthrough_moves(board, side)]
 
 
 def _breakthrough_value(node, depth):
@@ -472,7 +509,7 @@ class Breakthrough(GamePlayers):
 
     def random_move(self, transcript, rng):
         (board, _), side = breakthrough_position(transcript), _breakthrough_side(transcript)
-        moves = _breakthrough_moves(board, side)
+        moves = breakthrough_moves(board, side)
         if not moves:  # every piece blocked: TextArena 0.7.4 has no rule for it, any reply is invalid
             return "[a1a2]"
         return _breakthrough_text(rng.choice(moves))
@@ -481,13 +518,15 @@ class Breakthrough(GamePlayers):
         """Depth-2 alpha-beta (depth 3 on boards up to 6x6) on material and squared advance; wins and
         home-row threats seen."""
         (board, size), side = breakthrough_position(transcript), _breakthrough_side(transcript)
-        if not _breakthrough_moves(board, side):
+        if not breakthrough_moves(board, side):
             return "[a1a2]"
         # an immediate win needs no search
-        for move in _breakthrough_moves(board, side):
-            if _breakthrough_winner(_breakthrough_play(board, move)) == side:
-                return _breakthrough_text(move)
-        move = _search((board, side), 3 if size <= 6 else 2, _breakthrough_successors, _breakthrough_value)
+        wins = [move for move in breakthrough_moves(board, side)
+                if _breakthrough_winner(_breakthrough_play(board, move)) == side]
+        if wins:
+            return _breakthrough_text(_pick(wins, transcript.rng()))
+        move = _search((board, side), 3 if size <= 6 else 2, _breakthrough_successors, _breakthrough_value,
+                       transcript.rng())
         return _breakthrough_text(move)
 
 
@@ -607,7 +646,8 @@ class Alquerque(GamePlayers):
         """Depth-3 alpha-beta on material (= capture score), sees a side left without a move (it loses); keeps
         pieces in the middle rows, where they can still move."""
         (board, played), side = alquerque_position(transcript), self.side(transcript)
-        return _alquerque_text(_search((board, side, played, False), 3, _alquerque_successors, _alquerque_value))
+        return _alquerque_text(_search((board, side, played, False), 3, _alquerque_successors, _alquerque_value,
+                                       transcript.rng()))
 
 
 # --------------------------------------------------------------------------------------------------------- Crusade
@@ -699,11 +739,12 @@ class Crusade(GamePlayers):
     def expert_move(self, transcript):
         """Depth-2 alpha-beta on material: take what is free, do not hang pieces; the move limit is seen."""
         (board, played), side = crusade_position(transcript), self.side(transcript)
-        return _crusade_text(_search((board, side, played), 2, _crusade_successors, _crusade_value))
+        return _crusade_text(_search((board, side, played), 2, _crusade_successors, _crusade_value, transcript.rng()))
 
 
 # ------------------------------------------------------------------------------------------------- Lines of Action
 
+LOA_TIE = 0.1
 LOA_BOARD = re.compile(r"Board:\n\n +a   b   c   d   e   f   g   h\n((?:.*\n){16})")
 
 
@@ -798,17 +839,22 @@ class LinesOfAction(GamePlayers):
         if not moves:
             return "[a1a1]"
         scored = []
+        wins = []
         for move in moves:
             child = _loa_play(board, move)
             groups = _loa_groups(child, piece)
             if groups == 1:
-                return _loa_text(move)
+                wins.append(move)
             scored.append((groups + _loa_spread(child, piece) - 0.3 * _loa_groups(child, enemy), move, child))
-        scored.sort()
-        for _, move, child in scored[:6]:
-            if not any(_loa_groups(_loa_play(child, reply), enemy) == 1 for reply in _loa_moves(child, 1 - side)):
-                return _loa_text(move)
-        return _loa_text(scored[0][1])
+        if wins:
+            return _loa_text(_pick(wins, transcript.rng()))
+        scored.sort(key=lambda item: item[0])  # stable: equal scores keep the move order
+        safe = [(value, move) for value, move, child in scored[:6]
+                if not any(_loa_groups(_loa_play(child, reply), enemy) == 1 for reply in _loa_moves(child, 1 - side))]
+        candidates = safe or [(value, move) for value, move, _ in scored]
+        # moves within LOA_TIE of the best are as good as the heuristic can tell
+        return _loa_text(_pick([move for value, move in candidates if value <= candidates[0][0] + LOA_TIE],
+                               transcript.rng()))
 
 
 GAMES = [Chess(), Checkers(), Othello(), Breakthrough(), Alquerque(), LinesOfAction(), Crusade()]

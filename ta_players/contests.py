@@ -117,9 +117,58 @@ def _sunk_ships(grid, transcript) -> tuple[set, list[int]]:
     return sunk_cells, afloat
 
 
+THREE_PLAYER_BOARD = re.compile(r"Current Board:\n\n((?:[+|].*\n?)+)")
+THREE_PLAYER_SYMBOLS = "ABC"
+THREE_PLAYER_SIZE, THREE_PLAYER_RUN = 5, 4
+THREE_PLAYER_WINDOWS = tuple(
+    tuple((row + k * dr) * THREE_PLAYER_SIZE + col + k * dc for k in range(THREE_PLAYER_RUN))
+    for row in range(THREE_PLAYER_SIZE) for col in range(THREE_PLAYER_SIZE)
+    for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1))
+    if 0 <= row + (THREE_PLAYER_RUN - 1) * dr < THREE_PLAYER_SIZE
+    and 0 <= col + (THREE_PLAYER_RUN - 1) * dc < THREE_PLAYER_SIZE)
+THREE_PLAYER_WINDOW_SCORES = (1, 4, 16, 0)  # by own symbols already in a window still open to its owner
+
+
 class ThreePlayerTicTacToe(GamePlayers):
     game = "ta_three_player_tic_tac_toe"
     recognizes = re.compile(r"in Three-Player Tic Tac Toe")
+    has_expert = True
+    expert_name = "heuristic"
+
+    @staticmethod
+    def board(transcript) -> list[str]:
+        """The latest 5x5 board, one symbol per cell ('' when empty: the board shows the cell's number)."""
+        rows = [line for line in last_match(THREE_PLAYER_BOARD, transcript.text).group(1).split("\n")
+                if line.startswith("|")]
+        cells = [cell.strip() for row in rows for cell in row.strip("|").split("|")]
+        return ["" if cell.isdigit() else cell for cell in cells]
+
+    def expert_move(self, transcript):
+        """Complete my line of four; else block the next player's, then the player after's; else the cell that
+        extends most of my open windows and spoils most of the others' (own windows weigh a little more)."""
+        board = self.board(transcript)
+        me = int(re.search(r"You are Player (\d)", transcript.prompt).group(1))
+        empty = [cell for cell, symbol in enumerate(board) if not symbol]
+        for seat in (me, (me + 1) % 3, (me + 2) % 3):
+            symbol = THREE_PLAYER_SYMBOLS[seat]
+            for cell in empty:
+                if any(cell in window and sum(board[i] == symbol for i in window) == THREE_PLAYER_RUN - 1
+                       for window in THREE_PLAYER_WINDOWS):
+                    return f"[{cell}]"
+
+        def value(cell):
+            score = 0
+            for window in THREE_PLAYER_WINDOWS:
+                if cell in window:
+                    owners = {board[i] for i in window} - {""}
+                    if len(owners) == 1 or not owners:
+                        owner = owners.pop() if owners else None
+                        count = sum(board[i] == owner for i in window) if owner else 0
+                        weight = THREE_PLAYER_WINDOW_SCORES[count]
+                        score += 3 * weight if owner in (None, THREE_PLAYER_SYMBOLS[me]) else 2 * weight
+            return score, -abs(cell // 5 - 2) - abs(cell % 5 - 2), -cell
+
+        return f"[{max(empty, key=value)}]"
 
 
 GAMES = [WordChains(), Battleship(), ThreePlayerTicTacToe()]

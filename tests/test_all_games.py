@@ -61,15 +61,42 @@ DEFAULT_ACTION_GAMES = {
 }
 
 
-@pytest.mark.parametrize("game", GAMES)
+# Seats whose every turn is free text: a model there cannot break a format, the format breaker only talks.
+FREE_TEXT_SEATS = {
+    "ta_truth_and_deception": (0, "the Deceiver (Player 0) only talks; only the Guesser's answer has a format"),
+}
+
+
+# Games whose every reply is a move (there is no format to break), and why.
+NO_FORMAT = {game: "DontSayIt: every message is a move; a seat loses only by saying the other's word"
+             for game in ("ta_dont_say_it", "ta_dont_say_it_vs_random", "ta_dont_say_it_vs_trickster")}
+
+
+# Games in which a reply without an action token is a legal move, table talk: the format breaker plays on.
+TALK_GAMES = {
+    "ta_simple_negotiation": "a reply without an offer or [Accept] is talk that denies the standing offer, TextArena's "
+                             "default (its prompt says so)",
+    "ta_simple_blind_auction": "conversation turns take any text, and a bid turn without a bid passes (TextArena 0.7.4: "
+                               "'You submitted no valid bids')",
+}
+
+
+@pytest.mark.parametrize("game", [game for game in GAMES if game not in NO_FORMAT])
 def test_a_player_that_never_follows_the_format_is_aborted_with_no_score(game):
     for experiment, game_id in first_instances(game):
         episode = play(game, [ta_player("format-breaker") for _ in range(seats(game))], experiment, game_id)
+        free_text_seat = FREE_TEXT_SEATS.get(base_game(game), (None, ""))[0]
+        if getattr(spec_of(game), "reference", None) and game_id % seats(base_game(game)) == free_text_seat:
+            assert episode.scores["Aborted"] == 0
+            continue
         if base_game(game) in DEFAULT_ACTION_GAMES:
             records = episode.interactions["seats"]
             assert episode.scores["Aborted"] == 0
             assert all(episode.interactions["default actions"][name] for name in records
                        if not records[name]["reference"])
+            continue
+        if base_game(game) in TALK_GAMES:
+            assert episode.scores["Aborted"] == 0 and not math.isnan(episode.scores["Main Score"])
             continue
         assert episode.scores["Aborted"] == 1, (experiment, game_id, episode.interactions["end reason"])
         assert math.isnan(episode.scores["Main Score"])
@@ -146,6 +173,16 @@ NOT_ABOVE_RANDOM: dict[str, str] = {
         "scored by the share of the money paid out: the reciprocating reference offers a fair 40% and so squeezes a "
         "random player hardly more than random play does on the first instances (35 vs 33); as the model it takes "
         "61-68% of the money from random (tests/test_economics.py)"),
+    "ta_three_player_tic_tac_toe_vs_heuristic": (
+        "two heuristic opponents block every line about to be completed, each other's too: a random third seat draws "
+        "against them more often than against two random seats, who let one another win; as the model the heuristic "
+        "wins 58 of 60 games against two random seats (tests/test_small_boards.py)"),
+    "ta_dont_say_it_vs_trickster": "the random player never answers, so nobody can make it say a word: draws against "
+                                   "either reference (the trickster never loses)",
+    "ta_market_entry_game_vs_best_response": (
+        "capacity 2 of 4 seats: against three random entrants entering and staying out both pay 5 a round in "
+        "expectation, so no strategy has an edge over random play; the best responses weigh the entries they saw and "
+        "make room for a seat that keeps entering (tests/test_economics.py)"),
 }
 
 

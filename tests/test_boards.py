@@ -76,3 +76,185 @@ def test_breakthrough_search_beats_random_and_the_blind_variant_is_played_from_t
         for game_id in (0, 1):
             assert play("ta_breakthrough_vs_search", [ta_player("random")], experiment, game_id).scores["Loss"] == 1
             assert play("ta_breakthrough_vs_random", [ta_player("expert")], experiment, game_id).scores["Win"] == 1
+
+
+def moves_of(episode) -> list[str]:
+    """Every seat's replies in order (the model's and the references')."""
+    return [event["action"]["content"] for turn in episode.interactions["turns"] for event in turn
+            if event["to"] == "GM" and event["from"].startswith("Player")]
+
+
+def test_the_experts_break_ties_by_instance_so_every_instance_is_another_game():
+    # the envs draw nothing and the model (a programmatic player, unsalted: a function of its transcript) is
+    # deterministic: the games differ only because the reference draws among equally good moves with its
+    # instance's salt (the random model keeps Chess short)
+    for game, model in (("ta_chess_vs_engine", "random"), ("ta_othello_vs_heuristic", "expert"),
+                        ("ta_breakthrough_vs_search", "expert"), ("ta_lines_of_action_vs_heuristic", "random"),
+                        ("ta_alquerque_vs_search", "expert"), ("ta_crusade_vs_search", "expert")):
+        games = [moves_of(play(game, [ta_player(model)], "default", game_id)) for game_id in range(4)]
+        assert games[0] != games[2] and games[1] != games[3], game  # same model seat, another instance
+
+
+def set_board(rows: list[str], empty: str = "."):
+    """An on_turn hook that puts a constructed position (row 0 first) on the env at the first turn."""
+    def on_turn(game_master, player_name, context):
+        state = game_master.env.state
+        if state.turn == 0:
+            state.game_state["board"] = [["" if cell == "." and empty == "" else cell for cell in row] for row in rows]
+    return on_turn
+
+
+def test_breakthrough_a_side_left_without_a_move_loses_before_it_is_asked():
+    # 5x5, row 0 = rank 1: White's a1a2 leaves Black's only piece (c4) blocked by c3, nothing to capture.
+    # TextArena 0.7.4 has no rule for it: the random reference would have to send an invalid move.
+    rows = ["W....", ".....", "..W..", "..B..", "....."]
+    episode = play("ta_breakthrough_vs_random", [scripted(["[a1a2]"])], "tiny", 0, on_turn=set_board(rows, ""))
+    assert moves_of(episode) == ["[a1a2]"]  # the reference was never asked
+    seats = episode.interactions["seats"]
+    assert seats["Player 0"]["result"] == "win" and seats["Player 1"]["result"] == "loss"
+    assert seats["Player 0"]["how"] == "rules" and "violating seats" not in episode.interactions
+    assert "Player 1 has no legal move" in episode.interactions["end reason"]
+    assert_outcome(episode.scores, "Success")
+    assert episode.scores["Main Score"] == 100
+
+
+CHECKERS_EMPTY = ["........"] * 8
+
+
+def checkers_rows(pieces: dict) -> list[str]:
+    rows = [list(row) for row in CHECKERS_EMPTY]
+    for (r, c), piece in pieces.items():
+        rows[r][c] = piece
+    return ["".join(row) for row in rows]
+
+
+def test_checkers_a_side_left_without_a_move_loses_before_it_is_asked():
+    # Red's 3 4 -> 2 3 walls in Black's last man at (0, 1): (1, 0) and (1, 2) are taken, the jump lands on (2, 3)
+    rows = checkers_rows({(0, 1): "b", (1, 0): "r", (1, 2): "r", (3, 4): "r"})
+    episode = play("ta_checkers_vs_random", [scripted(["[3 4 2 3]"])], on_turn=set_board(rows))
+    assert moves_of(episode) == ["[3 4 2 3]"]  # the random reference was never asked
+    seats = episode.interactions["seats"]
+    assert seats["Player 0"]["result"] == "win" and seats["Player 1"]["result"] == "loss"
+    assert seats["Player 1"]["how"] == "rules" and "violating seats" not in episode.interactions
+    assert_outcome(episode.scores, "Success")
+    assert episode.scores["Main Score"] == 100
+
+
+def test_checkers_a_move_that_leaves_the_mover_without_a_move_loses_instead_of_crashing_textarena():
+    # Red's last man steps 3 0 -> 2 1 between Black's men at (1, 0) and (1, 2), the jump square (0, 3) taken:
+    # TextArena 0.7.4 then calls set_winners(player_id=...) and raises a TypeError (Checkers/env.py:107)
+    rows = checkers_rows({(3, 0): "r", (1, 0): "b", (1, 2): "b", (0, 3): "b"})
+    episode = play("ta_checkers_vs_random", [scripted(["[3 0 2 1]"])], on_turn=set_board(rows))
+    seats = episode.interactions["seats"]
+    assert seats["Player 0"]["result"] == "loss" and seats["Player 1"]["result"] == "win"
+    assert seats["Player 0"]["how"] == "rules"
+    assert "Player 0 has no moves left" in episode.interactions["end reason"]
+    assert_outcome(episode.scores, "Lose")
+    assert episode.scores["Main Score"] == 0
+
+
+def test_checkers_other_type_errors_are_not_swallowed():
+    import pytest
+    from ta_master import TextArenaEnvError
+
+    def break_step(game_master, player_name, context):
+        game_master.ta_env._check_gameover = lambda: (_ for _ in ()).throw(TypeError("something else"))
+    with pytest.raises(TextArenaEnvError, match="something else"):
+        play("ta_checkers_vs_random", [scripted(["[5 0 4 1]"])], on_turn=break_step)
+
+
+def test_checkers_format_breaker_aborts_and_the_search_beats_random():
+    episode = play("ta_checkers", [scripted(["[5 0 4 1]", "[5 2 4 3]"]), ta_player("format-breaker")])
+    assert_outcome(episode.scores, "Aborted")
+    assert math.isnan(episode.scores["Main Score"])
+    assert episode.interactions["violating seats"] == ["Player 1"]
+    for game_id in (0, 1):
+        assert play("ta_checkers_vs_search", [ta_player("random")], game_id=game_id).scores["Main Score"] == 0
+    # as the model, the search wins against random (3 of 4 default instances; the fourth is a draw at the turn limit)
+    assert play("ta_checkers_vs_random", [ta_player("expert")], game_id=1).scores["Main Score"] == 100
+
+
+def board_rows(size: int, pieces: dict[str, str]) -> list[str]:
+    """A constructed position: `pieces` maps squares ('c2') to pieces; row 0 is the top rank."""
+    rows = [["."] * size for _ in range(size)]
+    for square, piece in pieces.items():
+        rows[size - int(square[1:])]["abcdefgh".index(square[0])] = piece
+    return ["".join(row) for row in rows]
+
+
+def test_alquerque_crusade_and_lines_of_action_end_by_their_rules_with_per_seat_results():
+    cases = [("ta_alquerque", board_rows(5, {"c2": "R", "c3": "B"}), "[c2 c4]", "Player 1 has no pieces."),
+             ("ta_crusade", board_rows(8, {"b1": "W", "c3": "B"}), "[b1 c3]", "Player 1 has no pieces."),
+             ("ta_lines_of_action", board_rows(8, {"a1": "O", "c2": "O", "h8": "X", "h6": "X"}), "[a1b1]",
+              "All pieces connected.")]
+    for game, rows, move, reason in cases:
+        episode = play(f"{game}_vs_random", [scripted([move])], on_turn=set_board(rows, ""))
+        seats = episode.interactions["seats"]
+        assert seats["Player 0"]["result"] == "win" and seats["Player 1"]["result"] == "loss", game
+        assert seats["Player 0"]["how"] == "rules" and episode.interactions["end reason"] == reason, game
+        assert_outcome(episode.scores, "Success")
+        assert episode.scores["Main Score"] == 100
+
+
+def test_lines_of_action_reads_the_move_only_at_the_end_of_the_reply():
+    # TextArena 0.7.4 anchors its move pattern at the end (LinesOfAction/env.py:12): a move followed by words is a
+    # format error (warned once), a move that ends the reply is read
+    player_0 = scripted(["[b1b3] is my move.", "I move up the b-file: [b1b3]"])
+    episode = play("ta_lines_of_action", [player_0, ta_player("format-breaker")])
+    second = [context["content"] for name, context in episode.contexts if name == "Player 0"][1]
+    assert "attempted an invalid move" in second and "Format must be" in second
+    assert "Player 0 moved b1 -> b3" in [context["content"] for name, context in episode.contexts
+                                         if name == "Player 1"][0]
+    assert_outcome(episode.scores, "Aborted")
+    assert math.isnan(episode.scores["Main Score"])
+    assert episode.interactions["violating seats"] == ["Player 1"]
+
+
+def test_alquerque_crusade_and_lines_of_action_experts_beat_random_on_both_seats():
+    for game, expert in (("ta_alquerque", "search"), ("ta_crusade", "search"), ("ta_lines_of_action", "heuristic")):
+        for game_id in (0, 1):
+            assert play(f"{game}_vs_{expert}", [ta_player("random")], game_id=game_id).scores["Main Score"] == 0, game
+            episode = play(f"{game}_vs_random", [ta_player("expert")], game_id=game_id)
+            assert_outcome(episode.scores, "Success")
+            assert episode.scores["Main Score"] == 100, game
+
+
+def test_othello_a_seat_without_a_move_is_asked_and_any_reply_is_its_skip():
+    # 4x4: Black's [0, 0] leaves White's only disc (2, 2) unable to flank anything; TextArena still asks White and
+    # takes any reply as the skip (Othello/env.py:63-66): a request, not a violation. Black's [3, 3] then flips
+    # White's last disc and the game ends.
+    position = [".WB.", ".B..", "..W.", "...."]
+
+    def set_othello_board(game_master, player_name, context):
+        if game_master.env.state.turn == 0:  # in place: the env plays on its own `board` list
+            for row, cells in zip(game_master.ta_env.board, position):
+                row[:] = ["" if cell == "." else cell for cell in cells]
+    episode = play("ta_othello", [scripted(["[0, 0]", "[3, 3]"]), scripted(["I have to pass."])], "tiny",
+                   on_turn=set_othello_board)
+    white = [context["content"] for name, context in episode.contexts if name == "Player 1"][0]
+    assert "No valid moves" in white
+    assert episode.scores["Request Count"] == 3 and episode.scores["Violated Request Count"] == 0
+    assert episode.interactions["seats"]["Player 0"]["result"] == "win"
+    assert episode.interactions["seats"]["Player 1"]["how"] == "rules"
+    assert_outcome(episode.scores, "Success")
+
+
+def test_othello_players_read_the_quoted_move_list_and_skip_when_it_is_empty():
+    from ta_players import reply
+    board = "Game Board:\n  0 1 2 3\n0|.|.|.|.|\n1|.|W|B|.|\n2|.|B|W|.|\n3|.|.|.|.|"
+    prompt = "You are Player 0 playing Black (B) in a game of Othello.\n[GAME] "
+    listed = [{"role": "user", "content": prompt + board + "\nValid moves: '[0, 2]'\nScores - Black: 2, White: 2"}]
+    # the board allows four moves; the list (TextArena's, for the seat on turn) is what the players follow
+    assert reply("random", listed) == reply("expert", listed) == "[0, 2]"
+    stuck = [{"role": "user", "content": prompt + board + "\nNo valid moves – you may have to skip.\n"}]
+    assert reply("random", stuck) == reply("expert", stuck) == "I have no valid move and skip."
+
+
+def test_chess_never_checks_its_turn_limit_so_the_request_cap_stops_endless_play():
+    # two random players shuffle pieces for ~280 plies; TextArena 0.7.4 stores max_turns but never checks it
+    episode = play("ta_chess", [ta_player("random"), ta_player("random")], game_id=1)
+    assert episode.scores["Request Count"] == 200
+    assert all(seat["how"] == "request cap" and seat["result"] == "draw"
+               for seat in episode.interactions["seats"].values())
+    assert_outcome(episode.scores, "Lose")
+    assert episode.scores["Main Score"] == 0

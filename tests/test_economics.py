@@ -330,3 +330,158 @@ def test_public_goods_conditional_cooperators_reward_full_contributions():
     assert _mean_score("ta_public_goods_game_vs_tit_for_tat", None, ids=range(3),
                        policy=lambda: _contributing("[20]")) == 100
     assert _mean_score("ta_public_goods_game_vs_random", None, ids=range(3), policy=lambda: _contributing("[20]")) < 80
+
+
+# --- Market Entry Game ---
+
+def _deciding(decision: str):
+    """Chats in the communication turns and decides `decision` ('[E]' or '[S]') when the decision phase has come."""
+    return lambda context: decision if "Conversation finished for round" in context else "{I have decided.}"
+
+
+def test_market_entry_two_entrants_share_the_market_and_the_others_stay_safe():
+    # Players 0 and 1 enter every round (15 each), Players 2 and 3 stay out (5 each): the best split of the market
+    episode = play("ta_market_entry_game", [_deciding("[E]"), _deciding("[E]"), _deciding("[S]"), _deciding("[S]")])
+    seats = episode.interactions["seats"]
+    assert [seats[f"Player {pid}"]["payoff"] for pid in range(4)] == [75, 75, 25, 25]
+    # TextArena: tied top scorers +1, the others 0
+    assert [seats[f"Player {pid}"]["result"] for pid in range(4)] == ["win", "win", "draw", "draw"]
+    assert episode.interactions["payoff scale"] == {"seat": [-25, 75], "all": [-100, 200]}
+    assert_outcome(episode.scores, "Success")
+    assert episode.scores["Main Score"] == 100
+
+
+def test_market_entry_overcrowding_costs_every_entrant():
+    # three entrants every round: -5 each, the one outside 5; all seats together 5 x (-15 + 5) = -50 of [-100, 200]
+    episode = play("ta_market_entry_game", [_deciding("[E]"), _deciding("[E]"), _deciding("[E]"), _deciding("[S]")])
+    seats = episode.interactions["seats"]
+    assert [seats[f"Player {pid}"]["payoff"] for pid in range(4)] == [-25, -25, -25, 25]
+    assert seats["Player 3"]["result"] == "win"
+    assert episode.scores["Main Score"] == pytest.approx(100 * 50 / 300)
+
+
+def test_market_entry_an_eliminated_seat_ends_the_game():
+    episode = play("ta_market_entry_game", [_deciding("[E]"), ta_player("format-breaker"), _deciding("[S]"),
+                                            _deciding("[S]")])
+    assert_outcome(episode.scores, "Aborted")
+    assert math.isnan(episode.scores["Main Score"])
+    assert episode.interactions["violating seats"] == ["Player 1"]
+
+
+def test_market_entry_vs_random_scores_the_model_points_between_always_crowded_and_always_profitable():
+    # staying out pays 5 a round: 25 points, in the middle of [-25, 75]
+    episode = play("ta_market_entry_game_vs_random", [_deciding("[S]")], game_id=3)
+    assert episode.scores["Model Seat"] == 3 and episode.scores["Payoff"] == 25
+    assert episode.scores["Main Score"] == 50
+
+
+def test_market_entry_best_response_reacts_to_the_entry_it_sees():
+    # capacity 2 of 4 seats: against three random entrants entering and staying out both pay 5 in expectation, so no
+    # strategy beats random play (measured on the eight instances: random scores 59 against random, 60 against the
+    # best responses). The references weigh what they saw: they make room for a seat that always enters.
+    always_enter = lambda: _deciding("[E]")  # noqa: E731
+    assert _mean_score("ta_market_entry_game_vs_best_response", None, ids=range(4), policy=always_enter) >= 80
+    assert _mean_score("ta_market_entry_game_vs_random", None, ids=range(4), policy=always_enter) <= 60
+
+
+# --- Simple Negotiation ---
+
+def _negotiation_values(experiment="default", game_id=0):
+    content = conftest.instance_of("ta_simple_negotiation", experiment, game_id)[1]["content"]
+    return content["player_resources"], content["player_values"]
+
+
+def test_negotiation_an_accepted_trade_changes_each_inventory_by_its_own_values():
+    # Player 0 offers 1 Ore for 2 Wood, Player 1 accepts; the remaining turns are talk
+    resources, values = _negotiation_values()
+    episode = play("ta_simple_negotiation", [scripted(["[Offer: 1 Ore -> 2 Wood]"] + ["Nothing more."] * 9),
+                                             scripted(["[Accept] Deal."] + ["Nothing more."] * 9)])
+    change0 = 2 * values["0"]["Wood"] - values["0"]["Ore"]
+    change1 = values["1"]["Ore"] - 2 * values["1"]["Wood"]
+    seats = episode.interactions["seats"]
+    assert (seats["Player 0"]["payoff"], seats["Player 1"]["payoff"]) == (change0, change1)
+    assert seats["Player 0"]["result"] == ("win" if change0 > change1 else "loss" if change0 < change1 else "draw")
+    assert seats["Player 0"]["how"] == "turn limit"
+    assert_outcome(episode.scores, "Success")
+    initial = [sum(qty * values[pid][name] for name, qty in resources[pid].items()) for pid in ("0", "1")]
+    assert episode.interactions["payoff scale"]["all"] == pytest.approx([-0.1 * sum(initial), 0.1 * sum(initial)])
+    assert episode.scores["Main Score"] == pytest.approx(50 + 500 * (change0 + change1) / sum(initial))
+
+
+def test_negotiation_talk_is_a_legal_move_and_offers_beyond_ones_means_abort():
+    # a reply without an offer or [Accept] is talk (it denies a standing offer, TextArena's default)
+    talk = play("ta_simple_negotiation", [ta_player("format-breaker"), ta_player("format-breaker")])
+    assert_outcome(talk.scores, "Success")
+    assert talk.scores["Main Score"] == 50 and talk.interactions["seats"]["Player 0"]["result"] == "draw"
+    episode = play("ta_simple_negotiation", [scripted(["[Offer: 100 Ore -> 1 Wheat]"] * 2), ta_player("random")])
+    assert_outcome(episode.scores, "Aborted")
+    assert math.isnan(episode.scores["Main Score"])
+    assert episode.interactions["violating seats"] == ["Player 0"]
+
+
+def test_negotiation_vs_random_scores_the_model_gain_within_ten_percent_of_its_inventory():
+    episode = play("ta_simple_negotiation_vs_random", [ta_player("random")], game_id=1)
+    seat = episode.interactions["seats"]["Player 1"]
+    worst, best = episode.interactions["payoff scale"]["seat"]["Player 1"]
+    assert episode.scores["Model Seat"] == 1 and episode.scores["Payoff"] == seat["payoff"]
+    assert episode.scores["Main Score"] == pytest.approx(min(100, max(0, 100 * (seat["payoff"] - worst) / (best - worst))))
+
+
+def test_negotiation_value_aware_reference_beats_random():
+    # measured on the ten default instances: random 49 against random, 25 against value_aware; value_aware 90
+    # against random
+    assert _mean_score("ta_simple_negotiation_vs_value_aware", "random") < 40
+    assert _mean_score("ta_simple_negotiation_vs_random", "expert") > 75
+
+
+# --- Simple Blind Auction ---
+
+def test_blind_auction_the_higher_bid_takes_an_item_and_every_bid_is_paid():
+    # three conversation turns each, then sealed bids; TextArena 0.7.4 takes every bid from the bidder's capital,
+    # won or lost (an all-pay auction its prompt does not describe)
+    values = conftest.instance_of("ta_simple_blind_auction")[1]["content"]["player_item_values"]
+    episode = play("ta_simple_blind_auction",
+                   [scripted(["Hello."] * 3 + ["[Bid on Item 0: 100] [Bid on Item 1: 50]"]),
+                    scripted(["Hi."] * 3 + ["[Bid on Item 0: 80] [Bid on Item 2: 30]"])])
+    seats = episode.interactions["seats"]
+    gain0 = values["0"]["0"] + values["0"]["1"] - 150  # won items 0 and 1
+    gain1 = values["1"]["2"] - 110  # won item 2 for 30, and paid its losing 80 for item 0
+    assert (seats["Player 0"]["payoff"], seats["Player 1"]["payoff"]) == (gain0, gain1)
+    assert seats["Player 0"]["result"] == ("win" if gain0 > gain1 else "loss")
+    assert_outcome(episode.scores, "Success")
+    best = sum(max(values["0"][item], values["1"][item]) for item in values["0"])
+    assert episode.interactions["payoff scale"]["all"] == [-best, best]
+    assert episode.scores["Main Score"] == pytest.approx(50 + 50 * (gain0 + gain1) / best)
+
+
+def test_blind_auction_bids_beyond_the_capital_twice_abort():
+    episode = play("ta_simple_blind_auction", [scripted(["Hello."] * 3 + ["[Bid on Item 0: 5000]"] * 2),
+                                               scripted(["Hi."] * 3 + ["[Bid on Item 0: 80]"])])
+    assert_outcome(episode.scores, "Aborted")
+    assert math.isnan(episode.scores["Main Score"])
+    assert episode.interactions["violating seats"] == ["Player 0"]
+
+
+def test_blind_auction_the_second_bidders_warned_bid_ends_the_auction_without_its_retry():
+    # TextArena 0.7.4 marks a seat done before checking its bids: the last bidder's invalid bid is warned, but the
+    # auction is settled at once, its bids unrecorded (left as TextArena plays it; the violation is counted)
+    episode = play("ta_simple_blind_auction", [scripted(["Hello."] * 3 + ["[Bid on Item 0: 100]"]),
+                                               scripted(["Hi."] * 3 + ["[Bid on Item 0: 5000]"])])
+    assert_outcome(episode.scores, "Success")
+    assert episode.interactions["seats"]["Player 1"]["payoff"] == 0
+    assert episode.scores["Player 1 Score"] == 0 and sum(episode.interactions["Violated Request Count"]) == 1
+
+
+def test_blind_auction_vs_random_scores_the_model_gain_against_its_own_values():
+    episode = play("ta_simple_blind_auction_vs_random", [scripted(["Hello."] * 3 + ["No bids."])], game_id=1)
+    assert episode.scores["Model Seat"] == 1 and episode.scores["Payoff"] == 0
+    assert episode.scores["Main Score"] == 50
+
+
+def test_blind_auction_value_aware_reference_beats_random():
+    # measured on the ten default instances: random scores 54 against random and 43 against value_aware, which
+    # scores 66 against random
+    ids = range(4)
+    assert _mean_score("ta_simple_blind_auction_vs_value_aware", "random", ids) <= \
+        _mean_score("ta_simple_blind_auction_vs_random", "random", ids) - 10
+    assert _mean_score("ta_simple_blind_auction_vs_random", "expert", ids) > 60

@@ -1,0 +1,254 @@
+"""The social games played end to end: Truth and Deception, Secret Mafia, Settlers of Catan. Hand-computed games,
+the `_vs_<reference>` variants, broken formats, the caps of games without a turn limit, hidden information, and the
+strength of the programmatic references."""
+import math
+import statistics
+from unittest import mock
+
+import pytest
+import textarena as ta
+
+import conftest
+import ta_master
+from clem_observation_wrapper import ClemObservationWrapper
+from conftest import assert_outcome, instance_of, play, scripted, ta_player
+
+
+def play_vs(game: str, reference: str, policy, experiment: str = "default", game_id: int = 0):
+    """One episode of `<game>_vs_<reference>` (the variants play their base game's instances)."""
+    exp, instance = instance_of(game, experiment, game_id)
+    with mock.patch.object(conftest, "instance_of", lambda *args, **kwargs: (exp, instance)):
+        return play(f"{game}_vs_{reference}", [policy], experiment, game_id)
+
+
+def assert_seat_results(episode, **results):
+    assert {name: seat["result"] for name, seat in episode.interactions["seats"].items()} == \
+        {name.replace("_", " "): result for name, result in results.items()}
+
+
+def assert_secrets_kept(episode):
+    """No seat's context holds another seat's secret (its role, true fact or hand, as TextArena writes it)."""
+    secrets = episode.game_master.secrets()
+    for name, context in episode.contexts:
+        seat = int(name.split()[-1])
+        for owner, texts in secrets.items():
+            if owner != seat:
+                assert not any(text in context["content"] for text in texts), (name, owner)
+
+
+# --- Truth and Deception -----------------------------------------------------------------------------------------
+
+DECEIVER_TALK = ["Fact 1 is the true one, I read it last week.", "Really, Fact 1.", "Trust me."]
+
+
+def test_truth_and_deception_guesser_naming_the_true_fact_wins():
+    # default instance 0: Fact 2 (the Mayans used chocolate as currency) is true
+    episode = play("ta_truth_and_deception", [scripted(DECEIVER_TALK), scripted(["Why?", "Hm.", "[Fact 2]"])])
+    assert_outcome(episode.scores, "Success")
+    assert episode.scores["Main Score"] == 100
+    assert_seat_results(episode, Player_0="loss", Player_1="win")
+    assert {seat["how"] for seat in episode.interactions["seats"].values()} == {"rules"}
+    assert episode.scores["Request Count"] == 6 and episode.scores["Violated Request Count"] == 0
+    assert "Fact 2: Chocolate was once used as currency by the Mayans. (correct)" in episode.contexts[0][1]["content"]
+    assert "(correct)" not in episode.contexts[1][1]["content"]
+    assert_secrets_kept(episode)
+
+
+def test_truth_and_deception_a_guess_naming_both_facts_is_a_broken_format_not_a_win():
+    # TextArena 0.7.4 would score "[Fact 1] or [Fact 2]" as a correct guess whatever the truth
+    guesser = scripted(["Why?", "Hm.", "[Fact 1] or [Fact 2]", "[Fact 1]"])
+    episode = play("ta_truth_and_deception", [scripted(DECEIVER_TALK), guesser])
+    assert episode.scores["Violated Request Count"] == 1
+    assert "did not make their guess in the correct format" in episode.contexts[-1][1]["content"]
+    assert_seat_results(episode, Player_0="win", Player_1="loss")
+    assert_outcome(episode.scores, "Success")
+
+
+def test_truth_and_deception_guesser_breaking_the_format_twice_aborts():
+    episode = play("ta_truth_and_deception", [scripted(DECEIVER_TALK), ta_player("format-breaker")])
+    assert_outcome(episode.scores, "Aborted")
+    assert math.isnan(episode.scores["Main Score"])
+    assert episode.interactions["violating seats"] == ["Player 1"]
+    assert episode.scores["Violated Request Count"] == 2
+
+
+def test_truth_and_deception_heuristic_guesser_is_not_moved_by_the_deceiver():
+    # game 0 seats the model as the Deceiver; the heuristic picks the fact that reads truer, here the true one
+    for talk in (DECEIVER_TALK, ["Fact 2 is true.", "Fact 2.", "Fact 2!"]):
+        episode = play_vs("ta_truth_and_deception", "heuristic", scripted(talk), game_id=0)
+        assert episode.interactions["seats"]["Player 0"]["result"] == "loss"
+        assert episode.scores["Main Score"] == 0 and episode.scores["Model Seat"] == 0
+        assert_outcome(episode.scores, "Lose")
+
+
+def test_truth_and_deception_vs_random_model_guesser_scores_its_guess():
+    # game 1 seats the model as the Guesser; default instance 1: Fact 2 (the Great Pyramid's record) is true
+    won = play_vs("ta_truth_and_deception", "random", scripted(["Go on.", "I see.", "[Fact 2]"]), game_id=1)
+    lost = play_vs("ta_truth_and_deception", "random", scripted(["Go on.", "I see.", "[Fact 1]"]), game_id=1)
+    assert (won.scores["Main Score"], lost.scores["Main Score"]) == (100, 0)
+    assert_outcome(won.scores, "Success")
+    assert_outcome(lost.scores, "Lose")
+
+
+def test_truth_and_deception_heuristic_guesser_beats_random_guessing():
+    def mean_score(strategy):
+        return statistics.mean(play_vs("ta_truth_and_deception", "random", ta_player(strategy), experiment,
+                                       game_id).scores["Main Score"]
+                               for experiment in ("default", "long", "extreme") for game_id in range(1, 10, 2))
+    heuristic, random = mean_score("expert"), mean_score("random")
+    assert heuristic >= 80 and heuristic >= random + 20
+
+
+# --- Secret Mafia --------------------------------------------------------------------------------------------------
+
+def mafia_seat(role: str, night_targets: list[int], day_votes: list[int]):
+    """A seat of default instance 0 that follows a plan: its night action and day vote per night and day."""
+    nights, days = iter(night_targets), iter(day_votes)
+
+    def policy(context: str) -> str:
+        if "Valid targets:" in context or "choose one player to" in context:
+            return f"[{next(nights)}]"
+        if "Voting phase" in context:
+            return f"I vote [{next(days)}]."
+        return "I am listening."
+    return policy
+
+
+def test_secret_mafia_village_voting_out_both_mafia_wins():
+    # default instance 0: Mafia 2 and 5, Detective 4, Doctor 8, Villagers 0, 1, 3, 6, 7, 9.
+    # Night 1 the Mafia kill 9 (the Doctor guards 3, the Detective finds 2); day 1 the village votes 2 out 7:2;
+    # night 2 the Mafia kill 7 (the Detective finds 5); day 2 the village votes 5 out 6:1.
+    village = dict(night_targets=[], day_votes=[2, 5])
+    seats = [mafia_seat("Villager", **village), mafia_seat("Villager", **village), mafia_seat("Mafia", [9], [3]),
+             mafia_seat("Villager", **village), mafia_seat("Detective", [2, 5], [2, 5]),
+             mafia_seat("Mafia", [9, 7], [3, 3]), mafia_seat("Villager", **village), mafia_seat("Villager", **village),
+             mafia_seat("Doctor", [3, 3], [2, 5]), mafia_seat("Villager", **village)]
+    episode = play("ta_secret_mafia", seats)
+    assert_outcome(episode.scores, "Success")
+    assert episode.scores["Main Score"] == 100
+    assert_seat_results(episode, **{f"Player_{pid}": "loss" if pid in (2, 5) else "win" for pid in range(10)})
+    # night 1: 4 requests; day 1: 3 rounds of 9 and 9 votes; night 2: 3; day 2: 3 rounds of 7 and 7 votes
+    assert episode.scores["Request Count"] == 4 + 36 + 3 + 28
+    assert episode.game_master.end_reason() == "All Mafia were eliminated. Village wins!"
+    assert_secrets_kept(episode)
+    detective_contexts = [context["content"] for name, context in episode.contexts if name == "Player 4"]
+    assert any("[GAME] Player 2 IS a Mafia member." in context for context in detective_contexts)
+    assert not any("IS a Mafia member" in context["content"] for name, context in episode.contexts if name != "Player 4")
+    # the Mafia's night votes reach the Mafia only
+    assert {name for name, context in episode.contexts
+            if "[Player 2] [9]" in context["content"] or "[Player 5] [9]" in context["content"]} == \
+        {"Player 2", "Player 5"}
+
+
+def test_secret_mafia_seat_out_for_invalid_moves_ends_the_episode_aborted():
+    # instance 4 seats the model at 4, a Mafia member, who acts in the first night; TextArena would eliminate it
+    # and play on
+    episode = play_vs("ta_secret_mafia", "random", ta_player("format-breaker"), game_id=4)
+    assert_outcome(episode.scores, "Aborted")
+    assert math.isnan(episode.scores["Main Score"])
+    assert episode.interactions["violating seats"] == ["Player 4"]
+    assert episode.scores["Request Count"] == 2 and episode.scores["Violated Request Count"] == 2
+
+
+@pytest.mark.parametrize("reference", ["random", "fixed_rule"])
+def test_secret_mafia_model_seat_gets_to_play_in_every_instance(reference):
+    # a Villager at the model's seat killed in the first night would leave the episode without a request
+    for game_id in range(10):
+        episode = play_vs("ta_secret_mafia", reference, ta_player("random"), game_id=game_id)
+        assert episode.scores["Request Count"] >= 1
+        seats = episode.interactions["seats"]
+        roles = instance_of("ta_secret_mafia", "default", game_id)[1]["content"]["player_roles"]
+        mafia_results = {seats[f"Player {pid}"]["result"] for pid, role in roles.items() if role == "Mafia"}
+        assert len(mafia_results) == 1
+        mafia_result = mafia_results.pop()
+        model = seats[f"Player {game_id}"]["result"]
+        assert (model == mafia_result) == (roles[str(game_id)] == "Mafia")
+        assert episode.scores["Main Score"] == {"win": 100, "loss": 0}[model]
+
+
+def mafia_team_wins(mafia_strategy: str, village_strategy: str, games: int, seats: int = 10) -> int:
+    """Mafia wins of seeded 10-seat games with each team played by one strategy (roles read from the env)."""
+    from ta_players import reply
+    wins = 0
+    for seed in range(games):
+        env = ClemObservationWrapper(ta.make("SecretMafia-v0-raw"))
+        env.reset(num_players=seats, seed=seed)
+        roles = env.state.game_state["player_roles"]
+        histories = {pid: [] for pid in range(seats)}
+        done = False
+        while not done:
+            pid, context = env.get_observation()
+            histories[pid].append(context)
+            move = reply(mafia_strategy if roles[pid] == "Mafia" else village_strategy, histories[pid])
+            histories[pid].append({"role": "assistant", "content": move})
+            done, _ = env.step(move)
+        rewards, game_info = env.close()
+        assert not any(info["invalid_move"] for info in game_info.values())
+        wins += rewards[next(pid for pid, role in roles.items() if role == "Mafia")] > 0
+    return wins
+
+
+def test_secret_mafia_fixed_rule_mafia_beat_a_random_village_more_often_than_random_mafia():
+    # measured over 80 seeded 10-seat games: Mafia win 49 all random, 68 as fixed-rule Mafia against a random
+    # village, 42 against a fixed-rule village (40 games here)
+    baseline = mafia_team_wins("random", "random", games=40)
+    assert mafia_team_wins("expert", "random", games=40) >= max(baseline + 4, 32)
+
+
+def test_secret_mafia_random_model_among_fixed_rule_references_loses_more():
+    # measured on the 10 shipped instances: 60 against random references, 20 against fixed-rule ones
+    def mean_score(reference):
+        return statistics.mean(play_vs("ta_secret_mafia", reference, ta_player("random"), game_id=game_id)
+                               .scores["Main Score"] for game_id in range(10))
+    assert mean_score("fixed_rule") <= mean_score("random") - 20
+
+
+# --- Settlers of Catan -------------------------------------------------------------------------------------------
+
+def end_turn(context: str) -> str:
+    """Picks `Nothing.` (the last viable move) when a move list is offered, declines what another seat offers."""
+    if "'\t-  Nothing." not in context:
+        return "No, thank you."
+    return "[" + context.split("'\t-  Nothing.")[0].rsplit("'[", 1)[1].rstrip("]") + "]"
+
+
+def test_settlers_of_catan_ending_every_turn_stalls_and_the_request_cap_stops_it():
+    with mock.patch.object(ta_master.TextArenaGameMaster, "_request_cap", lambda self: 8):
+        episode = play("ta_settlers_of_catan", [end_turn] * 4)
+    assert_outcome(episode.scores, "Lose")
+    assert episode.scores["Main Score"] == 0
+    assert episode.scores["Request Count"] == 8
+    assert {seat["how"] for seat in episode.interactions["seats"].values()} == {"request cap"}
+    assert_seat_results(episode, Player_0="draw", Player_1="draw", Player_2="draw", Player_3="draw")
+    # the beginner setup: two settlements each, nobody built
+    assert [episode.scores[f"Player {pid} Victory Points"] for pid in range(4)] == [2, 2, 2, 2]
+    assert_secrets_kept(episode)
+
+
+def test_settlers_of_catan_vs_reference_scores_the_rank_by_victory_points_at_the_cap():
+    with mock.patch.object(ta_master.TextArenaGameMaster, "_request_cap", lambda self: 5):
+        episode = play_vs("ta_settlers_of_catan", "greedy", end_turn, game_id=0)
+    seats = episode.interactions["seats"]
+    assert seats["Player 0"]["how"] == "request cap" and episode.scores["Victory Points"] == 2
+    levels = sorted({seat["payoff"] for seat in seats.values()})
+    expected = 50.0 if len(levels) == 1 else 100.0 * levels.index(2) / (len(levels) - 1)
+    assert episode.scores["Main Score"] == expected
+
+
+def test_settlers_of_catan_reply_without_an_index_twice_aborts_at_once():
+    # TextArena 0.7.4 marks the seat's invalid move but keeps asking it; the episode ends there
+    episode = play_vs("ta_settlers_of_catan", "random", ta_player("format-breaker"), game_id=0)
+    assert_outcome(episode.scores, "Aborted")
+    assert math.isnan(episode.scores["Main Score"])
+    assert episode.interactions["violating seats"] == ["Player 0"]
+    assert episode.scores["Request Count"] == 2
+
+
+def test_settlers_of_catan_greedy_player_outbuilds_random_players():
+    # one instance (a game takes ~700 moves); measured with one greedy seat among three random ones: 14 wins in 20
+    greedy = play_vs("ta_settlers_of_catan", "random", ta_player("expert"), game_id=2)
+    seats = greedy.interactions["seats"]
+    assert greedy.scores["Main Score"] == 100 and seats["Player 2"]["result"] == "win"
+    assert seats["Player 2"]["how"] == "rules"  # not TextArena's unchecked max_turns
+    assert greedy.scores["Victory Points"] >= 11
+    assert all(seat["payoff"] < 11 for name, seat in seats.items() if name != "Player 2")

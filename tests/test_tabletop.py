@@ -1,0 +1,253 @@
+"""Tabletop games between seats played end to end (TextArena 0.7.4): poker (Kuhn, Indian, Texas Hold'em), dice (Pig,
+Liar's Dice), sealed bids (GOPS, Three-Player GOPS, High Society) and card games (Briscola, German Whist, Golf, Spite
+and Malice). Per game: a scripted game with its outcome worked out by hand, the payoffs, the model's Main Score
+against the references, a broken format aborting with the violating seat named, and the caps that stop stalls."""
+import math
+
+import pytest
+
+from conftest import assert_outcome, assert_player_results, instance_of, play, scripted, spec_of, ta_player
+
+RESULT_SCORES = {"win": 100, "draw": 50, "loss": 0}
+# name: (experiment of the quick episodes, seats)
+TABLETOP = {
+    "ta_kuhn_poker": ("default", 2),
+    "ta_indian_poker": ("default", 2),
+    "ta_pig_dice": ("short", 2),
+    "ta_game_of_pure_strategy": ("default", 2),
+    "ta_three_player_gops": ("default", 3),
+    "ta_liars_dice": ("small", 2),
+}
+
+
+def first_offered(*moves: str, offer: str = "actions"):
+    """A policy that plays the first of `moves` the context's last line naming the `offer` lists (as `'[move]'`),
+    else the last of them."""
+    def policy(context: str) -> str:
+        offered = [line for line in context.splitlines() if offer in line][-1]
+        for move in moves:
+            if f"'{move}'" in offered:
+                return move
+        return moves[-1]
+    return policy
+
+
+@pytest.mark.parametrize("game", TABLETOP)
+def test_the_models_main_score_against_the_random_reference_is_its_seats_result(game):
+    experiment, seats = TABLETOP[game]
+    for game_id in range(seats):
+        episode = play(f"{game}_vs_random", [ta_player("random")], experiment, game_id)
+        seat = episode.interactions["seats"][f"Player {game_id}"]
+        assert episode.scores["Model Seat"] == game_id and not seat["reference"]
+        assert episode.scores["Main Score"] == RESULT_SCORES[seat["result"]]
+        assert episode.scores[seat["result"].capitalize()] == 1
+        assert seat["how"] in ("rules", "turn limit"), seat
+
+
+@pytest.mark.parametrize("game", TABLETOP)
+def test_a_broken_format_aborts_and_names_the_violating_seat(game):
+    experiment, seats = TABLETOP[game]
+    for game_id in range(seats):
+        episode = play(f"{game}_vs_random", [ta_player("format-breaker")], experiment, game_id)
+        assert_outcome(episode.scores, "Aborted")
+        assert math.isnan(episode.scores["Main Score"])
+        assert episode.interactions["violating seats"] == [f"Player {game_id}"]
+        assert episode.interactions["seats"][f"Player {game_id}"]["how"] == "own violation"
+
+
+# --- Kuhn Poker ---
+
+def test_kuhn_poker_the_starter_bets_and_the_other_folds_every_round():
+    # Player 1 starts rounds 1 and 3, Player 0 round 2; each fold gives the bettor the antes' pot of 2 (+1 net)
+    bet_or_fold = first_offered("[bet]", "[fold]")
+    episode = play("ta_kuhn_poker", [bet_or_fold, bet_or_fold])
+    assert_outcome(episode.scores, "Success")
+    assert_player_results(episode.scores, "loss", "win")
+    assert {name: seat["payoff"] for name, seat in episode.interactions["seats"].items()} == \
+        {"Player 0": -1, "Player 1": 1}
+    assert [name for name, _ in episode.contexts] == ["Player 1", "Player 0", "Player 0", "Player 1", "Player 1", "Player 0"]
+    assert episode.scores["Main Score"] == 100
+
+
+def test_kuhn_poker_bets_never_enter_the_pot_in_textarena():
+    """TextArena 0.7.4 defect K1 (kept, documented): a called bet still plays for a pot of 2, so the payoffs of
+    three called showdowns are at most 3 chips."""
+    bet_or_call = first_offered("[bet]", "[call]")
+    episode = play("ta_kuhn_poker", [bet_or_call, bet_or_call])
+    payoffs = [seat["payoff"] for seat in episode.interactions["seats"].values()]
+    assert sum(payoffs) == 0 and abs(payoffs[0]) in (1, 3)
+    assert "wins pot of 2 chips" in episode.contexts[-1][1]["content"]
+
+
+def test_kuhn_poker_cannot_stall_its_longest_game_ends_by_the_rules():
+    episode = play("ta_kuhn_poker", [ta_player("random"), ta_player("random")], "extreme")
+    assert_outcome(episode.scores, "Success")
+    assert sum(episode.interactions["Request Count"]) < spec_of("ta_kuhn_poker").max_requests
+
+
+# --- Indian Poker ---
+
+def test_indian_poker_the_starter_bets_one_and_the_other_folds_every_round():
+    # 5 rounds, Player 1 starts rounds 1, 3 and 5: each fold gives the bettor a pot of 3 (+1 net)
+    bet_or_fold = first_offered("[check]", "[fold]", offer="possible actions")
+    bet_one = lambda context: "[bet 1]" if bet_or_fold(context) == "[check]" else "[fold]"
+    episode = play("ta_indian_poker", [bet_one, bet_one])
+    assert_outcome(episode.scores, "Success")
+    assert_player_results(episode.scores, "loss", "win")
+    assert {name: seat["payoff"] for name, seat in episode.interactions["seats"].items()} == \
+        {"Player 0": -1, "Player 1": 1}
+    assert len(episode.contexts) == 10
+
+
+def test_indian_poker_every_round_waits_for_both_checks():
+    """TextArena 0.7.4 kept `second_check` from the round before: the first check of rounds 2-5 went to showdown
+    at once. The master clears it per round, so five check-check rounds take ten moves."""
+    episode = play("ta_indian_poker", [lambda context: "[check]", lambda context: "[check]"])
+    assert_outcome(episode.scores, "Success")
+    assert len(episode.contexts) == 10
+    assert sum(seat["payoff"] for seat in episode.interactions["seats"].values()) == 0
+
+
+def test_indian_poker_a_seat_that_cannot_pay_the_next_ante_is_out():
+    """TextArena 0.7.4 would take the ante from a seat with no chips, and then refuse even its [check] and [fold]
+    (insufficient chips): the master ends the game when a seat cannot pay the next ante."""
+    for game_id in range(10):
+        cards = instance_of("ta_indian_poker", "default", game_id)[1]["content"]["player_cards"]
+        if cards["0"] % 13 != cards["1"] % 13:
+            break
+    winner = 0 if cards["0"] % 13 > cards["1"] % 13 else 1
+    # Player 1 opens round 1 with all its 99 chips (after the ante), Player 0 calls: the loser holds 0 chips
+    episode = play("ta_indian_poker", [scripted(["[call]"]), scripted(["[bet 99]"])], game_id=game_id)
+    assert_outcome(episode.scores, "Success")
+    assert_player_results(episode.scores, *["win" if pid == winner else "loss" for pid in (0, 1)])
+    assert episode.interactions["end reason"] == f"Player {1 - winner} cannot pay the ante of the next round (0 chips)."
+    assert episode.interactions["seats"][f"Player {winner}"]["payoff"] == 100
+
+
+# --- Pig ---
+
+def test_pig_two_seats_that_always_hold_draw_at_the_turn_limit():
+    # short: target 50, 25 turns; a hold banks the turn total (0 without a roll) and passes the turn
+    hold = lambda context: "[hold]"
+    episode = play("ta_pig_dice", [hold, hold], "short")
+    assert_outcome(episode.scores, "Success")
+    assert_player_results(episode.scores, "draw", "draw")
+    assert {seat["how"] for seat in episode.interactions["seats"].values()} == {"turn limit"}
+    assert {seat["payoff"] for seat in episode.interactions["seats"].values()} == {0}
+    # TextArena checks the limit when the turn passes, after the 26th move (turn counter 25 -> 26)
+    assert episode.scores["Main Score"] == 100 and len(episode.contexts) == 26
+
+
+def test_pig_the_hold_at_20_reference_beats_a_seat_that_always_holds():
+    for game_id in (0, 1):
+        episode = play("ta_pig_dice_vs_hold_at_20", [lambda context: "[hold]"], "short", game_id)
+        assert episode.scores["Loss"] == 1 and episode.scores["Main Score"] == 0
+        payoffs = {name: seat["payoff"] for name, seat in episode.interactions["seats"].items()}
+        assert payoffs[f"Player {game_id}"] == 0 and payoffs[f"Player {1 - game_id}"] > 0
+
+
+# --- GOPS and Three-Player GOPS ---
+
+FACES = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+
+
+def bids(order: str):
+    """A policy that bids A, 2, 3, ... (`ascending`), K, Q, J, ... (`descending`) or the prize card (`prize`)."""
+    played = []
+
+    def policy(context: str) -> str:
+        if order == "prize":
+            face = [line for line in context.splitlines() if "Prize: " in line][-1].split("Prize: ")[1].split()[0]
+        else:
+            face = FACES[len(played)] if order == "ascending" else FACES[-1 - len(played)]
+        played.append(face)
+        return f"[{face}]"
+    return policy
+
+
+def test_gops_ascending_against_descending_bids():
+    # instance 0's prizes: Q 9 8 7 10 3 J 2 6 K 4 A 5. Rounds 1-6: K..8 beat A..6, Player 1 wins 12+9+8+7+10+3 = 49;
+    # round 7: 7 against 7, the J (11) carries over; rounds 8-13: 8..K beat 6..A, Player 0 wins (2+11)+6+13+4+1+5 = 42
+    episode = play("ta_game_of_pure_strategy", [bids("ascending"), bids("descending")])
+    assert episode.game_master.instance["content"]["prize_deck"] == [12, 9, 8, 7, 10, 3, 11, 2, 6, 13, 4, 1, 5]
+    assert_outcome(episode.scores, "Success")
+    assert_player_results(episode.scores, "loss", "win")
+    assert {name: seat["payoff"] for name, seat in episode.interactions["seats"].items()} == \
+        {"Player 0": 42, "Player 1": 49}
+    assert len(episode.contexts) == 26
+
+
+def test_gops_matching_the_prize_on_both_sides_ties_every_round_and_draws():
+    episode = play("ta_game_of_pure_strategy", [bids("prize"), bids("prize")])
+    assert_outcome(episode.scores, "Success")
+    assert_player_results(episode.scores, "draw", "draw")
+    assert {seat["payoff"] for seat in episode.interactions["seats"].values()} == {0}
+
+
+def test_gops_bids_stay_sealed_until_both_seats_bid():
+    reasoning = lambda context: "My secret plan: bid high now. [K]" if "Round 1/" in context else "[A]"
+    episode = play("ta_game_of_pure_strategy", [reasoning, reasoning])
+    assert not any("secret plan" in context["content"] for _, context in episode.contexts)
+
+
+def test_three_player_gops_a_sole_high_bidder_wins_and_the_tied_seats_share_last_place():
+    # instance 0's prizes: 6 8 J 4 9 Q 7 K 10 2 3 A 5. Player 2 bids K..8 and wins rounds 1-6 (6+8+11+4+9+12 = 50);
+    # from round 7 Players 0 and 1 tie for the highest bid every round, so every later prize carries over unwon
+    episode = play("ta_three_player_gops", [bids("ascending"), bids("ascending"), bids("descending")])
+    assert episode.game_master.instance["content"]["prize_deck"][:6] == [6, 8, 11, 4, 9, 12]
+    assert_outcome(episode.scores, "Success")
+    assert_player_results(episode.scores, "loss", "loss", "win")
+    assert {name: seat["payoff"] for name, seat in episode.interactions["seats"].items()} == \
+        {"Player 0": 0, "Player 1": 0, "Player 2": 50}
+
+
+def test_three_player_gops_second_place_counts_as_a_draw():
+    """TextArena rewards three distinct totals with +1, 0 and -1: the middle seat's result is a draw (50)."""
+    for game_id in range(3):
+        episode = play("ta_three_player_gops_vs_random", [ta_player("expert")], game_id=game_id)
+        seats = episode.interactions["seats"]
+        payoffs = sorted(seat["payoff"] for seat in seats.values())
+        if len(set(payoffs)) == 3:
+            middle = next(name for name, seat in seats.items() if seat["payoff"] == payoffs[1])
+            assert seats[middle]["result"] == "draw"
+
+
+def test_three_player_gops_ends_when_the_rounds_last_bidder_is_eliminated():
+    """TextArena 0.7.4 would ask Player 0 to bid again in round 1, from the hand it had before its bid; the master
+    ends the game at the elimination instead."""
+    episode = play("ta_three_player_gops", [scripted(["[A]"]), scripted(["[A]"]), ta_player("format-breaker")])
+    assert_outcome(episode.scores, "Aborted")
+    assert episode.interactions["violating seats"] == ["Player 2"]
+    assert {name: (seat["result"], seat["how"]) for name, seat in episode.interactions["seats"].items()} == {
+        "Player 0": ("win", "opponent's violation"), "Player 1": ("win", "opponent's violation"),
+        "Player 2": ("loss", "own violation")}
+    assert [name for name, _ in episode.contexts] == ["Player 0", "Player 1", "Player 2", "Player 2"]
+
+
+# --- Liar's Dice ---
+
+def test_liars_dice_a_bid_above_the_dice_on_the_table_loses_a_die_every_call():
+    # small: 3 dice each; seven sixes among at most six dice is always false, so every call costs Player 0 a die
+    episode = play("ta_liars_dice", [lambda context: "[Bid: 7, 6]", lambda context: "[Call]"], "small")
+    assert_outcome(episode.scores, "Success")
+    assert_player_results(episode.scores, "loss", "win")
+    assert {name: seat["payoff"] for name, seat in episode.interactions["seats"].items()} == \
+        {"Player 0": 0, "Player 1": 3}
+    assert [name for name, _ in episode.contexts] == ["Player 0", "Player 1"] * 3
+    assert "Player 0 (the last bidder) loses one die." in episode.contexts[2][1]["content"]
+
+
+def test_liars_dice_a_seat_sees_the_others_bids_but_not_their_reasoning():
+    reasoning = lambda context: "I hold two fives, so [Bid: 7, 6]"
+    episode = play("ta_liars_dice", [reasoning, lambda context: "[Call]"], "small")
+    assert "[Player 0] [Bid: 7, 6]" in episode.contexts[1][1]["content"]
+    assert not any("two fives" in context["content"] for _, context in episode.contexts)
+
+
+def test_liars_dice_endless_raising_is_stopped_at_the_request_cap():
+    raises = iter(range(1, 1000))
+    raise_quantity = lambda context: f"[Bid: {next(raises)}, 6]"
+    episode = play("ta_liars_dice", [raise_quantity, raise_quantity], "small")
+    assert_outcome(episode.scores, "Lose")
+    assert {seat["how"] for seat in episode.interactions["seats"].values()} == {"request cap"}
+    assert sum(episode.interactions["Request Count"]) == spec_of("ta_liars_dice").max_requests

@@ -1,0 +1,254 @@
+"""The word contests played end to end through clemcore: DontSayIt, SpellingBee, LetterAuction, Codenames — scripted
+games with hand-computed outcomes, the `_vs_<reference>` variants, TextArena 0.7.4 defects the game masters work
+around, hidden information, and the strength of the reference players on the shipped instances."""
+import math
+import re
+
+import pytest
+
+import conftest
+from conftest import assert_outcome, instance_of, play, scripted, ta_player
+
+RESULT_SCORES = {"win": 100, "draw": 50, "loss": 0}
+
+
+@pytest.fixture
+def vs(monkeypatch):
+    """`play` for a `_vs_<reference>` variant: it plays its base game's instances, with one policy (the model's)."""
+    base_instance_of = conftest.instance_of
+    monkeypatch.setattr(conftest, "instance_of",
+                        lambda game, experiment="default", game_id=0: base_instance_of(game.split("_vs_")[0],
+                                                                                       experiment, game_id))
+
+    def play_vs(game: str, policy, experiment: str = "default", game_id: int = 0):
+        return play(game, [policy], experiment=experiment, game_id=game_id)
+    return play_vs
+
+
+def results(episode) -> dict:
+    return {name: seat["result"] for name, seat in episode.interactions["seats"].items()}
+
+
+def model_seat(episode) -> dict:
+    return next(seat for seat in episode.interactions["seats"].values() if not seat["reference"])
+
+
+def mean_vs_score(play_vs, game: str, policy_name: str, experiment: str, game_ids) -> float:
+    scores = [play_vs(game, ta_player(policy_name), experiment, game_id).scores["Main Score"] for game_id in game_ids]
+    return sum(scores) / len(scores)
+
+
+# --- DontSayIt ---
+
+def test_dont_say_it_saying_the_other_seats_word_loses():
+    assert instance_of("ta_dont_say_it")[1]["content"]["target_words"] == {"0": "colour", "1": "circle"}
+    episode = play("ta_dont_say_it", [scripted(["Hello there."]), scripted(["I love that colour!"])])
+    assert_outcome(episode.scores, "Success")
+    assert results(episode) == {"Player 0": "win", "Player 1": "loss"}
+    assert episode.interactions["seats"]["Player 1"]["how"] == "rules"
+    assert episode.scores["Main Score"] == 100
+
+
+def test_dont_say_it_ends_in_a_draw_after_21_messages():
+    # TextArena 0.7.4 checks its limit of 20 turns before counting the move: 21 messages are played
+    episode = play("ta_dont_say_it", [lambda context: "Hmm.", lambda context: "Hmm."])
+    assert_outcome(episode.scores, "Success")
+    assert results(episode) == {"Player 0": "draw", "Player 1": "draw"}
+    assert episode.interactions["seats"]["Player 0"]["how"] == "turn limit"
+    assert sum(episode.interactions["Request Count"]) == 21
+
+
+def test_dont_say_it_secret_words_stay_with_their_seats():
+    episode = play("ta_dont_say_it", [lambda context: "Hmm.", lambda context: "Hmm."])
+    secrets = episode.game_master.secrets()
+    assert secrets == {0: ["Your secret word is: 'colour'"], 1: ["Your secret word is: 'circle'"]}
+    for name, context in episode.contexts:
+        seat = int(name.split()[-1])
+        assert not any(text in context["content"] for text in secrets[1 - seat])
+    assert secrets[0][0] in episode.contexts[0][1]["content"]
+
+
+def test_dont_say_it_format_breaker_is_no_violation(vs):
+    # every text is a move in DontSayIt: a reply that ignores the game is just a message
+    episode = vs("ta_dont_say_it_vs_random", ta_player("format-breaker"))
+    assert episode.scores["Aborted"] == 0
+    assert episode.scores["Main Score"] == RESULT_SCORES[model_seat(episode)["result"]]
+
+
+def test_dont_say_it_trickster_never_says_the_other_word(vs):
+    for game_id in range(4):
+        episode = vs("ta_dont_say_it_vs_random", ta_player("expert"), game_id=game_id)
+        assert model_seat(episode)["result"] != "loss"
+
+
+# --- SpellingBee ---
+
+def test_spelling_bee_seat_without_a_longer_word_loses_by_the_rules():
+    assert instance_of("ta_spelling_bee")[1]["content"]["allowed_letters"] == list("efghors")
+    episode = play("ta_spelling_bee", [scripted(["[ego]", "[goes]"]), scripted(["[hog]", "[go]", "[go]"])])
+    assert_outcome(episode.scores, "Success")
+    assert results(episode) == {"Player 0": "win", "Player 1": "loss"}
+    assert episode.interactions["words played"] == ["ego", "hog", "goes"]
+    assert episode.scores["Violated Request Count"] == 2
+    assert "violating seats" not in episode.interactions
+    assert episode.scores["Main Score"] == 100
+
+
+def test_spelling_bee_reply_without_brackets_twice_aborts():
+    episode = play("ta_spelling_bee", [scripted(["[ego]"]), lambda context: "my word is hog"])
+    assert_outcome(episode.scores, "Aborted")
+    assert math.isnan(episode.scores["Main Score"])
+    assert episode.interactions["violating seats"] == ["Player 1"]
+
+
+def test_spelling_bee_parity_reference_beats_random(vs):
+    against_random = mean_vs_score(vs, "ta_spelling_bee_vs_random", "random", "default", range(10))
+    against_parity = mean_vs_score(vs, "ta_spelling_bee_vs_parity", "random", "default", range(10))
+    assert against_parity <= 10 and against_random - against_parity >= 30
+
+
+# --- LetterAuction ---
+
+def auction_policy(*words: str):
+    """The starter of a round bids 1, the other passes (so the passer starts the next round and the seats take the
+    letters in turn); after the auction, the given words in order."""
+    words = iter(words)
+
+    def policy(context: str) -> str:
+        if "The auction is over" in context or "attempted an invalid move" in context:
+            return next(words)
+        if "do you want to" not in context:  # the prompt: Player 0 opens the first round
+            return "[bid 1]"
+        return "[bid 1]" if context.rsplit("do you want to", 1)[1].startswith(" start bid") else "[pass]"
+    return policy
+
+
+def test_letter_auction_word_of_higher_value_wins_and_payoffs_are_word_values():
+    letters = instance_of("ta_letter_auction")[1]["content"]["letters"]
+    assert set("SOUR") <= set(letters[0::2]) and set("BLADE") <= set(letters[1::2])
+    episode = play("ta_letter_auction", [auction_policy("[sour]"), auction_policy("[blade]")])
+    assert_outcome(episode.scores, "Success")
+    assert results(episode) == {"Player 0": "loss", "Player 1": "win"}
+    assert {name: seat["payoff"] for name, seat in episode.interactions["seats"].items()} == \
+        {"Player 0": 4, "Player 1": 5}
+
+
+def test_letter_auction_second_word_gets_a_retry():
+    # TextArena 0.7.4 would end the game at the second seat's first wrong word (value 0, no invalid move)
+    episode = play("ta_letter_auction", [auction_policy("[sour]"), auction_policy("[sour]", "[blade]")])
+    assert results(episode) == {"Player 0": "loss", "Player 1": "win"}
+    assert episode.scores["Violated Request Count"] == 1
+    assert "You do not have the letter 'S'" in episode.contexts[-1][1]["content"]
+
+
+def test_letter_auction_score_against_a_reference_is_the_share_of_word_values(vs):
+    episode = vs("ta_letter_auction_vs_random", ta_player("random"))
+    payoffs = [seat["payoff"] for seat in episode.interactions["seats"].values()]
+    own = model_seat(episode)["payoff"]
+    assert episode.scores["Main Score"] == pytest.approx(100 * own / sum(payoffs) if sum(payoffs) else 50)
+
+
+def test_letter_auction_format_breaker_aborts(vs):
+    episode = vs("ta_letter_auction_vs_random", ta_player("format-breaker"))
+    assert_outcome(episode.scores, "Aborted")
+    assert math.isnan(episode.scores["Main Score"])
+    assert episode.interactions["violating seats"] == ["Player 0"]
+
+
+def test_letter_auction_value_bidder_beats_random(vs):
+    against_random = mean_vs_score(vs, "ta_letter_auction_vs_random", "random", "default", range(6))
+    against_expert = mean_vs_score(vs, "ta_letter_auction_vs_value_bidder", "random", "default", range(6))
+    assert against_random - against_expert >= 20
+
+
+# --- Codenames ---
+
+def codenames_board(experiment="default", game_id=0) -> dict:
+    return dict(instance_of("ta_codenames", experiment, game_id)[1]["content"]["board"])
+
+
+def test_codenames_assassin_loses_the_game_for_the_guessing_team():
+    assassin = next(word for word, label in codenames_board().items() if label == "A")
+    episode = play("ta_codenames", [scripted(["[zzzz 1]"]), scripted([f"[{assassin}]"]), scripted([]), scripted([])])
+    assert_outcome(episode.scores, "Success")
+    assert results(episode) == {"Player 0": "loss", "Player 1": "loss", "Player 2": "win", "Player 3": "win"}
+    assert episode.scores["Main Score"] == 100
+
+
+def test_codenames_broken_format_twice_aborts_and_the_team_loses():
+    # TextArena 0.7.4 only skips the team's turn; the game master makes it an invalid move
+    episode = play("ta_codenames", [lambda context: "My clue is sea.", scripted([]), scripted([]), scripted([])])
+    assert_outcome(episode.scores, "Aborted")
+    assert math.isnan(episode.scores["Main Score"])
+    assert episode.interactions["violating seats"] == ["Player 0"]
+    assert results(episode) == {"Player 0": "loss", "Player 1": "loss", "Player 2": "win", "Player 3": "win"}
+    assert "The reply is not a clue and number in brackets" in episode.contexts[1][1]["content"]
+
+
+def test_codenames_hardcore_boards_have_guessable_team_words():
+    for game_id in range(8):
+        for word, label in codenames_board("hardcore", game_id).items():
+            assert label not in "RB" or word == word.lower()
+
+
+def test_codenames_operatives_never_see_the_key(vs):
+    episode = vs("ta_codenames_vs_lookalike", ta_player("random"), game_id=1)  # the model is Red's Operative
+    key = episode.game_master.secrets()[0]
+    assert key and all(line not in context["content"] for _, context in episode.contexts for line in key)
+    assert re.search(r"Codenames Words:", episode.contexts[0][1]["content"])
+
+
+def test_codenames_lookalike_team_beats_random(vs):
+    # game ids whose model seat (game_id % 4) plays before the reference operatives can end the game
+    game_ids = [0, 1, 4, 5]
+    against_random = mean_vs_score(vs, "ta_codenames_vs_random", "random", "default", game_ids)
+    against_expert = mean_vs_score(vs, "ta_codenames_vs_lookalike", "random", "default", game_ids)
+    assert against_expert == 0 and against_random >= 25
+
+
+# --- Taboo ---
+
+def taboo_words(game_id=0) -> dict:
+    return instance_of("ta_taboo", "default", game_id)[1]["content"]["team_word_pairs"]
+
+
+def test_taboo_quoted_guess_as_the_prompt_shows_it_scores():
+    assert taboo_words()["0"][0] == ["Tea pot", ["vessel", "pour"]]
+    guesses = iter(["['Tea pot']"])
+    episode = play("ta_taboo", [lambda context: "You brew a hot drink in it.",
+                                lambda context: next(guesses, "[nothing]"),
+                                lambda context: "Hmm, no hint.", lambda context: "[nothing]"])
+    assert_outcome(episode.scores, "Success")
+    assert episode.interactions["words guessed"] == {"Team 0": 1, "Team 1": 0}
+    assert results(episode) == {"Player 0": "win", "Player 1": "win", "Player 2": "loss", "Player 3": "loss"}
+    assert episode.scores["Main Score"] == pytest.approx(100 / 24)
+    assert sum(episode.interactions["Request Count"]) == 48
+
+
+def test_taboo_guesser_without_brackets_twice_ends_the_game_aborted():
+    # TextArena 0.7.4 would ask the Guesser again forever
+    episode = play("ta_taboo", [lambda context: "You brew a hot drink in it.", lambda context: "A tea pot?",
+                                scripted([]), scripted([])])
+    assert_outcome(episode.scores, "Aborted")
+    assert math.isnan(episode.scores["Main Score"])
+    assert episode.interactions["violating seats"] == ["Player 1"]
+    assert results(episode) == {"Player 0": "loss", "Player 1": "loss", "Player 2": "win", "Player 3": "win"}
+    assert sum(episode.interactions["Request Count"]) == 3
+
+
+def test_taboo_clue_giver_saying_a_taboo_word_twice_ends_the_game_aborted():
+    episode = play("ta_taboo", [lambda context: "You pour tea from it.", scripted([]), scripted([]), scripted([])])
+    assert_outcome(episode.scores, "Aborted")
+    assert episode.interactions["violating seats"] == ["Player 0"]
+    assert "mentioned a taboo word" in episode.contexts[1][1]["content"]
+
+
+def test_taboo_only_the_clue_giver_sees_the_word():
+    episode = play("ta_taboo", [lambda context: "Hmm, no hint.", lambda context: "[nothing]",
+                                lambda context: "Hmm, no hint.", lambda context: "[nothing]"])
+    words = [pair[0] for pairs in taboo_words().values() for pair in pairs]
+    for name, context in episode.contexts:
+        if name in ("Player 1", "Player 3"):
+            assert not any(f"word to guess is '{word}'" in context["content"] for word in words)
+    assert "The current word to guess is 'Tea pot'" in episode.contexts[0][1]["content"]
+    assert episode.game_master.secrets()[0] == [f"word to guess is '{taboo_words()['0'][0][0]}'"]
