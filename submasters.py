@@ -1501,6 +1501,8 @@ class StrategoMaster(MultiPlayerMaster):
       pieces are all blocked is offered an empty move list and could only lose by invalid moves. A seat left
       without a legal move loses at once (Stratego's rule), whichever seat it is.
     - The flag capture's reason is a list; it is passed on as its text.
+    - A move from a lake square (`[E2 D2]`) raised TypeError (the lake's `~` read as a piece); it is an invalid
+      move, as a move from any square without an own piece.
     There is no draw and no move limit: the spec's `max_requests` ends a game, a draw. The env keeps its board
     from construction and hangs on a second reset: every episode gets a fresh env (the spec sets no `cache_env`).
     """
@@ -1524,6 +1526,16 @@ def patch_stratego_env(env):
     env._observe_current_state = types.MethodType(_observe_for_the_seat_on_turn, env)
     env._check_winner = types.MethodType(_stratego_winner_from_the_board, env)
     env.step = types.MethodType(_step_ending_without_legal_move, env)
+    env._validate_move = types.MethodType(_validate_move_from_a_piece, env)
+
+
+def _validate_move_from_a_piece(env, player_id, src_row, src_col, dest_row, dest_col):
+    if 0 <= src_row < 10 and 0 <= src_col < 10 and not isinstance(env.board[src_row][src_col], (dict, type(None))):
+        env.state.set_invalid_move(reason=f"Invalid action format. Player {player_id} must move one of their own "
+                                          f"pieces.")
+        return False
+    return type(env)._validate_move(env, player_id=player_id, src_row=src_row, src_col=src_col, dest_row=dest_row,
+                                    dest_col=dest_col)
 
 
 def patch_stratego_state(state):

@@ -400,6 +400,14 @@ def test_stratego_miner_leaving_a_defused_bomb_square_does_not_crash():
     assert env.step("[E0 F0]")[0] is False
 
 
+def test_stratego_move_from_a_lake_is_an_invalid_move():
+    # TextArena 0.7.4 read the lake's "~" as a piece and raised TypeError
+    env = stratego_env({**FLAGS, "D2": ("Miner", 0), "J0": ("Scout", 1)})
+    assert env.step("[E2 D2]") == (False, {})
+    assert env.state.current_player_id == 0 and env.state.error_count == 1  # warned, Player 0 retries
+    assert any("must move one of their own pieces" in message for _, message, _ in env.state.observations[0])
+
+
 def test_stratego_player_0_wins_when_player_1_loses_its_last_movable_piece():
     # TextArena 0.7.4's check returned the winner's id, and 0 read as "no winner"
     env = stratego_env({**FLAGS, "E0": ("Marshal", 0), "F0": ("Scout", 1), "J8": ("Bomb", 1)})
