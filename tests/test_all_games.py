@@ -53,8 +53,10 @@ def test_no_instance_is_over_before_the_first_move(game):
 
 
 # Games whose every reply is a move (there is no format to break), and why.
-NO_FORMAT = {game: "DontSayIt: every message is a move; a seat loses only by saying the other's word"
-             for game in ("ta_dont_say_it", "ta_dont_say_it_vs_random", "ta_dont_say_it_vs_trickster")}
+NO_FORMAT = {**{game: "DontSayIt: every message is a move; a seat loses only by saying the other's word"
+                for game in ("ta_dont_say_it", "ta_dont_say_it_vs_random", "ta_dont_say_it_vs_trickster")},
+             "ta_taboo_vs_random": "the model's seat in the first instances is the Clue Giver, whose every message "
+                                   "is a clue (only its Guesser has a format)"}
 
 
 @pytest.mark.parametrize("game", [game for game in GAMES if game not in NO_FORMAT])
