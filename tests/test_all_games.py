@@ -68,8 +68,10 @@ FREE_TEXT_SEATS = {
 
 
 # Games whose every reply is a move (there is no format to break), and why.
-NO_FORMAT = {game: "DontSayIt: every message is a move; a seat loses only by saying the other's word"
-             for game in ("ta_dont_say_it", "ta_dont_say_it_vs_random", "ta_dont_say_it_vs_trickster")}
+NO_FORMAT = {**{game: "DontSayIt: every message is a move; a seat loses only by saying the other's word"
+                for game in ("ta_dont_say_it", "ta_dont_say_it_vs_random", "ta_dont_say_it_vs_trickster")},
+             "ta_taboo_vs_random": "the model's seat in the first instances is the Clue Giver, whose every message "
+                                   "is a clue (only its Guesser has a format)"}
 
 
 # Games in which a reply without an action token is a legal move, table talk: the format breaker plays on.
