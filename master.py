@@ -64,6 +64,7 @@ MASTERS = {
     "MarketEntryMaster": submasters.MarketEntryMaster,
     "NegotiationMaster": submasters.NegotiationMaster,
     "BlindAuctionMaster": submasters.BlindAuctionMaster,
+    "TwoDollarMaster": submasters.TwoDollarMaster,
 }
 
 SCORERS = {

@@ -1078,3 +1078,29 @@ class BlindAuctionMaster(PrivateValuesMaster):
         best = sum(max(values[0][item], values[1][item]) for item in values[0])
         return {"seat": {f"Player {pid}": [-sum(own.values()), sum(own.values())] for pid, own in values.items()},
                 "all": [-best, best]}
+
+
+class TwoDollarMaster(PrivateValuesMaster):
+    """Two Dollar: each seat's payoff is the money it takes home (TextArena's `final_amounts`, not in the game
+    state): its share of an accepted split, or $0 when no deal was reached or when its secret role's rule was not
+    met (a minimum share, or x_rounds' deadline to accept). The Main Score measures it against the total
+    (`payoff scale`).
+
+    Hidden information: each seat's secret role instructions, in its own prompt only. TextArena 0.7.4 draws the two
+    roles with `random.sample` over the role files in `os.listdir` order, which depends on the file system: the
+    game master sorts them by name before reset, so a seed draws the same roles on every machine."""
+
+    SECRET = re.compile(r"=== YOUR SECRET INSTRUCTIONS ===\n(.*?)\nVICTORY CONDITION", re.DOTALL)
+
+    def _on_before_reset(self):
+        self.ta_env.available_roles = dict(sorted(self.ta_env.available_roles.items()))
+
+    def content(self):
+        return {**super().content(), "roles": [self.ta_env.player_roles[pid]["name"] for pid in (0, 1)]}
+
+    def payoffs(self):
+        return {pid: round(float(amount), 2) for pid, amount in self.ta_env.final_amounts.items()}
+
+    def payoff_scale(self):
+        total = self.ta_env.total_amount
+        return {"seat": [0.0, total], "all": [0.0, total]}
