@@ -65,6 +65,7 @@ MASTERS = {
     "NegotiationMaster": submasters.NegotiationMaster,
     "BlindAuctionMaster": submasters.BlindAuctionMaster,
     "TwoDollarMaster": submasters.TwoDollarMaster,
+    "NewRecruitMaster": submasters.NewRecruitMaster,
 }
 
 SCORERS = {

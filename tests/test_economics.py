@@ -534,3 +534,47 @@ def test_two_dollar_value_aware_reference_beats_random():
     # value_aware as the model 64% against random
     assert _mean_score("ta_two_dollar_vs_value_aware", "random", ids=range(10)) < 25
     assert _mean_score("ta_two_dollar_vs_random", "expert", ids=range(10)) > 55
+
+
+# --- New Recruit ---
+
+def test_new_recruit_an_accepted_package_pays_each_seat_by_its_own_table():
+    # CCAACCCC pays both 5000; salary A ($60000) instead of C costs the Recruiter 3000 and gives the Candidate 3000
+    episode = play("ta_new_recruit", [scripted(["A strong offer. [Propose] ACAACCCC"]), scripted(["Deal. [Accept]"])])
+    seats = episode.interactions["seats"]
+    assert (seats["Player 0"]["payoff"], seats["Player 1"]["payoff"]) == (2000, 8000)
+    assert (seats["Player 0"]["result"], seats["Player 1"]["result"]) == ("loss", "win")
+    assert episode.interactions["payoff scale"] == {"seat": {"Player 0": [-8400, 14800], "Player 1": [-8400, 14800]},
+                                                    "all": [-2000, 14800]}
+    assert_outcome(episode.scores, "Success")
+    assert episode.scores["Main Score"] == pytest.approx(100 * 12000 / 16800)
+
+
+def test_new_recruit_no_accepted_package_gives_both_nothing():
+    episode = play("ta_new_recruit", [scripted(["[Propose] EEAAAEAE"] * 6),
+                                      scripted(["No. [Reject]", "[Propose] AAAAEAAA"] * 3)])
+    seats = episode.interactions["seats"]
+    assert (seats["Player 0"]["payoff"], seats["Player 1"]["payoff"]) == (0, 0)
+    assert {seat["result"] for seat in seats.values()} == {"draw"} and seats["Player 0"]["how"] == "turn limit"
+    assert episode.scores["Main Score"] == pytest.approx(100 * 2000 / 16800)
+
+
+def test_new_recruit_broken_format_four_times_aborts():
+    episode = play("ta_new_recruit", [scripted(["[Propose] CCAACCCC"]), ta_player("format-breaker")])
+    assert_outcome(episode.scores, "Aborted")
+    assert math.isnan(episode.scores["Main Score"])
+    assert episode.interactions["violating seats"] == ["Player 1"]
+
+
+def test_new_recruit_vs_random_scores_the_model_points_on_its_own_table():
+    episode = play("ta_new_recruit_vs_random", [ta_player("expert")], game_id=1)
+    seat = episode.interactions["seats"]["Player 1"]
+    assert episode.scores["Model Seat"] == 1 and episode.scores["Payoff"] == seat["payoff"]
+    assert episode.scores["Main Score"] == pytest.approx(100 * (seat["payoff"] + 8400) / 23200)
+
+
+def test_new_recruit_value_aware_reference_beats_random():
+    # measured on the ten instances: random scores 49 against random and 17 against value_aware (it accepts
+    # packages worse than no deal); value_aware as the model scores 73 against random
+    assert _mean_score("ta_new_recruit_vs_value_aware", "random", ids=range(10)) < 25
+    assert _mean_score("ta_new_recruit_vs_random", "expert", ids=range(10)) > 60
