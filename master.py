@@ -93,6 +93,8 @@ MASTERS = {
     "MarketEntryMaster": submasters.MarketEntryMaster,
     "NegotiationMaster": submasters.NegotiationMaster,
     "BlindAuctionMaster": submasters.BlindAuctionMaster,
+    "TwoDollarMaster": submasters.TwoDollarMaster,
+    "NewRecruitMaster": submasters.NewRecruitMaster,
 }
 
 SCORERS = {

@@ -1838,3 +1838,60 @@ class BlindAuctionMaster(PrivateValuesMaster):
         best = sum(max(values[0][item], values[1][item]) for item in values[0])
         return {"seat": {f"Player {pid}": [-sum(own.values()), sum(own.values())] for pid, own in values.items()},
                 "all": [-best, best]}
+
+
+class TwoDollarMaster(PrivateValuesMaster):
+    """Two Dollar: each seat's payoff is the money it takes home (TextArena's `final_amounts`, not in the game
+    state): its share of an accepted split, or $0 when no deal was reached or when its secret role's rule was not
+    met (a minimum share, or x_rounds' deadline to accept). The Main Score measures it against the total
+    (`payoff scale`).
+
+    Hidden information: each seat's secret role instructions, in its own prompt only. TextArena 0.7.4 draws the two
+    roles with `random.sample` over the role files in `os.listdir` order, which depends on the file system: the
+    game master sorts them by name before reset, so a seed draws the same roles on every machine."""
+
+    SECRET = re.compile(r"=== YOUR SECRET INSTRUCTIONS ===\n(.*?)\nVICTORY CONDITION", re.DOTALL)
+
+    def _on_before_reset(self):
+        self.ta_env.available_roles = dict(sorted(self.ta_env.available_roles.items()))
+
+    def content(self):
+        return {**super().content(), "roles": [self.ta_env.player_roles[pid]["name"] for pid in (0, 1)]}
+
+    def payoffs(self):
+        return {pid: round(float(amount), 2) for pid, amount in self.ta_env.final_amounts.items()}
+
+    def payoff_scale(self):
+        total = self.ta_env.total_amount
+        return {"seat": [0.0, total], "all": [0.0, total]}
+
+
+class NewRecruitMaster(PrivateValuesMaster):
+    """New Recruit: Player 0 is the Recruiter, Player 1 the Candidate; each seat's payoff is its points for the
+    accepted package by its own table (0 for both when no package was accepted, as TextArena scores it). The tables
+    are on the same range but differ by issue (some opposed, some shared, some traded off), so TextArena's winner,
+    the seat whose own table sums higher, says little; the Main Score places the points between the worst and the
+    best package of the seat's table (`payoff scale`: `seat`), or both seats' together between the worst and best
+    package for the pair (`all`).
+
+    Hidden information: each seat's point table, in its own prompt only."""
+
+    SECRET = re.compile(r"higher points are better\):(.*?)\nYou are negotiating with", re.DOTALL)
+
+    def payoffs(self):
+        game_state = self.env.state.game_state
+        accepted = game_state["accepted_proposal"]
+        if accepted is None:
+            return {0: 0.0, 1: 0.0}
+        preferences = game_state["player_preferences"]
+        return {pid: float(sum(preferences[pid][issue][choice] for issue, choice in accepted["choices"].items()))
+                for pid in (0, 1)}
+
+    def payoff_scale(self):
+        points = self.ta_env.point_value_dict.values()  # per issue: {choice: [Recruiter's, Candidate's points]}
+
+        def bounds(value):
+            return [sum(min(map(value, issue.values())) for issue in points),
+                    sum(max(map(value, issue.values())) for issue in points)]
+        return {"seat": {f"Player {pid}": bounds(lambda pair, pid=pid: pair[pid]) for pid in (0, 1)},
+                "all": bounds(sum)}

@@ -485,3 +485,96 @@ def test_blind_auction_value_aware_reference_beats_random():
     assert _mean_score("ta_simple_blind_auction_vs_value_aware", "random", ids) <= \
         _mean_score("ta_simple_blind_auction_vs_random", "random", ids) - 10
     assert _mean_score("ta_simple_blind_auction_vs_random", "expert", ids) > 60
+
+
+# --- Two Dollar ---
+
+def test_two_dollar_a_share_below_the_roles_minimum_pays_nothing():
+    # instance 3: Player 0 has the secret role 1_dollar (at least $1.00), Player 1 80_cents (at least $0.80);
+    # Player 1 accepts $0.70, below its minimum: TextArena pays it $0 and Player 0 wins
+    assert conftest.instance_of("ta_two_dollar", game_id=3)[1]["content"]["roles"] == ["1_dollar", "80_cents"]
+    episode = play("ta_two_dollar", [scripted(["I need most of it. [Propose] $1.30"]), scripted(["Fine. [Accept]"])],
+                   game_id=3)
+    seats = episode.interactions["seats"]
+    assert (seats["Player 0"]["payoff"], seats["Player 1"]["payoff"]) == (1.3, 0)
+    assert (seats["Player 0"]["result"], seats["Player 1"]["result"]) == ("win", "loss")
+    assert_outcome(episode.scores, "Success")
+    assert episode.scores["Main Score"] == pytest.approx(65)  # of the $2.00, $1.30 was taken home
+
+
+def test_two_dollar_roles_do_not_depend_on_the_file_systems_order(monkeypatch):
+    # TextArena 0.7.4 samples the roles from the role files in os.listdir order; the game master sorts them, so the
+    # instance's roles come out whatever order the files are listed in (a mismatch would raise InstanceMismatchError)
+    from textarena.envs.TwoDollar.env import TwoDollarEnv
+    load = TwoDollarEnv._load_available_roles
+    monkeypatch.setattr(TwoDollarEnv, "_load_available_roles", lambda self: dict(reversed(load(self).items())))
+    episode = play("ta_two_dollar", [scripted(["[Propose] $1.00"]), scripted(["[Accept]"])], game_id=3)
+    assert episode.interactions["seats"]["Player 0"]["payoff"] == 1.0
+
+
+def test_two_dollar_breaking_the_roles_rule_four_times_aborts():
+    # instance 0: Player 1 has the role say_little (at most 15 words before the action), enforced as an invalid move
+    assert conftest.instance_of("ta_two_dollar")[1]["content"]["roles"] == ["dependent", "say_little"]
+    chatty = "I think that we should really consider splitting this money in a way that is fair to both of us. [Reject]"
+    episode = play("ta_two_dollar", [scripted(["[Propose] $1.50"]), scripted([chatty] * 4)])
+    assert_outcome(episode.scores, "Aborted")
+    assert math.isnan(episode.scores["Main Score"])
+    assert episode.interactions["violating seats"] == ["Player 1"]
+
+
+def test_two_dollar_vs_random_scores_the_model_money():
+    episode = play("ta_two_dollar_vs_random", [ta_player("expert")], game_id=1)
+    seat = episode.interactions["seats"]["Player 1"]
+    assert episode.scores["Model Seat"] == 1 and episode.scores["Payoff"] == seat["payoff"]
+    assert episode.scores["Main Score"] == pytest.approx(100 * seat["payoff"] / 2)
+
+
+def test_two_dollar_value_aware_reference_beats_random():
+    # measured on the ten instances: random takes 36% of the money home against random, 21% against value_aware;
+    # value_aware as the model 64% against random
+    assert _mean_score("ta_two_dollar_vs_value_aware", "random", ids=range(10)) < 25
+    assert _mean_score("ta_two_dollar_vs_random", "expert", ids=range(10)) > 55
+
+
+# --- New Recruit ---
+
+def test_new_recruit_an_accepted_package_pays_each_seat_by_its_own_table():
+    # CCAACCCC pays both 5000; salary A ($60000) instead of C costs the Recruiter 3000 and gives the Candidate 3000
+    episode = play("ta_new_recruit", [scripted(["A strong offer. [Propose] ACAACCCC"]), scripted(["Deal. [Accept]"])])
+    seats = episode.interactions["seats"]
+    assert (seats["Player 0"]["payoff"], seats["Player 1"]["payoff"]) == (2000, 8000)
+    assert (seats["Player 0"]["result"], seats["Player 1"]["result"]) == ("loss", "win")
+    assert episode.interactions["payoff scale"] == {"seat": {"Player 0": [-8400, 14800], "Player 1": [-8400, 14800]},
+                                                    "all": [-2000, 14800]}
+    assert_outcome(episode.scores, "Success")
+    assert episode.scores["Main Score"] == pytest.approx(100 * 12000 / 16800)
+
+
+def test_new_recruit_no_accepted_package_gives_both_nothing():
+    episode = play("ta_new_recruit", [scripted(["[Propose] EEAAAEAE"] * 6),
+                                      scripted(["No. [Reject]", "[Propose] AAAAEAAA"] * 3)])
+    seats = episode.interactions["seats"]
+    assert (seats["Player 0"]["payoff"], seats["Player 1"]["payoff"]) == (0, 0)
+    assert {seat["result"] for seat in seats.values()} == {"draw"} and seats["Player 0"]["how"] == "turn limit"
+    assert episode.scores["Main Score"] == pytest.approx(100 * 2000 / 16800)
+
+
+def test_new_recruit_broken_format_four_times_aborts():
+    episode = play("ta_new_recruit", [scripted(["[Propose] CCAACCCC"]), ta_player("format-breaker")])
+    assert_outcome(episode.scores, "Aborted")
+    assert math.isnan(episode.scores["Main Score"])
+    assert episode.interactions["violating seats"] == ["Player 1"]
+
+
+def test_new_recruit_vs_random_scores_the_model_points_on_its_own_table():
+    episode = play("ta_new_recruit_vs_random", [ta_player("expert")], game_id=1)
+    seat = episode.interactions["seats"]["Player 1"]
+    assert episode.scores["Model Seat"] == 1 and episode.scores["Payoff"] == seat["payoff"]
+    assert episode.scores["Main Score"] == pytest.approx(100 * (seat["payoff"] + 8400) / 23200)
+
+
+def test_new_recruit_value_aware_reference_beats_random():
+    # measured on the ten instances: random scores 49 against random and 17 against value_aware (it accepts
+    # packages worse than no deal); value_aware as the model scores 73 against random
+    assert _mean_score("ta_new_recruit_vs_value_aware", "random", ids=range(10)) < 25
+    assert _mean_score("ta_new_recruit_vs_random", "expert", ids=range(10)) > 60
