@@ -11,6 +11,8 @@ from typing import Callable
 
 import shutil
 
+import pytest
+
 from clemcore.backends import Model, ModelSpec
 from clemcore.backends.model_registry import CustomResponseModel
 from clemcore.clemgame import GameBenchmark, GameInstances, GameRegistry
@@ -80,6 +82,12 @@ class Episode:
     scores: dict  # episode scores
     game_master: object
     contexts: list  # (player name, context) in the order the players were asked
+
+
+def requires(*games: str):
+    """Skips a test where this Python cannot play one of the games (TextArena's 3.12-only envs on Python 3.11)."""
+    missing = [game for game in games if game not in GAMES]
+    return pytest.mark.skipif(bool(missing), reason=f"unavailable on this Python: {', '.join(missing)}")
 
 
 def spec_of(game_name: str):

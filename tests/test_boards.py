@@ -1,9 +1,10 @@
 """Board games between seats played end to end: Chess, Othello, Breakthrough (TextArena 0.7.4)."""
 import math
 
-from conftest import assert_outcome, play, scripted, ta_player
+from conftest import assert_outcome, play, requires, scripted, ta_player
 
 
+@requires("ta_chess")
 def test_chess_fools_mate_black_wins_by_the_rules():
     episode = play("ta_chess", [scripted(["[f2f3]", "[g2g4]"]), scripted(["[e7e5]", "[d8h4]"])])
     assert_outcome(episode.scores, "Success")
@@ -13,6 +14,7 @@ def test_chess_fools_mate_black_wins_by_the_rules():
     assert episode.scores["Player 1 Win"] == 1 and episode.scores["Player 0 Loss"] == 1
 
 
+@requires("ta_chess")
 def test_chess_each_seat_sees_the_board_and_its_valid_moves_after_the_opponent_moved():
     episode = play("ta_chess", [scripted(["[f2f3]", "[g2g4]"]), scripted(["[e7e5]", "[d8h4]"])])
     white_second = episode.contexts[2][1]["content"]
@@ -20,6 +22,7 @@ def test_chess_each_seat_sees_the_board_and_its_valid_moves_after_the_opponent_m
     assert "Current board:" in white_second and "Valid moves: [" in white_second
 
 
+@requires("ta_chess")
 def test_chess_format_breaker_aborts_and_is_named():
     episode = play("ta_chess", [ta_player("format-breaker"), scripted(["[e7e5]"])])
     assert_outcome(episode.scores, "Aborted")
@@ -27,6 +30,7 @@ def test_chess_format_breaker_aborts_and_is_named():
     assert episode.interactions["violating seats"] == ["Player 0"]
 
 
+@requires("ta_chess")
 def test_chess_engine_beats_the_random_model():
     # instance 0 seats the model at Player 0, instance 1 at Player 1
     for game_id in (0, 1):
@@ -34,6 +38,7 @@ def test_chess_engine_beats_the_random_model():
         assert episode.scores["Main Score"] == 0 and episode.scores["Loss"] == 1
 
 
+@requires("ta_chess")
 def test_chess_expert_model_beats_the_random_reference():
     episode = play("ta_chess_vs_random", [ta_player("expert")], game_id=1)
     assert_outcome(episode.scores, "Success")
@@ -84,6 +89,7 @@ def moves_of(episode) -> list[str]:
             if event["to"] == "GM" and event["from"].startswith("Player")]
 
 
+@requires("ta_chess")
 def test_the_experts_break_ties_by_instance_so_every_instance_is_another_game():
     # the envs draw nothing and the model (a programmatic player, unsalted: a function of its transcript) is
     # deterministic: the games differ only because the reference draws among equally good moves with its
@@ -128,6 +134,7 @@ def checkers_rows(pieces: dict) -> list[str]:
     return ["".join(row) for row in rows]
 
 
+@requires("ta_checkers")
 def test_checkers_a_side_left_without_a_move_loses_before_it_is_asked():
     # Red's 3 4 -> 2 3 walls in Black's last man at (0, 1): (1, 0) and (1, 2) are taken, the jump lands on (2, 3)
     rows = checkers_rows({(0, 1): "b", (1, 0): "r", (1, 2): "r", (3, 4): "r"})
@@ -140,6 +147,7 @@ def test_checkers_a_side_left_without_a_move_loses_before_it_is_asked():
     assert episode.scores["Main Score"] == 100
 
 
+@requires("ta_checkers")
 def test_checkers_a_move_that_leaves_the_mover_without_a_move_loses_instead_of_crashing_textarena():
     # Red's last man steps 3 0 -> 2 1 between Black's men at (1, 0) and (1, 2), the jump square (0, 3) taken:
     # TextArena 0.7.4 then calls set_winners(player_id=...) and raises a TypeError (Checkers/env.py:107)
@@ -153,6 +161,7 @@ def test_checkers_a_move_that_leaves_the_mover_without_a_move_loses_instead_of_c
     assert episode.scores["Main Score"] == 0
 
 
+@requires("ta_checkers")
 def test_checkers_other_type_errors_are_not_swallowed():
     import pytest
     from ta_master import TextArenaEnvError
@@ -163,6 +172,7 @@ def test_checkers_other_type_errors_are_not_swallowed():
         play("ta_checkers_vs_random", [scripted(["[5 0 4 1]"])], on_turn=break_step)
 
 
+@requires("ta_checkers")
 def test_checkers_format_breaker_aborts_and_the_search_beats_random():
     episode = play("ta_checkers", [scripted(["[5 0 4 1]", "[5 2 4 3]"]), ta_player("format-breaker")])
     assert_outcome(episode.scores, "Aborted")
@@ -250,6 +260,7 @@ def test_othello_players_read_the_quoted_move_list_and_skip_when_it_is_empty():
     assert reply("random", stuck) == reply("expert", stuck) == "I have no valid move and skip."
 
 
+@requires("ta_chess")
 def test_chess_never_checks_its_turn_limit_so_the_request_cap_stops_endless_play():
     # two random players shuffle pieces for ~280 plies; TextArena 0.7.4 stores max_turns but never checks it
     episode = play("ta_chess", [ta_player("random"), ta_player("random")], game_id=1)

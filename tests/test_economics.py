@@ -5,7 +5,7 @@ import math
 import pytest
 
 import conftest
-from conftest import assert_outcome, play, scripted, ta_player
+from conftest import assert_outcome, play, requires, scripted, ta_player
 
 
 def test_two_thirds_average_lower_guesses_win_every_round():
@@ -172,6 +172,7 @@ def _three_player_reply(context: str, choice: str) -> str:
 
 # --- Iterated Stag Hunt ---
 
+@requires("ta_iterated_stag_hunt")
 def test_stag_hunt_hunting_the_hare_once_against_a_stag_hunter_wins():
     # round 1: stag against hare (1 and 8), then four rounds of both stag (10 each)
     episode = play("ta_iterated_stag_hunt", [scripted(_rounds(*["[Stag]"] * 5, chats=3)),
@@ -183,6 +184,7 @@ def test_stag_hunt_hunting_the_hare_once_against_a_stag_hunter_wins():
     assert episode.scores["Main Score"] == pytest.approx(100 * 89 / 100)
 
 
+@requires("ta_iterated_stag_hunt")
 def test_stag_hunt_a_decision_without_the_token_is_recorded_as_a_hare_hunt():
     episode = play("ta_iterated_stag_hunt", [ta_player("format-breaker"), scripted(_rounds(*["[Stag]"] * 5, chats=3))])
     assert_outcome(episode.scores, "Success")
@@ -190,6 +192,7 @@ def test_stag_hunt_a_decision_without_the_token_is_recorded_as_a_hare_hunt():
     assert episode.interactions["seats"]["Player 0"]["payoff"] == 40
 
 
+@requires("ta_iterated_stag_hunt")
 def test_stag_hunt_randomized_payoffs_are_drawn_from_the_episode_seed():
     # TextArena 0.7.4 draws each round's matrix from numpy's global RNG; the game master seeds it per episode
     def matrices():
@@ -202,6 +205,7 @@ def test_stag_hunt_randomized_payoffs_are_drawn_from_the_episode_seed():
     assert len({tuple(matrix.values()) for matrix in first}) > 1
 
 
+@requires("ta_iterated_stag_hunt")
 def test_stag_hunt_tit_for_tat_punishes_the_hare_and_rewards_the_stag():
     hare, stag = _rounds(*["[Hare]"] * 5, chats=3), _rounds(*["[Stag]"] * 5, chats=3)
     # always hare against tit for tat: 8, then 5 a round; always stag: 10 a round

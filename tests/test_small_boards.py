@@ -7,7 +7,7 @@ import statistics
 
 import pytest
 
-from conftest import GAMES, assert_outcome, assert_player_results, instance_of, play, scripted, ta_player
+from conftest import GAMES, assert_outcome, assert_player_results, instance_of, play, requires, scripted, ta_player
 
 SMALL_BOARDS = ["ta_tic_tac_toe", "ta_reverse_tic_tac_toe", "ta_wild_tic_tac_toe", "ta_quantum_tic_tac_toe",
                 "ta_ultimate_tic_tac_toe", "ta_connect_four", "ta_nim", "ta_chopsticks", "ta_memory_game"]
@@ -40,6 +40,7 @@ def test_tic_tac_toe_player_0_plays_o_first_and_wins_the_top_row():
     assert "you will be 'O'" in episode.contexts[0][1]["content"]
 
 
+@requires("ta_reverse_tic_tac_toe")
 def test_reverse_tic_tac_toe_completing_a_line_loses():
     episode = play("ta_reverse_tic_tac_toe", two_seats(["[0]", "[1]", "[2]"], ["[3]", "[8]"]))
     assert_decided(episode, "loss", "win")
