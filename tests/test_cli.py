@@ -19,7 +19,7 @@ def recorded_instances(game_dir: Path = REPO) -> dict[str, dict[str, list[int]]]
     """{game: {experiment: [game ids]}} as the instance files in `game_dir/in` list them."""
     recorded = {}
     for game in GAMES:
-        data = json.loads((game_dir / "in" / f"instances_{game}.json").read_text())
+        data = json.loads((game_dir / "in" / f"{spec_of(game).instances}.json").read_text())
         recorded[game] = {exp["name"]: [inst["game_id"] for inst in exp["game_instances"]]
                           for exp in data["experiments"]}
     return recorded
