@@ -40,8 +40,7 @@ class Transcript:
     def rng(self) -> random.Random:
         """An RNG seeded by the transcript and the salt: the same game state always gets the same draw, in any
         process."""
-        salted = ((self.salt,) if self.salt else ()) + self.contexts + self.replies  # unsalted: as before salts
-        digest = hashlib.sha256("\x00".join(salted).encode("utf-8")).digest()
+        digest = hashlib.sha256("\x00".join((self.salt,) + self.contexts + self.replies).encode("utf-8")).digest()
         return random.Random(int.from_bytes(digest[:8], "big"))
 
 

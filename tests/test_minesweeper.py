@@ -132,7 +132,7 @@ def test_minesweeper_opening_move_is_a_game_master_event_not_a_request():
     assert first_turn[1]["action"]["type"] == "send message"  # the first request comes after it
     assert episode.interactions["opening move"] == instance["content"]["opening move"] == [rows // 2, cols // 2]
     assert episode.scores["Request Count"] == 2 == len(episode.contexts)
-    players_replies = [event for turn in episode.interactions["turns"] for event in turn if event["from"] == "Player 1"]
+    players_replies = [event for turn in episode.interactions["turns"] for event in turn if event["from"] == "Player 0"]
     assert len(players_replies) == 2
     # the opening's cell is already revealed on the player's first board
     assert board_of(episode.contexts[0][1]["content"])[rows // 2][cols // 2] != "."

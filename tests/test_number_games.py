@@ -176,7 +176,7 @@ def test_secretary_format_breaker_and_bracket_with_prose_are_aborted():
 
 def test_three_card_monte_expert_follows_the_swaps():
     episode = play("ta_three_card_monte", [ta_player("expert")])
-    assert _replies(episode) == [("Player 1", "[2]")]
+    assert _replies(episode) == [("Player 0", "[2]")]
     assert_outcome(episode.scores, "Success")
     assert episode.scores["Main Score"] == 100
 

@@ -11,7 +11,7 @@ from conftest import assert_outcome, benchmark, instance_of, play, scripted, ta_
 
 def replies_of(episode) -> list[str]:
     return [event["action"]["content"] for turn in episode.interactions["turns"] for event in turn
-            if event["from"] == "Player 1"]
+            if event["from"] == "Player 0"]
 
 
 # --- Hangman ---
