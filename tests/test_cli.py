@@ -51,10 +51,21 @@ def scored_run(mock_run):
     return results, outputs
 
 
+# clemcore 3.7.2's LaTeX transcripts have colours for 8 players: `clem transcribe` writes the HTML transcript of a
+# game with more seats (SecretMafia: 10) and then fails on its .tex, counting one exception per episode.
+TEX_COLOURS = 8
+
+
 @pytest.mark.all_games
 def test_score_eval_and_transcribe_report_no_errors(scored_run):
-    _, outputs = scored_run
+    results, outputs = scored_run
+    crowded = [path for path in episode_dirs(results)
+               if len(read_json(path / "interactions.json")["players"]) - 1 > TEX_COLOURS]
     for command, output in outputs.items():
+        if command == "transcribe" and crowded:
+            assert f"'{len(crowded)}' exceptions occurred" in output, output[-2000:]
+            assert output.count(" - ERROR - ") == 1 and all((path / "transcript.html").is_file() for path in crowded)
+            continue
         assert "exceptions occurred" not in output and "Traceback" not in output, (command, output)
         assert " - ERROR - " not in output, (command, output)
 
