@@ -53,6 +53,11 @@ def offered_moves(context: str) -> list[str]:
     return re.findall(r"\[[^\]\n]+\]", found[-1]) if found else []
 
 
+def seat_of(transcript: Transcript) -> int:
+    """The player's own seat, as TextArena's prompt names it ("You are Player 1 ...")."""
+    return int(re.search(r"You are Player (\d+)", transcript.prompt).group(1))
+
+
 def last_match(pattern: str | re.Pattern, text: str, flags: int = 0):
     """The last match of `pattern` in `text`, or None: contexts repeat boards, the latest one counts."""
     matches = list(re.finditer(pattern, text, flags))

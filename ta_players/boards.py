@@ -13,7 +13,7 @@ import re
 
 import chess
 
-from ta_players.base import GamePlayers, Transcript, last_match, offered_moves
+from ta_players.base import GamePlayers, Transcript, last_match, offered_moves, seat_of
 
 FILES = "abcdefghijklmnop"
 WIN = 100_000
@@ -254,12 +254,8 @@ class Checkers(GamePlayers):
     has_expert = True
     expert_name = "search"
 
-    @staticmethod
-    def side(transcript: Transcript) -> int:
-        return int(re.search(r"You are Player ([01]) playing a game of Checkers", transcript.prompt).group(1))
-
     def random_move(self, transcript, rng):
-        board, side = checkers_board(transcript), self.side(transcript)
+        board, side = checkers_board(transcript), seat_of(transcript)
         moves = checkers_moves(board, side)
         if not moves:  # no legal move: TextArena 0.7.4 asks anyway; any reply is invalid
             return "[0 0 0 0]"
@@ -267,7 +263,7 @@ class Checkers(GamePlayers):
 
     def expert_move(self, transcript):
         """Depth-3 alpha-beta on material (kings 1.5 men) and advance."""
-        board, side = checkers_board(transcript), self.side(transcript)
+        board, side = checkers_board(transcript), seat_of(transcript)
         moves = checkers_moves(board, side)
         if not moves:
             return "[0 0 0 0]"
@@ -634,18 +630,14 @@ class Alquerque(GamePlayers):
     has_expert = True
     expert_name = "search"
 
-    @staticmethod
-    def side(transcript: Transcript) -> int:
-        return int(re.search(r"You are Player ([01]) \(", transcript.prompt).group(1))
-
     def random_move(self, transcript, rng):
-        (board, _), side = alquerque_position(transcript), self.side(transcript)
+        (board, _), side = alquerque_position(transcript), seat_of(transcript)
         return _alquerque_text(rng.choice(_alquerque_moves(board, side)))
 
     def expert_move(self, transcript):
         """Depth-3 alpha-beta on material (= capture score), sees a side left without a move (it loses); keeps
         pieces in the middle rows, where they can still move."""
-        (board, played), side = alquerque_position(transcript), self.side(transcript)
+        (board, played), side = alquerque_position(transcript), seat_of(transcript)
         return _alquerque_text(_search((board, side, played, False), 3, _alquerque_successors, _alquerque_value,
                                        transcript.rng()))
 
@@ -724,21 +716,17 @@ class Crusade(GamePlayers):
     has_expert = True
     expert_name = "search"
 
-    @staticmethod
-    def side(transcript: Transcript) -> int:
-        return int(re.search(r"You are Player ([01]) \(", transcript.prompt).group(1))
-
     def random_move(self, transcript, rng):
         """Uniform over the `Available Moves` list TextArena sends only to the seat on turn (the latest one)."""
         moves = offered_moves(transcript.text)
         if not moves:
             board, _ = crusade_position(transcript)
-            moves = [_crusade_text(move) for move in _crusade_moves(board, self.side(transcript))]
+            moves = [_crusade_text(move) for move in _crusade_moves(board, seat_of(transcript))]
         return rng.choice(moves)
 
     def expert_move(self, transcript):
         """Depth-2 alpha-beta on material: take what is free, do not hang pieces; the move limit is seen."""
-        (board, played), side = crusade_position(transcript), self.side(transcript)
+        (board, played), side = crusade_position(transcript), seat_of(transcript)
         return _crusade_text(_search((board, side, played), 2, _crusade_successors, _crusade_value, transcript.rng()))
 
 
@@ -820,12 +808,8 @@ class LinesOfAction(GamePlayers):
     has_expert = True
     expert_name = "heuristic"
 
-    @staticmethod
-    def side(transcript: Transcript) -> int:
-        return int(re.search(r"You are Player ([01]) in game of LinesOfAction", transcript.prompt).group(1))
-
     def random_move(self, transcript, rng):
-        moves = _loa_moves(loa_board(transcript), self.side(transcript))
+        moves = _loa_moves(loa_board(transcript), seat_of(transcript))
         if not moves:  # TextArena 0.7.4 has no rule for a side without moves; any reply is invalid
             return "[a1a1]"
         return _loa_text(rng.choice(moves))
@@ -833,7 +817,7 @@ class LinesOfAction(GamePlayers):
     def expert_move(self, transcript):
         """Greedy on gathering: fewest groups, then smallest spread (captures break the opponent up); takes a
         win, and of the best few moves avoids one that leaves the opponent a winning reply."""
-        board, side = loa_board(transcript), self.side(transcript)
+        board, side = loa_board(transcript), seat_of(transcript)
         piece, enemy = ("O", "X") if side == 0 else ("X", "O")
         moves = _loa_moves(board, side)
         if not moves:
