@@ -2,8 +2,9 @@
 
 Experiments: by default one per TextArena difficulty id of the spec's entry point (its `-raw` registration, so
 that no TextArena wrapper sits between the env and ours), named by the id's suffix (`default` for the plain id);
-a list in `experiments` keeps those names; a dict defines custom configs as env kwargs over the plain id.
-Each instance records what it stands for: env id and kwargs, number of players, seed, and the content the env
+a list in `experiments` keeps those names; a dict defines custom configs as env kwargs over the plain id, where the
+key `seats` sets another seat count than the spec's `players` (TextArena games that take a range of players).
+Each instance records what it stands for: env id and kwargs, number of seats, seed, and the content the env
 produces from them. The `_vs_<reference>` variants play their base game's instances.
 """
 import re
@@ -31,20 +32,26 @@ def experiment_name(env_id: str) -> str:
     return suffix or "default"
 
 
-def experiments(game_spec: GameSpec) -> list[tuple[str, str, dict]]:
-    """(name, env id, env kwargs) for each experiment of the spec."""
+def experiments(game_spec: GameSpec) -> list[tuple[str, str, dict, int]]:
+    """(name, env id, env kwargs, seats) for each experiment of the spec."""
     variants = {experiment_name(env_id): env_id for env_id, env_spec in ENV_REGISTRY.items()
                 if env_id.endswith("-raw") and env_spec.entry_point == game_spec["entry_point"]}
     chosen = getattr(game_spec, "experiments", None)
+    seats = game_spec["players"]
     if chosen is None:
-        return [(name, env_id, dict(ENV_REGISTRY[env_id].kwargs)) for name, env_id in variants.items()]
+        return [(name, env_id, dict(ENV_REGISTRY[env_id].kwargs), seats) for name, env_id in variants.items()]
     if isinstance(chosen, list):
         unknown = [name for name in chosen if name not in variants]
         if unknown:
             raise ValueError(f"{game_spec.game_name}: no TextArena variant {unknown}; valid: {sorted(variants)}")
-        return [(name, variants[name], dict(ENV_REGISTRY[variants[name]].kwargs)) for name in chosen]
+        return [(name, variants[name], dict(ENV_REGISTRY[variants[name]].kwargs), seats) for name in chosen]
     base_id = variants["default"]
-    return [(name, base_id, {**ENV_REGISTRY[base_id].kwargs, **kwargs}) for name, kwargs in chosen.items()]
+    return [(name, base_id, {**ENV_REGISTRY[base_id].kwargs, **without(kwargs, "seats")}, kwargs.get("seats", seats))
+            for name, kwargs in chosen.items()]
+
+
+def without(mapping: dict, key: str) -> dict:
+    return {k: v for k, v in mapping.items() if k != key}
 
 
 # Seeds tried per instance before giving up: an instance must leave the player something to do.
@@ -67,13 +74,13 @@ class TextArenaInstanceGenerator(GameInstanceGenerator):
     def on_generate(self, seed, **kwargs):
         # an unavailable game raises GameUnavailableError from the game master's setup
         benchmark = TextArenaGameBenchmark(self.game_spec)
-        for name, env_id, env_kwargs in experiments(self.game_spec):
+        for name, env_id, env_kwargs, seats in experiments(self.game_spec):
             experiment = self.add_experiment(name)
             experiment["env_id"] = env_id
             for game_id in range(self.game_spec["n_instances"]):
                 instance = self.add_game_instance(experiment, game_id)
                 instance.update(env_id=env_id, entry_point=self.game_spec["entry_point"], env_kwargs=env_kwargs,
-                                num_players=self.game_spec["players"])
+                                num_players=seats)
                 instance.update(self.playable_game(benchmark, experiment, dict(instance), name, game_id))
 
     def playable_game(self, benchmark, experiment: dict, instance: dict, name: str, game_id: int) -> dict:

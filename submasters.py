@@ -66,7 +66,7 @@ class MultiPlayerMaster(TextArenaGameMaster):
         payoffs = self.payoffs() or {}
         seats = {seat.name: {"model": seat.model_name if isinstance(seat, ReferencePlayer) else seat.model.name,
                              "reference": isinstance(seat, ReferencePlayer),
-                             "result": "draw" if rewards is None else _result(rewards[pid]),
+                             "result": "draw" if rewards is None else self.result(pid, rewards),
                              "how": self._how(pid, violators),
                              "payoff": payoffs.get(pid)}
                  for pid, seat in enumerate(self.seats)}
@@ -91,6 +91,11 @@ class MultiPlayerMaster(TextArenaGameMaster):
         limit included), not by a losing mistake TextArena punishes as an invalid move, nor at the request cap."""
         return self.cap_reason is None and not any(info.get("invalid_move")
                                                    for info in self.env.state.game_info.values())
+
+    def result(self, pid: int, rewards: dict[int, float]) -> str:
+        """The seat's win, draw or loss: by the sign of its TextArena reward, for games that reward seats +1, 0 or
+        -1 (games that rank more seats override this)."""
+        return _result(rewards[pid])
 
     def payoffs(self) -> dict[int, float] | None:
         """The game's own payoff per seat (chips, points, utility), for games that have one."""
@@ -1772,6 +1777,13 @@ class LiarsDiceMaster(MultiPlayerMaster):
         lines = {pid: f"Your current Dice are: {', '.join(map(str, dice))}"
                  for pid, dice in game_state["dice_rolls"].items() if game_state["remaining_dice"][pid] > 0}
         return {pid: [line] for pid, line in lines.items() if list(lines.values()).count(line) == 1}
+
+    def result(self, pid, rewards):
+        # TextArena 0.7.4 rewards more than two seats linearly by the order they lost their dice in, so that the
+        # second seat out of three or four gets a positive reward; the game is won by the last seat with dice alone
+        return "win" if self.env.state.game_state["remaining_dice"][pid] > 0 else "loss"
+
+
 class MarketEntryMaster(EliminationMaster):
     """Market Entry Game: each seat's points over all rounds (`total_scores`). A seat's payoff lies between
     entering an overcrowded market every round and entering a profitable one every round (`payoff scale`:

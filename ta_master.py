@@ -11,6 +11,7 @@ import functools
 import hashlib
 import importlib
 import io
+import itertools
 import json
 import random
 import sys
@@ -252,12 +253,16 @@ class TextArenaGameMaster(GameMaster):
         reference = getattr(self.game_spec, "reference", None)
         num_seats = instance["num_players"]
         model_seats = [instance["game_id"] % num_seats] if reference else range(num_seats)
-        models = iter(self.player_models)
+        # an experiment may have more seats than the spec's `players` (clemcore gives one model per player): the
+        # models then take the seats in turn, and the extra seats answer the mock with the spec's last seat's moves
+        models = itertools.cycle(self.player_models)
+        player_specs = self.game_spec["player_specs"]
         for seat in range(num_seats):
             name = f"Player {seat}"
             if seat in model_seats:
-                player_spec = self.game_spec["player_specs"][seat]
-                player = TextArenaPlayer(next(models), game_role=player_spec["role"],
+                player_spec = player_specs[min(seat, len(player_specs) - 1)]
+                role = player_spec["role"] if seat < len(player_specs) else name
+                player = TextArenaPlayer(next(models), game_role=role,
                                          custom_responses=player_spec["custom_response"],
                                          seed=f"{instance['seed']}:{seat}")
                 player.name = name
@@ -432,14 +437,14 @@ class TextArenaGameMaster(GameMaster):
 
     def _next_turn(self) -> bool:
         """Plays the reference seats until a model's turn comes, whose context it takes once (get_context_for
-        stays pure). Returns whether the game ended meanwhile. A round ends when every seat has acted; the next
-        one starts with a model's turn, so that every round holds a request."""
+        stays pure). Returns whether the game ended meanwhile. A round ends when every seat still in the game has
+        acted; the next one starts with a model's turn, so that every round holds a request."""
         while True:
             seat = self.seats[self.env.state.current_player_id]
             with self._env_errors("get_observation"):
                 _, context = self.env.get_observation()
             if isinstance(seat, TextArenaPlayer):
-                if len(self._acted_this_round) == len(self.seats):
+                if self._round_over():
                     self._acted_this_round.clear()
                     self.log_next_round()
                 self._current_player = seat
@@ -456,6 +461,10 @@ class TextArenaGameMaster(GameMaster):
             if done:
                 return True
 
+    def _round_over(self) -> bool:
+        # seats TextArena has eliminated (FFA games of more than two seats play on without them) act no more
+        alive = getattr(self.env.state, "is_player_alive", lambda pid: True)
+        return all(seat.name in self._acted_this_round for pid, seat in enumerate(self.seats) if alive(pid))
 
     @contextlib.contextmanager
     def _env_errors(self, stage: str):

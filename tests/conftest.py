@@ -105,6 +105,12 @@ def instance_of(game_name: str, experiment: str = "default", game_id: int = 0) -
     raise KeyError((game_name, experiment, game_id))
 
 
+def seats_per_experiment(game_name: str) -> dict[str, int]:
+    """The seats of each experiment (an experiment may seat more players than the spec's `players`)."""
+    data = json.loads((REPO / "in" / f"{spec_of(game_name).instances}.json").read_text())
+    return {exp["name"]: exp["game_instances"][0]["num_players"] for exp in data["experiments"]}
+
+
 @contextlib.contextmanager
 def benchmark(game_name: str):
     with GameBenchmark.load_from_spec(spec_of(game_name)) as game_benchmark:

@@ -9,7 +9,8 @@ import statistics
 import pytest
 
 import ta_players
-from conftest import GAMES, REFERENCE_GAMES, REPO, benchmark, load_episode_files, play, sequential_run, spec_of, ta_player
+from conftest import (GAMES, REFERENCE_GAMES, REPO, benchmark, load_episode_files, play, seats_per_experiment,
+                      sequential_run, spec_of, ta_player)
 from clemcore.backends.model_registry import CustomResponseModel
 
 
@@ -199,8 +200,8 @@ NOT_ABOVE_RANDOM: dict[str, str] = {
 
 def every_seat_once(game: str) -> list[tuple[str, int]]:
     """Per experiment, the first instances that seat the model once in every seat."""
-    seats_of_base = spec_of(base_game(game)).players
-    return [(experiment, game_id) for experiment, game_id in instances(game) if game_id < seats_of_base]
+    seats = seats_per_experiment(game)
+    return [(experiment, game_id) for experiment, game_id in instances(game) if game_id < seats[experiment]]
 
 
 @pytest.mark.parametrize("game", [game for game in STRONG_REFERENCES if game not in NOT_ABOVE_RANDOM])

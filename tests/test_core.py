@@ -128,11 +128,11 @@ def test_env_without_turn_limit_needs_a_request_cap():
 
 
 def test_experiments_default_to_every_textarena_variant_of_the_entry_point():
-    names = [name for name, _, _ in instancegenerator.experiments(spec_of("ta_minesweeper"))]
+    names = [name for name, *_ in instancegenerator.experiments(spec_of("ta_minesweeper"))]
     assert names == ["default", "small", "medium", "hard"]
     spec = copy.deepcopy(spec_of("ta_minesweeper"))
     spec.experiments = ["hard", "small"]
-    assert [(n, i) for n, i, _ in instancegenerator.experiments(spec)] == [("hard", "Minesweeper-v0-hard-raw"),
+    assert [(n, i) for n, i, *_ in instancegenerator.experiments(spec)] == [("hard", "Minesweeper-v0-hard-raw"),
                                                                           ("small", "Minesweeper-v0-small-raw")]
     spec.experiments = ["tiny"]
     with pytest.raises(ValueError, match="no TextArena variant"):
@@ -141,7 +141,10 @@ def test_experiments_default_to_every_textarena_variant_of_the_entry_point():
 
 def test_custom_experiments_are_env_kwargs_over_the_plain_id():
     assert instancegenerator.experiments(spec_of("ta_battleship")) == [
-        ("small", "Battleship-v0-raw", {"grid_size": 7}), ("standard", "Battleship-v0-raw", {"grid_size": 10})]
+        ("small", "Battleship-v0-raw", {"grid_size": 7}, 2), ("standard", "Battleship-v0-raw", {"grid_size": 10}, 2)]
+    # `seats` is no env kwarg: it seats more players than the spec's `players`
+    assert instancegenerator.experiments(spec_of("ta_liars_dice"))[-1] == (
+        "4_seats", "LiarsDice-v0-raw", {"num_dice": 5}, 4)
 
 
 def test_a_deep_copied_episode_counts_its_own_invalid_moves():

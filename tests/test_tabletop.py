@@ -251,3 +251,34 @@ def test_liars_dice_endless_raising_is_stopped_at_the_request_cap():
     assert_outcome(episode.scores, "Lose")
     assert {seat["how"] for seat in episode.interactions["seats"].values()} == {"request cap"}
     assert sum(episode.interactions["Request Count"]) == spec_of("ta_liars_dice").max_requests
+
+
+def test_liars_dice_with_four_seats_two_models_take_the_seats_in_turn_and_the_last_seat_with_dice_wins():
+    # 4_seats: 5 dice each, so 21 sixes is always false. Seats 0 and 2 (the first model) bid it, seats 1 and 3 (the
+    # second) call: each call costs the bidder a die and the next seat opens a new round. After five such rounds
+    # seats 0 and 2 are out; seat 1 must open, calls with no bid standing, and is eliminated at its second try.
+    episode = play("ta_liars_dice", [lambda context: "[Bid: 21, 6]", lambda context: "[Call]"], "4_seats")
+    assert [name for name, _ in episode.contexts] == ["Player 0", "Player 1", "Player 2", "Player 3"] * 5 + \
+        ["Player 1", "Player 1"]
+    seats = episode.interactions["seats"]
+    assert {name: seat["model"] for name, seat in seats.items()} == \
+        {"Player 0": "scripted0", "Player 1": "scripted1", "Player 2": "scripted0", "Player 3": "scripted1"}
+    assert {name: (seat["result"], seat["payoff"]) for name, seat in seats.items()} == \
+        {"Player 0": ("loss", 0), "Player 1": ("loss", 0), "Player 2": ("loss", 0), "Player 3": ("win", 5)}
+    assert episode.interactions["violating seats"] == ["Player 1"]
+    assert_outcome(episode.scores, "Aborted")
+
+
+def test_liars_dice_with_four_seats_against_references_rounds_skip_eliminated_seats_and_only_the_winner_wins():
+    for game_id in range(4):
+        episode = play("ta_liars_dice_vs_random", [ta_player("random")], "4_seats", game_id)
+        seats = episode.interactions["seats"]
+        # TextArena 0.7.4 rewards the seat eliminated third with +1/3; the game is won by the last seat alone
+        assert sorted(seat["result"] for seat in seats.values()) == ["loss", "loss", "loss", "win"]
+        assert all((seat["payoff"] > 0) == (seat["result"] == "win") for seat in seats.values())
+        model = seats[f"Player {game_id}"]
+        assert episode.scores["Main Score"] == RESULT_SCORES[model["result"]]
+        # a round ends when every seat still in the game has acted, so each round holds one move of the model, also
+        # after other seats went out
+        movers = [[event["from"] for event in turn if event["to"] == "GM"] for turn in episode.interactions["turns"]]
+        assert all(round_.count(f"Player {game_id}") == 1 for round_ in movers)
