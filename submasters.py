@@ -1772,6 +1772,42 @@ class LiarsDiceMaster(MultiPlayerMaster):
         lines = {pid: f"Your current Dice are: {', '.join(map(str, dice))}"
                  for pid, dice in game_state["dice_rolls"].items() if game_state["remaining_dice"][pid] > 0}
         return {pid: [line] for pid, line in lines.items() if list(lines.values()).count(line) == 1}
+
+
+class BriscolaMaster(MultiPlayerMaster):
+    """Briscola: payoffs are the card points won (120 in all); each seat's secret is its hand, as TextArena lists it
+    to that seat alone (`Your hand:` and the numbered cards).
+
+    TextArena 0.7.4 gives a 60-60 tie to Player 0: `_end_game` picks the winner with `max()` over the seats
+    (`Briscola/env.py:336`). The master ends a tied game as a draw, as the rules of Briscola have it.
+    """
+
+    def _on_before_reset(self):
+        env = self.ta_env
+        end_game = env._end_game
+
+        def end_game_with_draws():
+            points = env.state.game_state["points_won"]
+            if len(set(points.values())) > 1:
+                return end_game()
+            env.state.game_state["phase"] = "finished"
+            env.state.set_draw(f"Game Over! A draw: both players have {points[0]} points.")
+            return env.state.step(rotate_player=False)
+        env._end_game = end_game_with_draws
+
+    def content(self):
+        game_state, card = self.env.state.game_state, self.ta_env._card_to_string
+        return {"trump card": card(game_state["trump_card"]),
+                "hands": {f"Player {pid}": [card(c) for c in player["hand"]]
+                          for pid, player in game_state["players"].items()},
+                "draw order": [card(c) for c in reversed(game_state["deck"])]}
+
+    def payoffs(self):
+        return dict(self.env.state.game_state["points_won"])
+
+    def secrets(self):
+        players = self.env.state.game_state["players"]
+        return {pid: [self.ta_env._render_player_hand(pid)] for pid in players if players[pid]["hand"]}
 class MarketEntryMaster(EliminationMaster):
     """Market Entry Game: each seat's points over all rounds (`total_scores`). A seat's payoff lies between
     entering an overcrowded market every round and entering a profitable one every round (`payoff scale`:

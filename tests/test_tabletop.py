@@ -3,6 +3,8 @@ Liar's Dice), sealed bids (GOPS, Three-Player GOPS, High Society) and card games
 and Malice). Per game: a scripted game with its outcome worked out by hand, the payoffs, the model's Main Score
 against the references, a broken format aborting with the violating seat named, and the caps that stop stalls."""
 import math
+import re
+import statistics
 
 import pytest
 
@@ -17,6 +19,7 @@ TABLETOP = {
     "ta_game_of_pure_strategy": ("default", 2),
     "ta_three_player_gops": ("default", 3),
     "ta_liars_dice": ("small", 2),
+    "ta_briscola": ("default", 2),
 }
 
 
@@ -251,3 +254,77 @@ def test_liars_dice_endless_raising_is_stopped_at_the_request_cap():
     assert_outcome(episode.scores, "Lose")
     assert {seat["how"] for seat in episode.interactions["seats"].values()} == {"request cap"}
     assert sum(episode.interactions["Request Count"]) == spec_of("ta_liars_dice").max_requests
+
+
+# --- Briscola ---
+
+BRISCOLA_POINTS = {"A": 11, "3": 10, "K": 4, "Q": 3, "J": 2}
+BRISCOLA_POWER = {rank: power for power, rank in enumerate(["2", "4", "5", "6", "7", "J", "Q", "K", "3", "A"])}
+
+
+def briscola_by_hand(content: dict, positions: dict) -> dict:
+    """The card points of a two-seat Briscola game from an instance's deal, each seat playing the card at a fixed
+    position of its hand (`positions[pid]`: 0 the first, -1 the last). Player 0 leads the first trick; the higher
+    trump, else the higher card of the suit led, takes a trick; the trick's leader draws first (as TextArena does,
+    `_deal_new_cards` runs before the winner becomes the leader), then the other seat."""
+    trump = content["trump card"][-1]
+    hands = {pid: list(content["hands"][f"Player {pid}"]) for pid in (0, 1)}
+    deck, points, leader = list(content["draw order"]), {0: 0, 1: 0}, 0
+    while hands[0]:
+        (lead, first), (other, second) = [(pid, hands[pid].pop(positions[pid])) for pid in (leader, 1 - leader)]
+        if second[-1] == first[-1]:
+            winner = other if BRISCOLA_POWER[second[:-1]] > BRISCOLA_POWER[first[:-1]] else lead
+        else:
+            winner = other if second[-1] == trump else lead
+        points[winner] += BRISCOLA_POINTS.get(first[:-1], 0) + BRISCOLA_POINTS.get(second[:-1], 0)
+        for pid in (leader, 1 - leader):
+            if deck:
+                hands[pid].append(deck.pop(0))
+        leader = winner
+    return points
+
+
+def briscola_last_card(context: str) -> str:
+    hand = context.split("Your hand:")[-1].split("\n\n")[0]
+    return f"[play {len(re.findall(r'^  \d+\. ', hand, re.M))}]"
+
+
+def test_briscola_both_seats_play_their_first_card_every_trick():
+    content = instance_of("ta_briscola")[1]["content"]
+    assert content["trump card"] == "3♥" and content["hands"] == {"Player 0": ["Q♣", "A♠", "2♣"],
+                                                                    "Player 1": ["3♦", "7♥", "5♣"]}
+    # trick 1: Q♣ (Player 0 leads) against 3♦, which is no trump and not the suit led: Player 0 takes 3 + 10 points
+    expected = briscola_by_hand(content, {0: 0, 1: 0})
+    assert expected == {0: 48, 1: 72}
+    first = lambda context: "[play 1]"
+    episode = play("ta_briscola", [first, first])
+    assert_outcome(episode.scores, "Success")
+    assert_player_results(episode.scores, "loss", "win")
+    assert {name: seat["payoff"] for name, seat in episode.interactions["seats"].items()} == \
+        {"Player 0": 48, "Player 1": 72}
+    assert len(episode.contexts) == 40 and episode.scores["Main Score"] == 100
+    assert "Player 0 wins the trick with Q♣ and gains 13 points!" in episode.contexts[2][1]["content"]
+
+
+def test_briscola_a_60_60_tie_is_a_draw():
+    """TextArena 0.7.4 gives a 60-60 tie to Player 0 (`max()` over the seats, `Briscola/env.py:336`); the master
+    ends it as a draw. In instance 1 Player 0 always playing its last card and Player 1 its first tie at 60."""
+    content = instance_of("ta_briscola", game_id=1)[1]["content"]
+    assert briscola_by_hand(content, {0: -1, 1: 0}) == {0: 60, 1: 60}
+    episode = play("ta_briscola", [briscola_last_card, lambda context: "[play 1]"], game_id=1)
+    assert_outcome(episode.scores, "Success")
+    assert_player_results(episode.scores, "draw", "draw")
+    assert {seat["payoff"] for seat in episode.interactions["seats"].values()} == {60}
+    assert episode.interactions["end reason"] == "Game Over! A draw: both players have 60 points."
+
+
+def test_briscola_cannot_stall_every_move_plays_a_card():
+    episode = play("ta_briscola", [ta_player("random"), ta_player("random")], game_id=2)
+    assert_outcome(episode.scores, "Success")
+    assert sum(episode.interactions["Request Count"]) == 40 < spec_of("ta_briscola").max_requests
+
+
+def test_briscola_the_greedy_reference_beats_random_play():
+    as_model = [play("ta_briscola_vs_random", [ta_player("expert")], game_id=game_id).scores["Main Score"]
+                for game_id in range(10)]
+    assert statistics.mean(as_model) >= 60
