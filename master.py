@@ -91,6 +91,7 @@ MASTERS = {
     "ThreePlayerGOPSMaster": submasters.ThreePlayerGOPSMaster,
     "LiarsDiceMaster": submasters.LiarsDiceMaster,
     "BriscolaMaster": submasters.BriscolaMaster,
+    "GolfMaster": submasters.GolfMaster,
     "MarketEntryMaster": submasters.MarketEntryMaster,
     "NegotiationMaster": submasters.NegotiationMaster,
     "BlindAuctionMaster": submasters.BlindAuctionMaster,

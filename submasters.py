@@ -1808,6 +1808,49 @@ class BriscolaMaster(MultiPlayerMaster):
     def secrets(self):
         players = self.env.state.game_state["players"]
         return {pid: [self.ta_env._render_player_hand(pid)] for pid in players if players[pid]["hand"]}
+
+
+class GolfMaster(MultiPlayerMaster):
+    """Golf: payoffs are the grid scores TextArena counts at the end (lower is better); each seat's secret is its
+    grid as TextArena shows it to that seat alone (the cards dealt face up, and `?` for the hidden ones). Every swap
+    is announced to both seats with both cards, so a card swapped in is no secret afterwards.
+
+    TextArena 0.7.4 gives an equal lowest score to Player 0: `_end_game` picks the winner with `min()` over the
+    seats (`Golf/env.py:435`). The master ends a game of equal scores as a draw.
+
+    A seat that takes the discard and swaps it onto a face-up card changes nothing that ends the game (the discard
+    pile is never empty after a swap), so the game can go on forever: the spec's `max_requests` stops it (a draw).
+    """
+
+    def _on_before_reset(self):
+        env = self.ta_env
+        end_game = env._end_game
+
+        def end_game_with_draws():
+            end_game()
+            scores = {pid: player["score"] for pid, player in env.state.game_state["players"].items()}
+            if len(set(scores.values())) == 1:
+                env.state.set_draw(f"Game Over! A draw: both players have a score of {scores[0]} points.")
+        env._end_game = end_game_with_draws
+
+    def content(self):
+        game_state, card = self.env.state.game_state, self.ta_env._card_to_string
+        columns = self.ta_env.num_columns
+        return {"grids": {f"Player {pid}": [[card(c["card"]) for c in player["cards"][row:row + columns]]
+                                            for row in range(0, len(player["cards"]), columns)]
+                          for pid, player in game_state["players"].items()},
+                "face up": {f"Player {pid}": [[index // columns + 1, index % columns + 1]
+                                              for index, c in enumerate(player["cards"]) if c["revealed"]]
+                            for pid, player in game_state["players"].items()},
+                "discard pile": [card(c) for c in game_state["discard_pile"]],
+                "draw order": [card(c) for c in reversed(game_state["deck"])]}
+
+    def payoffs(self):
+        return {pid: player["score"] for pid, player in self.env.state.game_state["players"].items()}
+
+    def secrets(self):
+        grids = {pid: self.ta_env._render_player_hand(pid) for pid in self.env.state.game_state["players"]}
+        return {pid: [grid] for pid, grid in grids.items() if list(grids.values()).count(grid) == 1}
 class MarketEntryMaster(EliminationMaster):
     """Market Entry Game: each seat's points over all rounds (`total_scores`). A seat's payoff lies between
     entering an overcrowded market every round and entering a profitable one every round (`payoff scale`:

@@ -20,6 +20,7 @@ TABLETOP = {
     "ta_three_player_gops": ("default", 3),
     "ta_liars_dice": ("small", 2),
     "ta_briscola": ("default", 2),
+    "ta_golf": ("default", 2),
 }
 
 
@@ -328,3 +329,61 @@ def test_briscola_the_greedy_reference_beats_random_play():
     as_model = [play("ta_briscola_vs_random", [ta_player("expert")], game_id=game_id).scores["Main Score"]
                 for game_id in range(10)]
     assert statistics.mean(as_model) >= 60
+
+
+# --- Golf ---
+
+def golf_draw_and_discard(context: str) -> str:
+    """Draws from the deck and discards the drawn card: the grid never changes."""
+    return "[draw]" if "Your options: [draw], [take]" in context else "[discard]"
+
+
+def test_golf_seats_that_only_draw_and_discard_run_the_deck_out_with_their_dealt_grids():
+    # instance 0: Player 0 A♣ 10♠ 5♣ / A♠ Q♥ 10♦ -> columns A-A and 10-Q score 0, 5+10 = 15;
+    # Player 1 J♠ 2♦ 8♠ / J♥ 6♦ 7♦ -> J-J 0, 2+6 = 8, 8+7 = 15: 23. The deck holds 39 cards: 39 turns of two moves,
+    # then the 40th [draw] (Player 1's, seats alternating from Player 0) finds the deck empty and ends the game
+    content = instance_of("ta_golf")[1]["content"]
+    assert content["grids"] == {"Player 0": [["A♣", "10♠", "5♣"], ["A♠", "Q♥", "10♦"]],
+                                "Player 1": [["J♠", "2♦", "8♠"], ["J♥", "6♦", "7♦"]]}
+    assert len(content["draw order"]) == 39
+    episode = play("ta_golf", [golf_draw_and_discard, golf_draw_and_discard])
+    assert_outcome(episode.scores, "Success")
+    assert_player_results(episode.scores, "win", "loss")
+    assert {name: seat["payoff"] for name, seat in episode.interactions["seats"].items()} == \
+        {"Player 0": 15, "Player 1": 23}
+    assert len(episode.contexts) == 79 and episode.contexts[-1][0] == "Player 1"
+    assert episode.interactions["seats"]["Player 0"]["how"] == "rules"
+
+
+def test_golf_an_equal_lowest_score_is_a_draw():
+    """TextArena 0.7.4 gives equal scores to Player 0 (`min()` over the seats, `Golf/env.py:435`); the master ends
+    the game as a draw. Instance 5: Player 0 takes the J♠ from the discard pile onto its hidden (2, 1), making its
+    grid 6♦ 5♠ A♦ / J♠ 10♥ K♦ = 16 + 15 + 1 = 32, Player 1's dealt grid's score."""
+    content = instance_of("ta_golf", game_id=5)[1]["content"]
+    assert content["discard pile"] == ["J♠"] and content["grids"]["Player 0"][0] == ["6♦", "5♠", "A♦"]
+    assert content["grids"]["Player 0"][1][1:] == ["10♥", "K♦"] and [2, 1] not in content["face up"]["Player 0"]
+    first_moves = iter(["[take]", "[swap 2 1]"])
+    take_first = lambda context: next(first_moves, None) or golf_draw_and_discard(context)
+    episode = play("ta_golf", [take_first, golf_draw_and_discard], game_id=5)
+    assert_outcome(episode.scores, "Success")
+    assert_player_results(episode.scores, "draw", "draw")
+    assert {seat["payoff"] for seat in episode.interactions["seats"].values()} == {32}
+    assert episode.interactions["end reason"] == "Game Over! A draw: both players have a score of 32 points."
+
+
+def test_golf_taking_and_swapping_onto_a_face_up_card_is_stopped_at_the_request_cap():
+    """The take/swap loop never ends the game: the discard pile is never empty after a swap, no card turns face up."""
+    content = instance_of("ta_golf")[1]["content"]
+    assert [1, 1] in content["face up"]["Player 0"] and [1, 3] in content["face up"]["Player 1"]
+    episode = play("ta_golf", [lambda context: "[take]" if "Your options" in context else "[swap 1 1]",
+                               lambda context: "[take]" if "Your options" in context else "[swap 1 3]"])
+    assert_outcome(episode.scores, "Lose")
+    assert {(seat["result"], seat["how"]) for seat in episode.interactions["seats"].values()} == \
+        {("draw", "request cap")}
+    assert sum(episode.interactions["Request Count"]) == spec_of("ta_golf").max_requests
+
+
+def test_golf_the_greedy_reference_beats_random_play():
+    as_model = [play("ta_golf_vs_random", [ta_player("expert")], experiment, game_id).scores["Main Score"]
+                for experiment in ("default", "medium") for game_id in range(10)]
+    assert statistics.mean(as_model) >= 75
