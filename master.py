@@ -92,6 +92,7 @@ MASTERS = {
     "LiarsDiceMaster": submasters.LiarsDiceMaster,
     "BriscolaMaster": submasters.BriscolaMaster,
     "GolfMaster": submasters.GolfMaster,
+    "SpiteAndMaliceMaster": submasters.SpiteAndMaliceMaster,
     "MarketEntryMaster": submasters.MarketEntryMaster,
     "NegotiationMaster": submasters.NegotiationMaster,
     "BlindAuctionMaster": submasters.BlindAuctionMaster,

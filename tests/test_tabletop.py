@@ -21,6 +21,7 @@ TABLETOP = {
     "ta_liars_dice": ("small", 2),
     "ta_briscola": ("default", 2),
     "ta_golf": ("default", 2),
+    "ta_spite_and_malice": ("default", 2),
 }
 
 
@@ -340,8 +341,8 @@ def golf_draw_and_discard(context: str) -> str:
 
 def test_golf_seats_that_only_draw_and_discard_run_the_deck_out_with_their_dealt_grids():
     # instance 0: Player 0 A♣ 10♠ 5♣ / A♠ Q♥ 10♦ -> columns A-A and 10-Q score 0, 5+10 = 15;
-    # Player 1 J♠ 2♦ 8♠ / J♥ 6♦ 7♦ -> J-J 0, 2+6 = 8, 8+7 = 15: 23. The deck holds 39 cards: 39 turns of two moves,
-    # then the 40th [draw] (Player 1's, seats alternating from Player 0) finds the deck empty and ends the game
+    # Player 1 J♠ 2♦ 8♠ / J♥ 6♦ 7♦ -> J-J 0, 2+6 = 8, 8+7 = 15: 23. The deck holds 39 cards: 39 turns of two
+    # moves, then the 40th [draw] (Player 1's, seats alternating from Player 0) finds the deck empty and ends the game
     content = instance_of("ta_golf")[1]["content"]
     assert content["grids"] == {"Player 0": [["A♣", "10♠", "5♣"], ["A♠", "Q♥", "10♦"]],
                                 "Player 1": [["J♠", "2♦", "8♠"], ["J♥", "6♦", "7♦"]]}
@@ -386,4 +387,91 @@ def test_golf_taking_and_swapping_onto_a_face_up_card_is_stopped_at_the_request_
 def test_golf_the_greedy_reference_beats_random_play():
     as_model = [play("ta_golf_vs_random", [ta_player("expert")], experiment, game_id).scores["Main Score"]
                 for experiment in ("default", "medium") for game_id in range(10)]
+    assert statistics.mean(as_model) >= 75
+
+
+# --- Spite and Malice ---
+
+def spite_never_play():
+    """A policy that never plays a card: each turn it draws, then discards the first card of its hand to pile 0."""
+    replies = []
+
+    def policy(context: str) -> str:
+        hand = re.findall(r"'(\w[♠♥♦♣])'", re.findall(r"^Hand: (\[.*\])$", context, re.M)[-1])
+        reply = f"[discard {hand[0]} 0]" if replies and replies[-1] == "[draw]" and hand else "[draw]"
+        replies.append(reply)
+        return reply
+    return policy
+
+
+def test_spite_and_malice_seats_that_never_play_deadlock_with_full_payoff_piles_and_draw():
+    """Both seats draw and discard one card a turn: turns 1-2 start with full hands, turns 3-48 take the stock's 46
+    cards one each (two decks without tens: 96 cards, 40 in payoff piles, 10 in hands), and turns 49-56 empty the
+    hands (Player 0's at turn 55, Player 1's at 56). Then neither seat has a card in hand nor one to play: TextArena's
+    own deadlock (instance 1: no ace or king on a payoff pile's top, none on the last discards), 20 payoff cards
+    each. TextArena 0.7.4 gives that tie to the seat on turn (defect S2); the master makes it a draw. 56 turns of
+    [draw] and [discard]: 112 requests."""
+    content = instance_of("ta_spite_and_malice", game_id=1)[1]["content"]
+    assert len(content["draw order"]) == 46
+    assert {pile[-1][0] for pile in content["payoff piles, top last"].values()} & {"A", "K"} == set()
+    episode = play("ta_spite_and_malice", [spite_never_play(), spite_never_play()], game_id=1)
+    assert_outcome(episode.scores, "Success")
+    assert_player_results(episode.scores, "draw", "draw")
+    assert {seat["payoff"] for seat in episode.interactions["seats"].values()} == {20}
+    assert len(episode.contexts) == 112 and episode.contexts[-1][0] == "Player 1"
+    assert episode.interactions["end reason"] == \
+        "Deadlock reached with tie! Both players have 20 cards remaining. A draw."
+
+
+def test_spite_and_malice_a_seat_stuck_on_its_turn_ends_the_game_by_the_payoff_piles():
+    """TextArena 0.7.4 stalls (defect S1): with an empty hand, an empty stock and no card to play, a seat can only
+    [draw], which does nothing. The master ends the game there: fewer payoff cards left wins."""
+    episode = play("ta_spite_and_malice", [ta_player("random"), ta_player("random")])
+    assert_outcome(episode.scores, "Success")
+    seats = episode.interactions["seats"]
+    assert episode.interactions["end reason"].startswith("Deadlock reached! Player 1 has no card in hand, none to draw")
+    assert {name: seat["payoff"] for name, seat in seats.items()} == {"Player 0": 18, "Player 1": 20}
+    assert_player_results(episode.scores, "win", "loss")
+    assert {seat["how"] for seat in seats.values()} == {"rules"}
+    game_master = episode.game_master
+    stuck = game_master.ta_env.players[1]
+    assert not stuck["hand"] and not game_master.ta_env.deck and not game_master.ta_env._player_has_valid_moves(1)
+
+
+def test_spite_and_malice_drawing_forever_is_stopped_at_the_request_cap_and_decided_by_the_payoff_piles():
+    # [draw] is always offered and does nothing with a full hand: the seat on turn never ends its turn
+    draw = lambda context: "[draw]"
+    episode = play("ta_spite_and_malice", [draw, draw])
+    assert_outcome(episode.scores, "Lose")
+    assert {(seat["result"], seat["how"], seat["payoff"]) for seat in episode.interactions["seats"].values()} == \
+        {("draw", "request cap", 20)}
+    assert sum(episode.interactions["Request Count"]) == spec_of("ta_spite_and_malice").max_requests
+    # against a reference the model's turn never ends either; 20-20 at the cap is a draw
+    episode = play("ta_spite_and_malice_vs_random", [draw], game_id=0)
+    assert episode.interactions["seats"]["Player 0"]["how"] == "request cap"
+    assert episode.scores["Main Score"] == 50
+
+
+def test_spite_and_malice_at_the_cap_fewer_payoff_cards_left_wins():
+    """A seat that plays what it can and then draws forever is stopped at the cap and judged by the payoff piles."""
+    greedy_then_draw = ta_player("expert")
+    calls = []
+
+    def policy(context):
+        calls.append(context)
+        reply = greedy_then_draw(context)
+        return "[draw]" if reply.startswith("[discard") and len(calls) > 20 else reply
+    episode = play("ta_spite_and_malice", [policy, ta_player("random")])
+    seats = episode.interactions["seats"]
+    assert {seat["how"] for seat in seats.values()} == {"request cap"}
+    left = {name: seat["payoff"] for name, seat in seats.items()}
+    assert left["Player 0"] != left["Player 1"]
+    winner = min(left, key=left.get)
+    assert {name: seat["result"] for name, seat in seats.items()} == \
+        {name: "win" if name == winner else "loss" for name in seats}
+
+
+def test_spite_and_malice_the_greedy_reference_beats_random_play():
+    as_model = [play("ta_spite_and_malice_vs_random", [ta_player("expert")], game_id=game_id).scores["Main Score"]
+                for game_id in range(10)]
     assert statistics.mean(as_model) >= 75
