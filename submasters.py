@@ -1784,6 +1784,168 @@ class LiarsDiceMaster(MultiPlayerMaster):
         return "win" if self.env.state.game_state["remaining_dice"][pid] > 0 else "loss"
 
 
+class BriscolaMaster(MultiPlayerMaster):
+    """Briscola: payoffs are the card points won (120 in all); each seat's secret is its hand, as TextArena lists it
+    to that seat alone (`Your hand:` and the numbered cards).
+
+    TextArena 0.7.4 gives a 60-60 tie to Player 0: `_end_game` picks the winner with `max()` over the seats
+    (`Briscola/env.py:336`). The master ends a tied game as a draw, as the rules of Briscola have it.
+    """
+
+    def _on_before_reset(self):
+        env = self.ta_env
+        end_game = env._end_game
+
+        def end_game_with_draws():
+            points = env.state.game_state["points_won"]
+            if len(set(points.values())) > 1:
+                return end_game()
+            env.state.game_state["phase"] = "finished"
+            env.state.set_draw(f"Game Over! A draw: both players have {points[0]} points.")
+            return env.state.step(rotate_player=False)
+        env._end_game = end_game_with_draws
+
+    def content(self):
+        game_state, card = self.env.state.game_state, self.ta_env._card_to_string
+        return {"trump card": card(game_state["trump_card"]),
+                "hands": {f"Player {pid}": [card(c) for c in player["hand"]]
+                          for pid, player in game_state["players"].items()},
+                "draw order": [card(c) for c in reversed(game_state["deck"])]}
+
+    def payoffs(self):
+        return dict(self.env.state.game_state["points_won"])
+
+    def secrets(self):
+        players = self.env.state.game_state["players"]
+        return {pid: [self.ta_env._render_player_hand(pid)] for pid in players if players[pid]["hand"]}
+
+
+class GolfMaster(MultiPlayerMaster):
+    """Golf: payoffs are the grid scores TextArena counts at the end (lower is better); each seat's secret is its
+    grid as TextArena shows it to that seat alone (the cards dealt face up, and `?` for the hidden ones). Every swap
+    is announced to both seats with both cards, so a card swapped in is no secret afterwards.
+
+    TextArena 0.7.4 gives an equal lowest score to Player 0: `_end_game` picks the winner with `min()` over the
+    seats (`Golf/env.py:435`). The master ends a game of equal scores as a draw.
+
+    A seat that takes the discard and swaps it onto a face-up card changes nothing that ends the game (the discard
+    pile is never empty after a swap), so the game can go on forever: the spec's `max_requests` stops it (a draw).
+    """
+
+    def _on_before_reset(self):
+        env = self.ta_env
+        end_game = env._end_game
+
+        def end_game_with_draws():
+            end_game()
+            scores = {pid: player["score"] for pid, player in env.state.game_state["players"].items()}
+            if len(set(scores.values())) == 1:
+                env.state.set_draw(f"Game Over! A draw: both players have a score of {scores[0]} points.")
+        env._end_game = end_game_with_draws
+
+    def content(self):
+        game_state, card = self.env.state.game_state, self.ta_env._card_to_string
+        columns = self.ta_env.num_columns
+        return {"grids": {f"Player {pid}": [[card(c["card"]) for c in player["cards"][row:row + columns]]
+                                            for row in range(0, len(player["cards"]), columns)]
+                          for pid, player in game_state["players"].items()},
+                "face up": {f"Player {pid}": [[index // columns + 1, index % columns + 1]
+                                              for index, c in enumerate(player["cards"]) if c["revealed"]]
+                            for pid, player in game_state["players"].items()},
+                "discard pile": [card(c) for c in game_state["discard_pile"]],
+                "draw order": [card(c) for c in reversed(game_state["deck"])]}
+
+    def payoffs(self):
+        return {pid: player["score"] for pid, player in self.env.state.game_state["players"].items()}
+
+    def secrets(self):
+        grids = {pid: self.ta_env._render_player_hand(pid) for pid in self.env.state.game_state["players"]}
+        return {pid: [grid] for pid, grid in grids.items() if list(grids.values()).count(grid) == 1}
+
+
+class SpiteAndMaliceMaster(MultiPlayerMaster):
+    """Spite and Malice: payoffs are the cards left in each seat's payoff pile (lower is better); each seat's secret
+    is its hand (`Hand: [...]` in its own board). A reply goes to its author only (TextArena 0.7.4, `to_id=pid`);
+    the other seat reads what was played. `game_state["rendered_board"]` holds both hands: it is never sent to a
+    seat. TextArena shuffles the env's own deck in place, so a second `reset()` of an env fails: every episode makes
+    a fresh env (the spec does not set `cache_env`).
+
+    TextArena 0.7.4 stalls (defect S1): a turn ends only with a discard from the hand, and center piles that reach
+    Q are cleared, never recycled, so the stock runs out; a seat with an empty hand, an empty stock and no card to
+    play can only `[draw]`, which does nothing, and its turn never ends. TextArena's deadlock rule needs both hands
+    empty (`SpiteAndMalice/env.py:218-242`) and rarely fires. The master ends the game as soon as the seat on turn
+    is stuck so, by TextArena's own deadlock rule: fewer payoff cards left wins. Equal piles are a draw (TextArena
+    gives a tie to the seat on turn, `env.py:290-292`, defect S2), at its own deadlocks too.
+
+    A seat can still stall by drawing forever (`[draw]` is always offered): the spec's `max_requests` stops the
+    episode, and the same rule decides it. In `_vs_` variants the references' moves count too: the episode also
+    stops after twice `max_requests` moves of both seats.
+    """
+
+    def _on_before_reset(self):
+        env = self.ta_env
+        step, end_check = env.step, env._handle_game_end_check
+
+        def end_check_with_draws():
+            ended = end_check()
+            reason = env.state.game_info[0].get("reason", "")
+            if ended and reason.startswith("Deadlock reached with tie!"):
+                env.state.set_draw(reason.split(" Player ")[0] + " A draw.")
+            return ended
+
+        def step_ending_stuck_turns(action):
+            done, info = step(action)
+            pid = env.state.current_player_id
+            if not done and not env.deck and not env.players[pid]["hand"] and not env._player_has_valid_moves(pid):
+                self._decide_by_payoff_piles(f"Deadlock reached! Player {pid} has no card in hand, none to draw and "
+                                             f"none to play: its turn can never end.")
+                done = True
+            return done, info
+        env._handle_game_end_check = end_check_with_draws
+        env.step = step_ending_stuck_turns
+
+    def _on_before_game(self):
+        self._moves_of_all_seats = 0
+
+    def _decide_by_payoff_piles(self, why: str):
+        left = self.payoffs()
+        if left[0] == left[1]:
+            self.env.state.set_draw(f"{why} Both players have {left[0]} payoff cards left: a draw.")
+        else:
+            winner = 0 if left[0] < left[1] else 1
+            self.env.state.set_winner(winner, f"{why} Player {winner} wins with {left[winner]} payoff cards left vs "
+                                              f"Player {1 - winner}'s {left[1 - winner]}.")
+
+    def _move(self, seat, move):
+        done, reason = super()._move(seat, move)
+        self._moves_of_all_seats += 1
+        cap = 2 * self.max_requests
+        if not done and self._moves_of_all_seats >= cap and self.cap_reason is None:
+            self.cap_reason = f"The episode reached its cap of {cap} moves of both seats."
+            self.log_to_self("request cap", self.cap_reason)
+            done = True
+        return done, reason
+
+    def _on_after_game(self, rewards):
+        if self.cap_reason is not None and not self.violating_seats():
+            left = self.payoffs()
+            rewards = {0: 0, 1: 0} if left[0] == left[1] else \
+                {pid: 1 if left[pid] < left[1 - pid] else -1 for pid in (0, 1)}
+            self.log_key("result at the cap", "the seat with fewer payoff cards left wins, equal piles draw")
+        super()._on_after_game(rewards)
+
+    def content(self):
+        players = self.ta_env.players
+        return {"payoff piles, top last": {f"Player {pid}": list(players[pid]["payoff"]) for pid in (0, 1)},
+                "hands": {f"Player {pid}": list(players[pid]["hand"]) for pid in (0, 1)},
+                "draw order": list(reversed(self.ta_env.deck))}
+
+    def payoffs(self):
+        return {pid: len(player["payoff"]) for pid, player in self.ta_env.players.items()}
+
+    def secrets(self):
+        hands = {pid: f"Hand: {player['hand']}" for pid, player in self.ta_env.players.items() if player["hand"]}
+        return {pid: [hand] for pid, hand in hands.items() if list(hands.values()).count(hand) == 1}
 class MarketEntryMaster(EliminationMaster):
     """Market Entry Game: each seat's points over all rounds (`total_scores`). A seat's payoff lies between
     entering an overcrowded market every round and entering a profitable one every round (`payoff scale`:

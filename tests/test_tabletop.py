@@ -3,6 +3,8 @@ Liar's Dice), sealed bids (GOPS, Three-Player GOPS, High Society) and card games
 and Malice). Per game: a scripted game with its outcome worked out by hand, the payoffs, the model's Main Score
 against the references, a broken format aborting with the violating seat named, and the caps that stop stalls."""
 import math
+import re
+import statistics
 
 import pytest
 
@@ -17,6 +19,9 @@ TABLETOP = {
     "ta_game_of_pure_strategy": ("default", 2),
     "ta_three_player_gops": ("default", 3),
     "ta_liars_dice": ("small", 2),
+    "ta_briscola": ("default", 2),
+    "ta_golf": ("default", 2),
+    "ta_spite_and_malice": ("default", 2),
 }
 
 
@@ -282,3 +287,222 @@ def test_liars_dice_with_four_seats_against_references_rounds_skip_eliminated_se
         # after other seats went out
         movers = [[event["from"] for event in turn if event["to"] == "GM"] for turn in episode.interactions["turns"]]
         assert all(round_.count(f"Player {game_id}") == 1 for round_ in movers)
+
+
+# --- Briscola ---
+
+BRISCOLA_POINTS = {"A": 11, "3": 10, "K": 4, "Q": 3, "J": 2}
+BRISCOLA_POWER = {rank: power for power, rank in enumerate(["2", "4", "5", "6", "7", "J", "Q", "K", "3", "A"])}
+
+
+def briscola_by_hand(content: dict, positions: dict) -> dict:
+    """The card points of a two-seat Briscola game from an instance's deal, each seat playing the card at a fixed
+    position of its hand (`positions[pid]`: 0 the first, -1 the last). Player 0 leads the first trick; the higher
+    trump, else the higher card of the suit led, takes a trick; the trick's leader draws first (as TextArena does,
+    `_deal_new_cards` runs before the winner becomes the leader), then the other seat."""
+    trump = content["trump card"][-1]
+    hands = {pid: list(content["hands"][f"Player {pid}"]) for pid in (0, 1)}
+    deck, points, leader = list(content["draw order"]), {0: 0, 1: 0}, 0
+    while hands[0]:
+        (lead, first), (other, second) = [(pid, hands[pid].pop(positions[pid])) for pid in (leader, 1 - leader)]
+        if second[-1] == first[-1]:
+            winner = other if BRISCOLA_POWER[second[:-1]] > BRISCOLA_POWER[first[:-1]] else lead
+        else:
+            winner = other if second[-1] == trump else lead
+        points[winner] += BRISCOLA_POINTS.get(first[:-1], 0) + BRISCOLA_POINTS.get(second[:-1], 0)
+        for pid in (leader, 1 - leader):
+            if deck:
+                hands[pid].append(deck.pop(0))
+        leader = winner
+    return points
+
+
+def briscola_last_card(context: str) -> str:
+    hand = context.split("Your hand:")[-1].split("\n\n")[0]
+    return f"[play {len(re.findall(r'^  \d+\. ', hand, re.M))}]"
+
+
+def test_briscola_both_seats_play_their_first_card_every_trick():
+    content = instance_of("ta_briscola")[1]["content"]
+    assert content["trump card"] == "3♥" and content["hands"] == {"Player 0": ["Q♣", "A♠", "2♣"],
+                                                                    "Player 1": ["3♦", "7♥", "5♣"]}
+    # trick 1: Q♣ (Player 0 leads) against 3♦, which is no trump and not the suit led: Player 0 takes 3 + 10 points
+    expected = briscola_by_hand(content, {0: 0, 1: 0})
+    assert expected == {0: 48, 1: 72}
+    first = lambda context: "[play 1]"
+    episode = play("ta_briscola", [first, first])
+    assert_outcome(episode.scores, "Success")
+    assert_player_results(episode.scores, "loss", "win")
+    assert {name: seat["payoff"] for name, seat in episode.interactions["seats"].items()} == \
+        {"Player 0": 48, "Player 1": 72}
+    assert len(episode.contexts) == 40 and episode.scores["Main Score"] == 100
+    assert "Player 0 wins the trick with Q♣ and gains 13 points!" in episode.contexts[2][1]["content"]
+
+
+def test_briscola_a_60_60_tie_is_a_draw():
+    """TextArena 0.7.4 gives a 60-60 tie to Player 0 (`max()` over the seats, `Briscola/env.py:336`); the master
+    ends it as a draw. In instance 1 Player 0 always playing its last card and Player 1 its first tie at 60."""
+    content = instance_of("ta_briscola", game_id=1)[1]["content"]
+    assert briscola_by_hand(content, {0: -1, 1: 0}) == {0: 60, 1: 60}
+    episode = play("ta_briscola", [briscola_last_card, lambda context: "[play 1]"], game_id=1)
+    assert_outcome(episode.scores, "Success")
+    assert_player_results(episode.scores, "draw", "draw")
+    assert {seat["payoff"] for seat in episode.interactions["seats"].values()} == {60}
+    assert episode.interactions["end reason"] == "Game Over! A draw: both players have 60 points."
+
+
+def test_briscola_cannot_stall_every_move_plays_a_card():
+    episode = play("ta_briscola", [ta_player("random"), ta_player("random")], game_id=2)
+    assert_outcome(episode.scores, "Success")
+    assert sum(episode.interactions["Request Count"]) == 40 < spec_of("ta_briscola").max_requests
+
+
+def test_briscola_the_greedy_reference_beats_random_play():
+    as_model = [play("ta_briscola_vs_random", [ta_player("expert")], game_id=game_id).scores["Main Score"]
+                for game_id in range(10)]
+    assert statistics.mean(as_model) >= 60
+
+
+# --- Golf ---
+
+def golf_draw_and_discard(context: str) -> str:
+    """Draws from the deck and discards the drawn card: the grid never changes."""
+    return "[draw]" if "Your options: [draw], [take]" in context else "[discard]"
+
+
+def test_golf_seats_that_only_draw_and_discard_run_the_deck_out_with_their_dealt_grids():
+    # instance 0: Player 0 A♣ 10♠ 5♣ / A♠ Q♥ 10♦ -> columns A-A and 10-Q score 0, 5+10 = 15;
+    # Player 1 J♠ 2♦ 8♠ / J♥ 6♦ 7♦ -> J-J 0, 2+6 = 8, 8+7 = 15: 23. The deck holds 39 cards: 39 turns of two
+    # moves, then the 40th [draw] (Player 1's, seats alternating from Player 0) finds the deck empty and ends the game
+    content = instance_of("ta_golf")[1]["content"]
+    assert content["grids"] == {"Player 0": [["A♣", "10♠", "5♣"], ["A♠", "Q♥", "10♦"]],
+                                "Player 1": [["J♠", "2♦", "8♠"], ["J♥", "6♦", "7♦"]]}
+    assert len(content["draw order"]) == 39
+    episode = play("ta_golf", [golf_draw_and_discard, golf_draw_and_discard])
+    assert_outcome(episode.scores, "Success")
+    assert_player_results(episode.scores, "win", "loss")
+    assert {name: seat["payoff"] for name, seat in episode.interactions["seats"].items()} == \
+        {"Player 0": 15, "Player 1": 23}
+    assert len(episode.contexts) == 79 and episode.contexts[-1][0] == "Player 1"
+    assert episode.interactions["seats"]["Player 0"]["how"] == "rules"
+
+
+def test_golf_an_equal_lowest_score_is_a_draw():
+    """TextArena 0.7.4 gives equal scores to Player 0 (`min()` over the seats, `Golf/env.py:435`); the master ends
+    the game as a draw. Instance 5: Player 0 takes the J♠ from the discard pile onto its hidden (2, 1), making its
+    grid 6♦ 5♠ A♦ / J♠ 10♥ K♦ = 16 + 15 + 1 = 32, Player 1's dealt grid's score."""
+    content = instance_of("ta_golf", game_id=5)[1]["content"]
+    assert content["discard pile"] == ["J♠"] and content["grids"]["Player 0"][0] == ["6♦", "5♠", "A♦"]
+    assert content["grids"]["Player 0"][1][1:] == ["10♥", "K♦"] and [2, 1] not in content["face up"]["Player 0"]
+    first_moves = iter(["[take]", "[swap 2 1]"])
+    take_first = lambda context: next(first_moves, None) or golf_draw_and_discard(context)
+    episode = play("ta_golf", [take_first, golf_draw_and_discard], game_id=5)
+    assert_outcome(episode.scores, "Success")
+    assert_player_results(episode.scores, "draw", "draw")
+    assert {seat["payoff"] for seat in episode.interactions["seats"].values()} == {32}
+    assert episode.interactions["end reason"] == "Game Over! A draw: both players have a score of 32 points."
+
+
+def test_golf_taking_and_swapping_onto_a_face_up_card_is_stopped_at_the_request_cap():
+    """The take/swap loop never ends the game: the discard pile is never empty after a swap, no card turns face up."""
+    content = instance_of("ta_golf")[1]["content"]
+    assert [1, 1] in content["face up"]["Player 0"] and [1, 3] in content["face up"]["Player 1"]
+    episode = play("ta_golf", [lambda context: "[take]" if "Your options" in context else "[swap 1 1]",
+                               lambda context: "[take]" if "Your options" in context else "[swap 1 3]"])
+    assert_outcome(episode.scores, "Lose")
+    assert {(seat["result"], seat["how"]) for seat in episode.interactions["seats"].values()} == \
+        {("draw", "request cap")}
+    assert sum(episode.interactions["Request Count"]) == spec_of("ta_golf").max_requests
+
+
+def test_golf_the_greedy_reference_beats_random_play():
+    as_model = [play("ta_golf_vs_random", [ta_player("expert")], experiment, game_id).scores["Main Score"]
+                for experiment in ("default", "medium") for game_id in range(10)]
+    assert statistics.mean(as_model) >= 75
+
+
+# --- Spite and Malice ---
+
+def spite_never_play():
+    """A policy that never plays a card: each turn it draws, then discards the first card of its hand to pile 0."""
+    replies = []
+
+    def policy(context: str) -> str:
+        hand = re.findall(r"'(\w[♠♥♦♣])'", re.findall(r"^Hand: (\[.*\])$", context, re.M)[-1])
+        reply = f"[discard {hand[0]} 0]" if replies and replies[-1] == "[draw]" and hand else "[draw]"
+        replies.append(reply)
+        return reply
+    return policy
+
+
+def test_spite_and_malice_seats_that_never_play_deadlock_with_full_payoff_piles_and_draw():
+    """Both seats draw and discard one card a turn: turns 1-2 start with full hands, turns 3-48 take the stock's 46
+    cards one each (two decks without tens: 96 cards, 40 in payoff piles, 10 in hands), and turns 49-56 empty the
+    hands (Player 0's at turn 55, Player 1's at 56). Then neither seat has a card in hand nor one to play: TextArena's
+    own deadlock (instance 1: no ace or king on a payoff pile's top, none on the last discards), 20 payoff cards
+    each. TextArena 0.7.4 gives that tie to the seat on turn (defect S2); the master makes it a draw. 56 turns of
+    [draw] and [discard]: 112 requests."""
+    content = instance_of("ta_spite_and_malice", game_id=1)[1]["content"]
+    assert len(content["draw order"]) == 46
+    assert {pile[-1][0] for pile in content["payoff piles, top last"].values()} & {"A", "K"} == set()
+    episode = play("ta_spite_and_malice", [spite_never_play(), spite_never_play()], game_id=1)
+    assert_outcome(episode.scores, "Success")
+    assert_player_results(episode.scores, "draw", "draw")
+    assert {seat["payoff"] for seat in episode.interactions["seats"].values()} == {20}
+    assert len(episode.contexts) == 112 and episode.contexts[-1][0] == "Player 1"
+    assert episode.interactions["end reason"] == \
+        "Deadlock reached with tie! Both players have 20 cards remaining. A draw."
+
+
+def test_spite_and_malice_a_seat_stuck_on_its_turn_ends_the_game_by_the_payoff_piles():
+    """TextArena 0.7.4 stalls (defect S1): with an empty hand, an empty stock and no card to play, a seat can only
+    [draw], which does nothing. The master ends the game there: fewer payoff cards left wins."""
+    episode = play("ta_spite_and_malice", [ta_player("random"), ta_player("random")])
+    assert_outcome(episode.scores, "Success")
+    seats = episode.interactions["seats"]
+    assert episode.interactions["end reason"].startswith("Deadlock reached! Player 1 has no card in hand, none to draw")
+    assert {name: seat["payoff"] for name, seat in seats.items()} == {"Player 0": 18, "Player 1": 20}
+    assert_player_results(episode.scores, "win", "loss")
+    assert {seat["how"] for seat in seats.values()} == {"rules"}
+    game_master = episode.game_master
+    stuck = game_master.ta_env.players[1]
+    assert not stuck["hand"] and not game_master.ta_env.deck and not game_master.ta_env._player_has_valid_moves(1)
+
+
+def test_spite_and_malice_drawing_forever_is_stopped_at_the_request_cap_and_decided_by_the_payoff_piles():
+    # [draw] is always offered and does nothing with a full hand: the seat on turn never ends its turn
+    draw = lambda context: "[draw]"
+    episode = play("ta_spite_and_malice", [draw, draw])
+    assert_outcome(episode.scores, "Lose")
+    assert {(seat["result"], seat["how"], seat["payoff"]) for seat in episode.interactions["seats"].values()} == \
+        {("draw", "request cap", 20)}
+    assert sum(episode.interactions["Request Count"]) == spec_of("ta_spite_and_malice").max_requests
+    # against a reference the model's turn never ends either; 20-20 at the cap is a draw
+    episode = play("ta_spite_and_malice_vs_random", [draw], game_id=0)
+    assert episode.interactions["seats"]["Player 0"]["how"] == "request cap"
+    assert episode.scores["Main Score"] == 50
+
+
+def test_spite_and_malice_at_the_cap_fewer_payoff_cards_left_wins():
+    """A seat that plays what it can and then draws forever is stopped at the cap and judged by the payoff piles."""
+    greedy_then_draw = ta_player("expert")
+    calls = []
+
+    def policy(context):
+        calls.append(context)
+        reply = greedy_then_draw(context)
+        return "[draw]" if reply.startswith("[discard") and len(calls) > 20 else reply
+    episode = play("ta_spite_and_malice", [policy, ta_player("random")])
+    seats = episode.interactions["seats"]
+    assert {seat["how"] for seat in seats.values()} == {"request cap"}
+    left = {name: seat["payoff"] for name, seat in seats.items()}
+    assert left["Player 0"] != left["Player 1"]
+    winner = min(left, key=left.get)
+    assert {name: seat["result"] for name, seat in seats.items()} == \
+        {name: "win" if name == winner else "loss" for name in seats}
+
+
+def test_spite_and_malice_the_greedy_reference_beats_random_play():
+    as_model = [play("ta_spite_and_malice_vs_random", [ta_player("expert")], game_id=game_id).scores["Main Score"]
+                for game_id in range(10)]
+    assert statistics.mean(as_model) >= 75
