@@ -1021,6 +1021,131 @@ class PublicGoodsMaster(EliminationMaster):
         return {"cooperation": env.endowment * env.multiplication_factor * env.num_rounds}
 
 
+class MarketEntryMaster(EliminationMaster):
+    """Market Entry Game: each seat's points over all rounds (`total_scores`). A seat's payoff lies between
+    entering an overcrowded market every round and entering a profitable one every round (`payoff scale`:
+    `seat`); all seats' lies between everyone entering every round and exactly `market_capacity` entrants every
+    round, the others safe (`all`)."""
+
+    PAYOFF_KEY = "total_scores"
+
+    def payoff_scale(self):
+        env, seats = self.ta_env, self.env.state.num_players
+        rounds, capacity = env.num_rounds, min(env.market_capacity, seats)
+        best = capacity * env.entry_profit + (seats - capacity) * env.safe_payoff
+        return {"seat": [rounds * env.overcrowding_penalty, rounds * env.entry_profit],
+                "all": [rounds * seats * env.overcrowding_penalty, rounds * best]}
+
+
+class NegotiationMaster(PrivateValuesMaster):
+    """Simple Negotiation: each seat's payoff is the change of its inventory value by its own, private values
+    (`inventory_value`). The Main Score places it within 10% of the seat's initial inventory value either way
+    (`payoff scale`: `seat` per seat, `all` for both seats' changes together): a trade good by one's own values is
+    rarely worth more than a few percent of the inventory.
+
+    Hidden information: each seat's quantities and values, which TextArena lists in that seat's prompt only.
+    Replies are table talk, shown whole to the other seat (a player may give its own values away, but no context
+    of TextArena's does)."""
+
+    SATURATION = 0.1  # the share of the initial inventory value a seat's change is placed within
+    SECRET = re.compile(r"values you currently have are:\n\t\+ (.*?)\nAt each turn", re.DOTALL)
+
+    def payoffs(self):
+        values = self.env.state.game_state["inventory_value"]
+        return {int(pid): float(value["change"]) for pid, value in values.items()}
+
+    def payoff_scale(self):
+        initial = {int(pid): value["initial"] for pid, value in self.env.state.game_state["inventory_value"].items()}
+        bound = self.SATURATION
+        return {"seat": {f"Player {pid}": [-bound * value, bound * value] for pid, value in initial.items()},
+                "all": [-bound * sum(initial.values()), bound * sum(initial.values())]}
+
+
+class BlindAuctionMaster(PrivateValuesMaster):
+    """Simple Blind Auction: each seat's payoff is its net worth's change, TextArena's net worth (remaining capital
+    + the values, to it, of the items it won) - the starting capital. TextArena 0.7.4 takes every bid from the
+    bidder's capital, won or lost (env.py:139): an all-pay auction, which its prompt does not say.
+
+    The Main Score places a seat's change between losing and gaining the sum of its own item values (`payoff
+    scale`: `seat`, per seat); all seats' between -/+ the sum over the items of the higher of the two values
+    (`all`: every item won for nothing by the seat that values it more).
+
+    Hidden information: each seat's item values, listed in its own prompt only; bids are sent to the bidder only.
+    """
+
+    SECRET = re.compile(r"Available Items \(with their value TO YOU\):\n(.*?)\n\nNote", re.DOTALL)
+
+    def payoffs(self):
+        results = self.env.state.game_state["auction_results"]
+        if results is None:  # the game ended on an invalid bid before the results
+            return None
+        capital = self.ta_env.starting_capital
+        return {int(pid): float(worth - capital) for pid, worth in results["player_net_worth"].items()}
+
+    def payoff_scale(self):
+        values = self.env.state.game_state["player_item_values"]
+        best = sum(max(values[0][item], values[1][item]) for item in values[0])
+        return {"seat": {f"Player {pid}": [-sum(own.values()), sum(own.values())] for pid, own in values.items()},
+                "all": [-best, best]}
+
+
+class TwoDollarMaster(PrivateValuesMaster):
+    """Two Dollar: each seat's payoff is the money it takes home (TextArena's `final_amounts`, not in the game
+    state): its share of an accepted split, or $0 when no deal was reached or when its secret role's rule was not
+    met (a minimum share, or x_rounds' deadline to accept). The Main Score measures it against the total
+    (`payoff scale`).
+
+    Hidden information: each seat's secret role instructions, in its own prompt only. TextArena 0.7.4 draws the two
+    roles with `random.sample` over the role files in `os.listdir` order, which depends on the file system: the
+    game master sorts them by name before reset, so a seed draws the same roles on every machine."""
+
+    SECRET = re.compile(r"=== YOUR SECRET INSTRUCTIONS ===\n(.*?)\nVICTORY CONDITION", re.DOTALL)
+
+    def _on_before_reset(self):
+        self.ta_env.available_roles = dict(sorted(self.ta_env.available_roles.items()))
+
+    def content(self):
+        return {**super().content(), "roles": [self.ta_env.player_roles[pid]["name"] for pid in (0, 1)]}
+
+    def payoffs(self):
+        return {pid: round(float(amount), 2) for pid, amount in self.ta_env.final_amounts.items()}
+
+    def payoff_scale(self):
+        total = self.ta_env.total_amount
+        return {"seat": [0.0, total], "all": [0.0, total]}
+
+
+class NewRecruitMaster(PrivateValuesMaster):
+    """New Recruit: Player 0 is the Recruiter, Player 1 the Candidate; each seat's payoff is its points for the
+    accepted package by its own table (0 for both when no package was accepted, as TextArena scores it). The tables
+    are on the same range but differ by issue (some opposed, some shared, some traded off), so TextArena's winner,
+    the seat whose own table sums higher, says little; the Main Score places the points between the worst and the
+    best package of the seat's table (`payoff scale`: `seat`), or both seats' together between the worst and best
+    package for the pair (`all`).
+
+    Hidden information: each seat's point table, in its own prompt only."""
+
+    SECRET = re.compile(r"higher points are better\):(.*?)\nYou are negotiating with", re.DOTALL)
+
+    def payoffs(self):
+        game_state = self.env.state.game_state
+        accepted = game_state["accepted_proposal"]
+        if accepted is None:
+            return {0: 0.0, 1: 0.0}
+        preferences = game_state["player_preferences"]
+        return {pid: float(sum(preferences[pid][issue][choice] for issue, choice in accepted["choices"].items()))
+                for pid in (0, 1)}
+
+    def payoff_scale(self):
+        points = self.ta_env.point_value_dict.values()  # per issue: {choice: [Recruiter's, Candidate's points]}
+
+        def bounds(value):
+            return [sum(min(map(value, issue.values())) for issue in points),
+                    sum(max(map(value, issue.values())) for issue in points)]
+        return {"seat": {f"Player {pid}": bounds(lambda pair, pid=pid: pair[pid]) for pid in (0, 1)},
+                "all": bounds(sum)}
+
+
 # --- small board games ---
 
 class NoLegalMoveDrawMaster(MultiPlayerMaster):
@@ -1946,126 +2071,3 @@ class SpiteAndMaliceMaster(MultiPlayerMaster):
     def secrets(self):
         hands = {pid: f"Hand: {player['hand']}" for pid, player in self.ta_env.players.items() if player["hand"]}
         return {pid: [hand] for pid, hand in hands.items() if list(hands.values()).count(hand) == 1}
-class MarketEntryMaster(EliminationMaster):
-    """Market Entry Game: each seat's points over all rounds (`total_scores`). A seat's payoff lies between
-    entering an overcrowded market every round and entering a profitable one every round (`payoff scale`:
-    `seat`); all seats' lies between everyone entering every round and exactly `market_capacity` entrants every
-    round, the others safe (`all`)."""
-
-    PAYOFF_KEY = "total_scores"
-
-    def payoff_scale(self):
-        env, seats = self.ta_env, self.env.state.num_players
-        rounds, capacity = env.num_rounds, min(env.market_capacity, seats)
-        best = capacity * env.entry_profit + (seats - capacity) * env.safe_payoff
-        return {"seat": [rounds * env.overcrowding_penalty, rounds * env.entry_profit],
-                "all": [rounds * seats * env.overcrowding_penalty, rounds * best]}
-
-
-class NegotiationMaster(PrivateValuesMaster):
-    """Simple Negotiation: each seat's payoff is the change of its inventory value by its own, private values
-    (`inventory_value`). The Main Score places it within 10% of the seat's initial inventory value either way
-    (`payoff scale`: `seat` per seat, `all` for both seats' changes together): a trade good by one's own values is
-    rarely worth more than a few percent of the inventory.
-
-    Hidden information: each seat's quantities and values, which TextArena lists in that seat's prompt only.
-    Replies are table talk, shown whole to the other seat (a player may give its own values away, but no context
-    of TextArena's does)."""
-
-    SATURATION = 0.1  # the share of the initial inventory value a seat's change is placed within
-    SECRET = re.compile(r"values you currently have are:\n\t\+ (.*?)\nAt each turn", re.DOTALL)
-
-    def payoffs(self):
-        values = self.env.state.game_state["inventory_value"]
-        return {int(pid): float(value["change"]) for pid, value in values.items()}
-
-    def payoff_scale(self):
-        initial = {int(pid): value["initial"] for pid, value in self.env.state.game_state["inventory_value"].items()}
-        bound = self.SATURATION
-        return {"seat": {f"Player {pid}": [-bound * value, bound * value] for pid, value in initial.items()},
-                "all": [-bound * sum(initial.values()), bound * sum(initial.values())]}
-
-
-class BlindAuctionMaster(PrivateValuesMaster):
-    """Simple Blind Auction: each seat's payoff is its net worth's change, TextArena's net worth (remaining capital
-    + the values, to it, of the items it won) - the starting capital. TextArena 0.7.4 takes every bid from the
-    bidder's capital, won or lost (env.py:139): an all-pay auction, which its prompt does not say.
-
-    The Main Score places a seat's change between losing and gaining the sum of its own item values (`payoff
-    scale`: `seat`, per seat); all seats' between -/+ the sum over the items of the higher of the two values
-    (`all`: every item won for nothing by the seat that values it more).
-
-    Hidden information: each seat's item values, listed in its own prompt only; bids are sent to the bidder only.
-    """
-
-    SECRET = re.compile(r"Available Items \(with their value TO YOU\):\n(.*?)\n\nNote", re.DOTALL)
-
-    def payoffs(self):
-        results = self.env.state.game_state["auction_results"]
-        if results is None:  # the game ended on an invalid bid before the results
-            return None
-        capital = self.ta_env.starting_capital
-        return {int(pid): float(worth - capital) for pid, worth in results["player_net_worth"].items()}
-
-    def payoff_scale(self):
-        values = self.env.state.game_state["player_item_values"]
-        best = sum(max(values[0][item], values[1][item]) for item in values[0])
-        return {"seat": {f"Player {pid}": [-sum(own.values()), sum(own.values())] for pid, own in values.items()},
-                "all": [-best, best]}
-
-
-class TwoDollarMaster(PrivateValuesMaster):
-    """Two Dollar: each seat's payoff is the money it takes home (TextArena's `final_amounts`, not in the game
-    state): its share of an accepted split, or $0 when no deal was reached or when its secret role's rule was not
-    met (a minimum share, or x_rounds' deadline to accept). The Main Score measures it against the total
-    (`payoff scale`).
-
-    Hidden information: each seat's secret role instructions, in its own prompt only. TextArena 0.7.4 draws the two
-    roles with `random.sample` over the role files in `os.listdir` order, which depends on the file system: the
-    game master sorts them by name before reset, so a seed draws the same roles on every machine."""
-
-    SECRET = re.compile(r"=== YOUR SECRET INSTRUCTIONS ===\n(.*?)\nVICTORY CONDITION", re.DOTALL)
-
-    def _on_before_reset(self):
-        self.ta_env.available_roles = dict(sorted(self.ta_env.available_roles.items()))
-
-    def content(self):
-        return {**super().content(), "roles": [self.ta_env.player_roles[pid]["name"] for pid in (0, 1)]}
-
-    def payoffs(self):
-        return {pid: round(float(amount), 2) for pid, amount in self.ta_env.final_amounts.items()}
-
-    def payoff_scale(self):
-        total = self.ta_env.total_amount
-        return {"seat": [0.0, total], "all": [0.0, total]}
-
-
-class NewRecruitMaster(PrivateValuesMaster):
-    """New Recruit: Player 0 is the Recruiter, Player 1 the Candidate; each seat's payoff is its points for the
-    accepted package by its own table (0 for both when no package was accepted, as TextArena scores it). The tables
-    are on the same range but differ by issue (some opposed, some shared, some traded off), so TextArena's winner,
-    the seat whose own table sums higher, says little; the Main Score places the points between the worst and the
-    best package of the seat's table (`payoff scale`: `seat`), or both seats' together between the worst and best
-    package for the pair (`all`).
-
-    Hidden information: each seat's point table, in its own prompt only."""
-
-    SECRET = re.compile(r"higher points are better\):(.*?)\nYou are negotiating with", re.DOTALL)
-
-    def payoffs(self):
-        game_state = self.env.state.game_state
-        accepted = game_state["accepted_proposal"]
-        if accepted is None:
-            return {0: 0.0, 1: 0.0}
-        preferences = game_state["player_preferences"]
-        return {pid: float(sum(preferences[pid][issue][choice] for issue, choice in accepted["choices"].items()))
-                for pid in (0, 1)}
-
-    def payoff_scale(self):
-        points = self.ta_env.point_value_dict.values()  # per issue: {choice: [Recruiter's, Candidate's points]}
-
-        def bounds(value):
-            return [sum(min(map(value, issue.values())) for issue in points),
-                    sum(max(map(value, issue.values())) for issue in points)]
-        return {"seat": {f"Player {pid}": bounds(lambda pair, pid=pid: pair[pid]) for pid in (0, 1)},
-                "all": bounds(sum)}
