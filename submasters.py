@@ -52,7 +52,8 @@ class SinglePlayerMaster(TextArenaGameMaster):
 class MultiPlayerMaster(TextArenaGameMaster):
     """Games between seats. Logs, per seat (`seats`): who played it (a model, or `reference: <name>`), the result
     (win, draw or loss by TextArena's rewards; a draw when the request cap stopped the game), how it came about
-    (`rules`, `own violation`, `opponent's violation`, `turn limit`, `request cap`) and the game's own payoff
+    (`rules`, `own violation`, `teammate's violation`, `opponent's violation`, `turn limit`, `request cap`) and the
+    game's own payoff
     where it has one (`payoffs`).
 
     Outcome: Aborted when a seat broke the rules (TextArena's invalid-move rule for a broken format or an illegal
@@ -101,6 +102,10 @@ class MultiPlayerMaster(TextArenaGameMaster):
         """The game's own payoff per seat (chips, points, utility), for games that have one."""
         return None
 
+    def teams(self) -> list[set[int]]:
+        """The sides of the game: seats that win or lose together (team games override this)."""
+        return [{pid} for pid in range(len(self.seats))]
+
     def secrets(self) -> dict[int, list[str]]:
         """Per seat, the texts that would give away its private information now (its hand, role, code or secret
         word, as TextArena writes it for that seat): no other seat's context may contain them. Games with hidden
@@ -111,7 +116,10 @@ class MultiPlayerMaster(TextArenaGameMaster):
         if self.cap_reason is not None:
             return "request cap"
         if violators:
-            return "own violation" if pid in violators else "opponent's violation"
+            if pid in violators:
+                return "own violation"
+            team = next(team for team in self.teams() if pid in team)
+            return "teammate's violation" if team & set(violators) else "opponent's violation"
         state = self.env.state
         if state.max_turns is not None and state.turn >= state.max_turns:
             return "turn limit"
@@ -1239,6 +1247,11 @@ class SecretMafiaMaster(_EndsWhenASeatIsOut):
         return {pid: [f"You are Player {pid}.\nYour role: {role}"]
                 for pid, role in self.env.state.game_state["player_roles"].items()}
 
+    def teams(self):
+        roles = self.env.state.game_state["player_roles"]
+        mafia = {pid for pid, role in roles.items() if role == "Mafia"}
+        return [mafia, set(roles) - mafia]
+
     def unplayable_reason(self):
         """A Villager at the model's seat of the `_vs_<reference>` variants (seat `game_id % seats`) acts first in
         the first day; if the references' Mafia kill it in the first night, the game plays out without it and the
@@ -1420,6 +1433,10 @@ class CodenamesMaster(MultiPlayerMaster):
                     return True
         return False
 
+    def teams(self):
+        # Red: the Spymaster Player 0 and the Operative Player 1; Blue: Players 2 and 3 (Codenames/env.py:45-46)
+        return [{0, 1}, {2, 3}]
+
     def secrets(self):
         """Both Spymasters see the key: the label of every word not revealed yet, in their board's line format."""
         guessed = self.env.state.game_state["guessed_words"]
@@ -1468,6 +1485,10 @@ class TabooMaster(MultiPlayerMaster):
         # every guessed word takes a clue and a guess of the team's requests per turn
         self.log_key("words possible", game_state["max_rounds"] * game_state["max_turns_per_round"] // 2)
         super()._on_after_game(rewards)
+
+    def teams(self):
+        team_size = self.env.state.num_players // 2
+        return [set(range(team_size)), set(range(team_size, 2 * team_size))]
 
     def secrets(self):
         """Each team's current word, as the Clue Giver's notice writes it; only that Clue Giver may see it."""

@@ -148,6 +148,14 @@ def test_secret_mafia_seat_out_for_invalid_moves_ends_the_episode_aborted():
     assert math.isnan(episode.scores["Main Score"])
     assert episode.interactions["violating seats"] == ["Player 4"]
     assert episode.scores["Request Count"] == 2 and episode.scores["Violated Request Count"] == 2
+    # the other Mafia member loses with its teammate; the Village wins by the Mafia's violation
+    roles = episode.interactions["seats"]
+    mafia = {f"Player {pid}" for pid, role in episode.game_master.env.state.game_state["player_roles"].items()
+             if role == "Mafia"}
+    assert {name: seat["how"] for name, seat in roles.items() if name != "Player 4"} == {
+        name: "teammate's violation" if name in mafia else "opponent's violation" for name in roles
+        if name != "Player 4"}
+    assert len(mafia) == 2 and "Player 4" in mafia
 
 
 @pytest.mark.parametrize("reference", ["random", "fixed_rule"])

@@ -182,6 +182,9 @@ def test_codenames_broken_format_twice_aborts_and_the_team_loses():
     assert math.isnan(episode.scores["Main Score"])
     assert episode.interactions["violating seats"] == ["Player 0"]
     assert results(episode) == {"Player 0": "loss", "Player 1": "loss", "Player 2": "win", "Player 3": "win"}
+    assert {name: seat["how"] for name, seat in episode.interactions["seats"].items()} == {
+        "Player 0": "own violation", "Player 1": "teammate's violation", "Player 2": "opponent's violation",
+        "Player 3": "opponent's violation"}
     assert "The reply is not a clue and number in brackets" in episode.contexts[1][1]["content"]
 
 
@@ -233,6 +236,7 @@ def test_taboo_guesser_without_brackets_twice_ends_the_game_aborted():
     assert math.isnan(episode.scores["Main Score"])
     assert episode.interactions["violating seats"] == ["Player 1"]
     assert results(episode) == {"Player 0": "loss", "Player 1": "loss", "Player 2": "win", "Player 3": "win"}
+    assert episode.interactions["seats"]["Player 0"]["how"] == "teammate's violation"
     assert sum(episode.interactions["Request Count"]) == 3
 
 
