@@ -90,6 +90,7 @@ MASTERS = {
     "GameOfPureStrategyMaster": submasters.GameOfPureStrategyMaster,
     "ThreePlayerGOPSMaster": submasters.ThreePlayerGOPSMaster,
     "LiarsDiceMaster": submasters.LiarsDiceMaster,
+    "GermanWhistMaster": submasters.GermanWhistMaster,
     "MarketEntryMaster": submasters.MarketEntryMaster,
     "NegotiationMaster": submasters.NegotiationMaster,
     "BlindAuctionMaster": submasters.BlindAuctionMaster,

@@ -1772,6 +1772,33 @@ class LiarsDiceMaster(MultiPlayerMaster):
         lines = {pid: f"Your current Dice are: {', '.join(map(str, dice))}"
                  for pid, dice in game_state["dice_rolls"].items() if game_state["remaining_dice"][pid] > 0}
         return {pid: [line] for pid, line in lines.items() if list(lines.values()).count(line) == 1}
+
+class GermanWhistMaster(MultiPlayerMaster):
+    """German Whist: payoffs are the tricks won (of 26). Each seat's secret is its hand, as TextArena 0.7.4 lists
+    it in the seat's own board (`    3. 10♠`, position and card); the face-down card a trick's loser draws is told
+    to it alone and joins that hand. The face-up card the winner takes is shown to both seats (it is public).
+    The instance records the deal: both hands (Player 0's first), the trump card and the stock (top first)."""
+
+    @staticmethod
+    def _card(card) -> str:
+        return f"{card['rank']}{card['suit']}"
+
+    def content(self):
+        game_state = self.env.state.game_state
+        return {**super().content(),
+                "hands": [[self._card(card) for card in game_state["players"][pid]["hand"]] for pid in (0, 1)],
+                "trump card": self._card(game_state["trump_card"]),
+                "stock": [self._card(card) for card in reversed(game_state["deck"])]}
+
+    def payoffs(self):
+        return dict(self.env.state.game_state["tricks_won"])
+
+    def secrets(self):
+        players = self.env.state.game_state["players"]
+        return {pid: [f"    {position}. {self._card(card)}" for position, card in enumerate(player["hand"], 1)]
+                for pid, player in players.items()}
+
+
 class MarketEntryMaster(EliminationMaster):
     """Market Entry Game: each seat's points over all rounds (`total_scores`). A seat's payoff lies between
     entering an overcrowded market every round and entering a profitable one every round (`payoff scale`:

@@ -3,6 +3,7 @@ Liar's Dice), sealed bids (GOPS, Three-Player GOPS, High Society) and card games
 and Malice). Per game: a scripted game with its outcome worked out by hand, the payoffs, the model's Main Score
 against the references, a broken format aborting with the violating seat named, and the caps that stop stalls."""
 import math
+import re
 
 import pytest
 
@@ -17,6 +18,7 @@ TABLETOP = {
     "ta_game_of_pure_strategy": ("default", 2),
     "ta_three_player_gops": ("default", 3),
     "ta_liars_dice": ("small", 2),
+    "ta_german_whist": ("default", 2),
 }
 
 
@@ -251,3 +253,99 @@ def test_liars_dice_endless_raising_is_stopped_at_the_request_cap():
     assert_outcome(episode.scores, "Lose")
     assert {seat["how"] for seat in episode.interactions["seats"].values()} == {"request cap"}
     assert sum(episode.interactions["Request Count"]) == spec_of("ta_liars_dice").max_requests
+
+
+# --- German Whist ---
+
+WHIST_RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+HAND_CARD = r"^\s+(\d+)\. (\w+)([♠♥♦♣])"
+
+
+def first_legal_card(context: str) -> str:
+    """Plays the first card of the hand (TextArena's positions) that follows the trick's lead suit, if it can."""
+    hand_block, trick_block = context.split("Your hand:")[-1].split("Current trick:") if "Current trick:" in \
+        context.split("Your hand:")[-1] else (context.split("Your hand:")[-1], "")
+    hand = sorted((int(position), suit) for position, _, suit in re.findall(HAND_CARD, hand_block, re.M))
+    lead = re.search(r"Player \d+: \w+([♠♥♦♣])", trick_block)
+    follow = [position for position, suit in hand if lead and suit == lead.group(1)]
+    return f"[play {(follow or [position for position, _ in hand])[0]}]"
+
+
+def referee_first_legal_cards(hands: list[list[str]], stock: list[str]) -> dict[int, int]:
+    """German Whist as its rules read, both seats playing their first legal card: the tricks each seat wins.
+    Player 0 leads first; the winner leads next; while the stock lasts the winner draws the face-up card (the
+    stock's top), the loser the one below it; new cards go to the end of the hand."""
+    hands, stock = [list(hand) for hand in hands], list(stock)
+    trump = stock[0][-1]
+    power = lambda card: WHIST_RANKS.index(card[:-1])
+    tricks, leader = {0: 0, 1: 0}, 0
+    while hands[0] or hands[1]:
+        lead_card = hands[leader].pop(0)
+        follower = 1 - leader
+        follow = [card for card in hands[follower] if card[-1] == lead_card[-1]]
+        reply = follow[0] if follow else hands[follower][0]
+        hands[follower].remove(reply)
+        plays = {leader: lead_card, follower: reply}
+        trumps = [pid for pid, card in plays.items() if card[-1] == trump]
+        contenders = trumps or [pid for pid, card in plays.items() if card[-1] == lead_card[-1]]
+        winner = max(contenders, key=lambda pid: power(plays[pid]))
+        tricks[winner] += 1
+        if stock:
+            hands[winner].append(stock.pop(0))
+            hands[1 - winner].append(stock.pop(0))
+        leader = winner
+    return tricks
+
+
+def test_german_whist_first_legal_cards_on_both_sides_as_the_rules_play_out():
+    for game_id in (0, 1):
+        content = instance_of("ta_german_whist", "default", game_id)[1]["content"]
+        assert content["stock"][0] == content["trump card"] and len(content["stock"]) == 26
+        tricks = referee_first_legal_cards(content["hands"], content["stock"])
+        episode = play("ta_german_whist", [first_legal_card, first_legal_card], game_id=game_id)
+        assert_outcome(episode.scores, "Success")
+        results = ["draw"] * 2 if tricks[0] == tricks[1] else \
+            ["win" if tricks[pid] > tricks[1 - pid] else "loss" for pid in (0, 1)]
+        assert_player_results(episode.scores, *results)
+        assert {name: seat["payoff"] for name, seat in episode.interactions["seats"].items()} == \
+            {"Player 0": tricks[0], "Player 1": tricks[1]}
+        assert len(episode.contexts) == 52 and episode.scores["Main Score"] == 100
+
+
+def test_german_whist_the_opening_trick_of_instance_0():
+    # Player 0 holds A♦ first and leads it; Player 1 must follow with a diamond (10♦ at 3, J♦ at 4): its 6♠ at 1
+    # is refused once (TextArena's one warning), then J♦ loses to the ace; Player 0 takes the face-up 8♣ (trumps),
+    # Player 1 the hidden 5♣ below it, and K♥ is turned up; two out-of-range plays then end the game
+    content = instance_of("ta_german_whist")[1]["content"]
+    assert content["hands"][0][0] == "A♦" and content["hands"][1][:4] == ["6♠", "9♥", "10♦", "J♦"]
+    assert content["trump card"] == "8♣"
+    episode = play("ta_german_whist", [scripted(["[play 1]", "[play 100]", "[play 100]"]),
+                                       scripted(["[play 1]", "[play 4]"])])
+    assert_outcome(episode.scores, "Aborted")
+    assert episode.interactions["violating seats"] == ["Player 0"]
+    contexts = [context["content"] for _, context in episode.contexts]
+    assert "You must follow suit (♦)" in contexts[2]
+    assert "Player 0 wins the trick with A♦!" in contexts[3] and "You won the trick and received: 8♣" in contexts[3]
+    assert "Next card for trick winner: K♥" in contexts[3] and "5♣" not in contexts[3]
+    assert episode.game_master.secrets()[1][-1] == "    13. 5♣"
+
+
+def test_german_whist_a_seat_sees_the_others_cards_played_but_not_their_reasoning():
+    reasoning = lambda context: "I hold the ace of spades, " + first_legal_card(context)
+    episode = play("ta_german_whist", [reasoning, first_legal_card])
+    assert "[Player 0] [play 1]" in episode.contexts[1][1]["content"]
+    assert not any("ace of spades" in context["content"] for _, context in episode.contexts)
+
+
+def test_german_whist_cannot_stall_every_move_plays_a_card():
+    episode = play("ta_german_whist", [ta_player("random"), ta_player("random")], game_id=1)
+    assert_outcome(episode.scores, "Success")
+    assert sum(episode.interactions["Request Count"]) == 52 < spec_of("ta_german_whist").max_requests
+
+
+def test_german_whist_the_greedy_reference_beats_random_play():
+    greedy = [play("ta_german_whist_vs_greedy", [ta_player("random")], game_id=game_id).scores["Main Score"]
+              for game_id in range(10)]
+    random_ = [play("ta_german_whist_vs_random", [ta_player("random")], game_id=game_id).scores["Main Score"]
+               for game_id in range(10)]
+    assert sum(greedy) / 10 <= sum(random_) / 10 - 30, (greedy, random_)
