@@ -91,6 +91,7 @@ MASTERS = {
     "ThreePlayerGOPSMaster": submasters.ThreePlayerGOPSMaster,
     "LiarsDiceMaster": submasters.LiarsDiceMaster,
     "GermanWhistMaster": submasters.GermanWhistMaster,
+    "HighSocietyMaster": submasters.HighSocietyMaster,
     "MarketEntryMaster": submasters.MarketEntryMaster,
     "NegotiationMaster": submasters.NegotiationMaster,
     "BlindAuctionMaster": submasters.BlindAuctionMaster,

@@ -1799,6 +1799,42 @@ class GermanWhistMaster(MultiPlayerMaster):
                 for pid, player in players.items()}
 
 
+class HighSocietyMaster(MultiPlayerMaster):
+    """High Society: payoffs are the prestige points won. Bids are sealed: TextArena 0.7.4 sends a reply to its
+    author only (`to_id=pid`) and reveals both bids together; the money cards are public knowledge in effect
+    (both start with 1-11 and every won auction shows the card paid). The instance records the auction order.
+
+    TextArena 0.7.4 defect H1: its prompt says the score is "remaining cash + prestige points" (net worth), but
+    `_end_match` (`HighSociety/env.py:294-296`) counts prestige only. The game is kept as TextArena scores it (its
+    rewards, the references' play) and the prompt's scoring lines are put right, so the rules a model reads are the
+    rules it is judged by. H2: a tie returns both bids and re-auctions the card without limit (`env.py:284-287`):
+    the spec's request cap ends such a loop (a draw, the generic outcome at the cap).
+    """
+
+    PROMPT_SCORING = ("Scoring:    After all ten auctions, add **remaining cash + prestige points**.\n"
+                      "            Higher *net-worth* wins (exact tie -> draw).")
+    TRUE_SCORING = ("Scoring:    After all ten auctions, the higher total of prestige points wins (exact tie -> "
+                    "draw).\n            Money cards left over count for nothing.")
+
+    def _on_before_reset(self):
+        env = self.ta_env
+        prompt = env._prompt
+
+        def prompt_with_the_scoring_as_played(player_id, game_state):
+            text = prompt(player_id, game_state)
+            assert self.PROMPT_SCORING in text, "TextArena's High Society prompt changed: review defect H1"
+            return text.replace(self.PROMPT_SCORING, self.TRUE_SCORING)
+        env._prompt = prompt_with_the_scoring_as_played
+
+    def content(self):
+        game_state = self.env.state.game_state  # the first card is on auction already; the rest go from the end
+        return {**super().content(),
+                "auction order": [game_state["current_prize"], *reversed(game_state["prestige_deck"])]}
+
+    def payoffs(self):
+        return dict(self.env.state.game_state["player_prestige"])
+
+
 class MarketEntryMaster(EliminationMaster):
     """Market Entry Game: each seat's points over all rounds (`total_scores`). A seat's payoff lies between
     entering an overcrowded market every round and entering a profitable one every round (`payoff scale`:

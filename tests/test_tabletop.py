@@ -4,6 +4,7 @@ and Malice). Per game: a scripted game with its outcome worked out by hand, the 
 against the references, a broken format aborting with the violating seat named, and the caps that stop stalls."""
 import math
 import re
+from typing import Callable
 
 import pytest
 
@@ -19,6 +20,7 @@ TABLETOP = {
     "ta_three_player_gops": ("default", 3),
     "ta_liars_dice": ("small", 2),
     "ta_german_whist": ("default", 2),
+    "ta_high_society": ("default", 2),
 }
 
 
@@ -349,3 +351,64 @@ def test_german_whist_the_greedy_reference_beats_random_play():
     random_ = [play("ta_german_whist_vs_random", [ta_player("random")], game_id=game_id).scores["Main Score"]
                for game_id in range(10)]
     assert sum(greedy) / 10 <= sum(random_) / 10 - 30, (greedy, random_)
+
+
+# --- High Society ---
+
+def on_prestige_card(bid) -> Callable[[str], str]:
+    """A policy that replies `bid(prestige card on auction)`: after a tie the context only says "Rebid!", so the
+    policy keeps the card of the last auction announced."""
+    auctions = []
+
+    def policy(context: str) -> str:
+        auctions.extend(int(card) for card in re.findall(r"Prestige card: (\d+)", context))
+        return bid(auctions[-1])
+    return policy
+
+
+def test_high_society_prestige_alone_decides_as_the_prompt_now_says():
+    """Player 0 bids the prestige card's value; Player 1 outbids it by one on 6-10 (7-11), underbids it on 2-5
+    (1-4) and bids 5 on the 1, whatever the order: Player 1 wins 1 + 6..10 = 41 points paying 5+7+8+9+10+11 = 50,
+    Player 0 wins 2..5 = 14 points paying 14. TextArena 0.7.4 counts prestige only (41 > 14: Player 1 wins), while
+    its prompt promised cash + prestige (Player 0: 52 + 14 = 66 > Player 1: 16 + 41 = 57): the master rewrites the
+    prompt's scoring lines (defect H1)."""
+    outbid = on_prestige_card(lambda card: f"[{card + 1 if card >= 6 else card - 1 if card >= 2 else 5}]")
+    episode = play("ta_high_society", [on_prestige_card(lambda card: f"[{card}]"), outbid])
+    assert_outcome(episode.scores, "Success")
+    assert_player_results(episode.scores, "loss", "win")
+    assert {name: seat["payoff"] for name, seat in episode.interactions["seats"].items()} == \
+        {"Player 0": 14, "Player 1": 41}
+    assert len(episode.contexts) == 20 and episode.scores["Main Score"] == 100
+    prompt = episode.contexts[0][1]["content"]
+    assert "the higher total of prestige points wins" in prompt and "remaining cash" not in prompt
+    # the first bidder alternates with each auction won
+    assert [name for name, _ in episode.contexts[:6]] == ["Player 0", "Player 1", "Player 1", "Player 0",
+                                                               "Player 0", "Player 1"]
+
+
+def test_high_society_endless_ties_are_stopped_at_the_request_cap():
+    """TextArena 0.7.4 re-auctions a tied card without limit (defect H2): two seats bidding the card's value tie
+    on the first card for ever. The cap ends the game: a draw, Lose between models."""
+    episode = play("ta_high_society", [on_prestige_card(lambda card: f"[{card}]") for _ in range(2)])
+    assert_outcome(episode.scores, "Lose")
+    assert {(seat["result"], seat["how"]) for seat in episode.interactions["seats"].values()} == \
+        {("draw", "request cap")}
+    assert sum(episode.interactions["Request Count"]) == spec_of("ta_high_society").max_requests
+    assert "Tie - bids returned. Rebid!" in episode.contexts[-1][1]["content"] and episode.scores["Main Score"] == 0
+
+
+def test_high_society_bids_stay_sealed_until_both_seats_bid():
+    reasoning = on_prestige_card(lambda card: f"My secret plan: bid the card itself. [{card}]")
+    episode = play("ta_high_society", [reasoning, ta_player("random")])
+    assert_outcome(episode.scores, "Success")
+    seen_by_player_1 = "".join(context["content"] for name, context in episode.contexts if name == "Player 1")
+    assert "secret plan" not in seen_by_player_1 and "P0 bid 7, P1 bid" in seen_by_player_1
+
+
+def test_high_society_the_rank_match_reference_beats_random_play():
+    """As the model against the random reference, rank_match wins 8 of the 10 shipped instances (random play
+    against random wins 2, and 3 against rank_match: on these instances chance hides the edge, see
+    tests/test_all_games.py NOT_ABOVE_RANDOM)."""
+    wins = [play("ta_high_society_vs_random", [ta_player("expert")], game_id=game_id).scores["Win"]
+            for game_id in range(10)]
+    assert sum(wins) >= 7, wins
