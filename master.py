@@ -92,6 +92,7 @@ MASTERS = {
     "LiarsDiceMaster": submasters.LiarsDiceMaster,
     "GermanWhistMaster": submasters.GermanWhistMaster,
     "HighSocietyMaster": submasters.HighSocietyMaster,
+    "PokerMaster": submasters.PokerMaster,
     "MarketEntryMaster": submasters.MarketEntryMaster,
     "NegotiationMaster": submasters.NegotiationMaster,
     "BlindAuctionMaster": submasters.BlindAuctionMaster,

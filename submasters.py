@@ -1835,6 +1835,85 @@ class HighSocietyMaster(MultiPlayerMaster):
         return dict(self.env.state.game_state["player_prestige"])
 
 
+class PokerMaster(MultiPlayerMaster):
+    """Texas Hold'em, heads-up only: payoffs are the chips won or lost; each seat's secret is its hole cards
+    (`Your hole: A♠, K♦`, in its own board only; the other seat sees them only at a showdown, as the rules have it).
+
+    Two seats only: TextArena 0.7.4 deals busted seats into every later hand with three or more players and counts
+    them at the showdown (defect P2, `Poker/env.py` `_reset_round`, `_handle_showdown`). Three workarounds (TextArena
+    0.7.4), each pinned by a test:
+    - P1: heads-up the button posts the small blind and acts first pre-flop (`_reset_round`), but the board labels
+      roles as for three or more seats (`_observe_current_pot`: `sb = btn+1`, `bb = btn+2`): the button was shown
+      "Dealer/BB" and the big blind "SB". The labels are put right ("Dealer/SB", "BB").
+    - P3: the final ranking sorts the stacks (`_set_outcome`); equal stacks (1000 each) fall back to seat order, so
+      Player 1 won. Equal stacks with no seat bust are a draw.
+    - P4: a seat eliminated by its second invalid move in a row is not the end of the game: with `_handle_invalid`
+      the next hand is dealt anyway and the eliminated seat plays on as all-in (the episode ran into the request
+      cap), and "Cannot check facing a bet." eliminates without even that. The game ends at such an elimination:
+      the violating seat loses, the other wins (the episode is Aborted).
+    """
+
+    def _on_before_reset(self):
+        env = self.ta_env
+        observe, set_outcome = env._observe_current_pot, env._set_outcome
+
+        def observe_with_heads_up_roles():
+            state = env.state
+            own = state.__dict__.get("add_observation")
+            add = state.add_observation
+
+            def add_with_heads_up_roles(*args, message="", **kwargs):
+                message = message.replace(" (Dealer/BB): ", " (Dealer/SB): ").replace(" (SB): ", " (BB): ")
+                return add(*args, message=message, **kwargs)
+            state.add_observation = add_with_heads_up_roles
+            try:
+                observe()
+            finally:
+                if own is None:
+                    del state.add_observation
+                else:
+                    state.add_observation = own
+
+        def set_outcome_with_draws():
+            state = env.state
+            chips = state.game_state["player_chips"]
+            if not state.elimination_order and chips[0] == chips[1]:
+                state.set_draw(f"Both seats end with {chips[0]} chips.")
+                return
+            set_outcome()
+        env._observe_current_pot = observe_with_heads_up_roles
+        env._set_outcome = set_outcome_with_draws
+
+    def _on_before_game(self):
+        env = self.ta_env
+        step = env.step
+
+        def step_ending_at_an_elimination(action):
+            done, info = step(action)
+            state = env.state
+            out = [pid for pid, game_info in state.game_info.items() if game_info.get("invalid_move")]
+            if out and not state.done:
+                state.set_game_outcome({pid: -1 if pid == out[0] else 1 for pid in range(state.num_players)},
+                                       f"Player {out[0]} eliminated after repeated invalid moves.")
+                return True, info
+            return done, info
+        env.step = step_ending_at_an_elimination
+
+    def payoffs(self):
+        """Chips won or lost; None when a seat was eliminated for invalid moves (TextArena has split the pot and
+        posted the next hand's blinds by then: the stacks say nothing)."""
+        state = self.env.state
+        if any(info.get("invalid_move") for info in state.game_info.values()):
+            return None
+        start = self.ta_env.starting_chips
+        return {pid: chips - start for pid, chips in state.game_state["player_chips"].items()}
+
+    def secrets(self):
+        hands = self.env.state.game_state["player_hands"]
+        return {pid: [f"Your hole: {', '.join(card['rank'] + card['suit'] for card in hand)}"]
+                for pid, hand in hands.items()}
+
+
 class MarketEntryMaster(EliminationMaster):
     """Market Entry Game: each seat's points over all rounds (`total_scores`). A seat's payoff lies between
     entering an overcrowded market every round and entering a profitable one every round (`payoff scale`:
