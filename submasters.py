@@ -1822,7 +1822,8 @@ class HighSocietyMaster(MultiPlayerMaster):
 
         def prompt_with_the_scoring_as_played(player_id, game_state):
             text = prompt(player_id, game_state)
-            assert self.PROMPT_SCORING in text, "TextArena's High Society prompt changed: review defect H1"
+            if self.PROMPT_SCORING not in text:
+                raise RuntimeError("TextArena's High Society prompt changed: review defect H1")
             return text.replace(self.PROMPT_SCORING, self.TRUE_SCORING)
         env._prompt = prompt_with_the_scoring_as_played
 
