@@ -1930,6 +1930,148 @@ class LiarsDiceMaster(MultiPlayerMaster):
         return "win" if self.env.state.game_state["remaining_dice"][pid] > 0 else "loss"
 
 
+class GermanWhistMaster(MultiPlayerMaster):
+    """German Whist: payoffs are the tricks won (of 26). Each seat's secret is its hand, as TextArena 0.7.4 lists
+    it in the seat's own board (`    3. 10♠`, position and card); the face-down card a trick's loser draws is told
+    to it alone and joins that hand. The face-up card the winner takes is shown to both seats (it is public).
+    The instance records the deal: both hands (Player 0's first), the trump card and the stock (top first)."""
+
+    @staticmethod
+    def _card(card) -> str:
+        return f"{card['rank']}{card['suit']}"
+
+    def content(self):
+        game_state = self.env.state.game_state
+        return {**super().content(),
+                "hands": [[self._card(card) for card in game_state["players"][pid]["hand"]] for pid in (0, 1)],
+                "trump card": self._card(game_state["trump_card"]),
+                "stock": [self._card(card) for card in reversed(game_state["deck"])]}
+
+    def payoffs(self):
+        return dict(self.env.state.game_state["tricks_won"])
+
+    def secrets(self):
+        players = self.env.state.game_state["players"]
+        return {pid: [f"    {position}. {self._card(card)}" for position, card in enumerate(player["hand"], 1)]
+                for pid, player in players.items()}
+
+
+class HighSocietyMaster(MultiPlayerMaster):
+    """High Society: payoffs are the prestige points won. Bids are sealed: TextArena 0.7.4 sends a reply to its
+    author only (`to_id=pid`) and reveals both bids together; the money cards are public knowledge in effect
+    (both start with 1-11 and every won auction shows the card paid). The instance records the auction order.
+
+    TextArena 0.7.4 defect H1: its prompt says the score is "remaining cash + prestige points" (net worth), but
+    `_end_match` (`HighSociety/env.py:294-296`) counts prestige only. The game is kept as TextArena scores it (its
+    rewards, the references' play) and the prompt's scoring lines are put right, so the rules a model reads are the
+    rules it is judged by. H2: a tie returns both bids and re-auctions the card without limit (`env.py:284-287`):
+    the spec's request cap ends such a loop (a draw, the generic outcome at the cap).
+    """
+
+    PROMPT_SCORING = ("Scoring:    After all ten auctions, add **remaining cash + prestige points**.\n"
+                      "            Higher *net-worth* wins (exact tie -> draw).")
+    TRUE_SCORING = ("Scoring:    After all ten auctions, the higher total of prestige points wins (exact tie -> "
+                    "draw).\n            Money cards left over count for nothing.")
+
+    def _on_before_reset(self):
+        env = self.ta_env
+        prompt = env._prompt
+
+        def prompt_with_the_scoring_as_played(player_id, game_state):
+            text = prompt(player_id, game_state)
+            if self.PROMPT_SCORING not in text:
+                raise RuntimeError("TextArena's High Society prompt changed: review defect H1")
+            return text.replace(self.PROMPT_SCORING, self.TRUE_SCORING)
+        env._prompt = prompt_with_the_scoring_as_played
+
+    def content(self):
+        game_state = self.env.state.game_state  # the first card is on auction already; the rest go from the end
+        return {**super().content(),
+                "auction order": [game_state["current_prize"], *reversed(game_state["prestige_deck"])]}
+
+    def payoffs(self):
+        return dict(self.env.state.game_state["player_prestige"])
+
+
+class PokerMaster(MultiPlayerMaster):
+    """Texas Hold'em, heads-up only: payoffs are the chips won or lost; each seat's secret is its hole cards
+    (`Your hole: A♠, K♦`, in its own board only; the other seat sees them only at a showdown, as the rules have it).
+
+    Two seats only: TextArena 0.7.4 deals busted seats into every later hand with three or more players and counts
+    them at the showdown (defect P2, `Poker/env.py` `_reset_round`, `_handle_showdown`). Three workarounds (TextArena
+    0.7.4), each pinned by a test:
+    - P1: heads-up the button posts the small blind and acts first pre-flop (`_reset_round`), but the board labels
+      roles as for three or more seats (`_observe_current_pot`: `sb = btn+1`, `bb = btn+2`): the button was shown
+      "Dealer/BB" and the big blind "SB". The labels are put right ("Dealer/SB", "BB").
+    - P3: the final ranking sorts the stacks (`_set_outcome`); equal stacks (1000 each) fall back to seat order, so
+      Player 1 won. Equal stacks with no seat bust are a draw.
+    - P4: a seat eliminated by its second invalid move in a row is not the end of the game: with `_handle_invalid`
+      the next hand is dealt anyway and the eliminated seat plays on as all-in (the episode ran into the request
+      cap), and "Cannot check facing a bet." eliminates without even that. The game ends at such an elimination:
+      the violating seat loses, the other wins (the episode is Aborted).
+    """
+
+    def _on_before_reset(self):
+        env = self.ta_env
+        observe, set_outcome = env._observe_current_pot, env._set_outcome
+
+        def observe_with_heads_up_roles():
+            state = env.state
+            own = state.__dict__.get("add_observation")
+            add = state.add_observation
+
+            def add_with_heads_up_roles(*args, message="", **kwargs):
+                message = message.replace(" (Dealer/BB): ", " (Dealer/SB): ").replace(" (SB): ", " (BB): ")
+                return add(*args, message=message, **kwargs)
+            state.add_observation = add_with_heads_up_roles
+            try:
+                observe()
+            finally:
+                if own is None:
+                    del state.add_observation
+                else:
+                    state.add_observation = own
+
+        def set_outcome_with_draws():
+            state = env.state
+            chips = state.game_state["player_chips"]
+            if not state.elimination_order and chips[0] == chips[1]:
+                state.set_draw(f"Both seats end with {chips[0]} chips.")
+                return
+            set_outcome()
+        env._observe_current_pot = observe_with_heads_up_roles
+        env._set_outcome = set_outcome_with_draws
+
+    def _on_before_game(self):
+        env = self.ta_env
+        step = env.step
+
+        def step_ending_at_an_elimination(action):
+            done, info = step(action)
+            state = env.state
+            out = [pid for pid, game_info in state.game_info.items() if game_info.get("invalid_move")]
+            if out and not state.done:
+                state.set_game_outcome({pid: -1 if pid == out[0] else 1 for pid in range(state.num_players)},
+                                       f"Player {out[0]} eliminated after repeated invalid moves.")
+                return True, info
+            return done, info
+        env.step = step_ending_at_an_elimination
+
+    def payoffs(self):
+        """Chips won or lost; None when a seat was eliminated for invalid moves (TextArena has split the pot and
+        posted the next hand's blinds by then: the stacks say nothing)."""
+        state = self.env.state
+        if any(info.get("invalid_move") for info in state.game_info.values()):
+            return None
+        start = self.ta_env.starting_chips
+        return {pid: chips - start for pid, chips in state.game_state["player_chips"].items()}
+
+    def secrets(self):
+        hands = self.env.state.game_state["player_hands"]
+        return {pid: [f"Your hole: {', '.join(card['rank'] + card['suit'] for card in hand)}"]
+                for pid, hand in hands.items()}
+
+
 class BriscolaMaster(MultiPlayerMaster):
     """Briscola: payoffs are the card points won (120 in all); each seat's secret is its hand, as TextArena lists it
     to that seat alone (`Your hand:` and the numbered cards).

@@ -5,6 +5,7 @@ against the references, a broken format aborting with the violating seat named, 
 import math
 import re
 import statistics
+from typing import Callable
 
 import pytest
 
@@ -22,6 +23,9 @@ TABLETOP = {
     "ta_briscola": ("default", 2),
     "ta_golf": ("default", 2),
     "ta_spite_and_malice": ("default", 2),
+    "ta_german_whist": ("default", 2),
+    "ta_high_society": ("default", 2),
+    "ta_poker": ("small", 2),
 }
 
 
@@ -506,3 +510,240 @@ def test_spite_and_malice_the_greedy_reference_beats_random_play():
     as_model = [play("ta_spite_and_malice_vs_random", [ta_player("expert")], game_id=game_id).scores["Main Score"]
                 for game_id in range(10)]
     assert statistics.mean(as_model) >= 75
+# --- German Whist ---
+
+WHIST_RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+HAND_CARD = r"^\s+(\d+)\. (\w+)([♠♥♦♣])"
+
+
+def first_legal_card(context: str) -> str:
+    """Plays the first card of the hand (TextArena's positions) that follows the trick's lead suit, if it can."""
+    hand_block, trick_block = context.split("Your hand:")[-1].split("Current trick:") if "Current trick:" in \
+        context.split("Your hand:")[-1] else (context.split("Your hand:")[-1], "")
+    hand = sorted((int(position), suit) for position, _, suit in re.findall(HAND_CARD, hand_block, re.M))
+    lead = re.search(r"Player \d+: \w+([♠♥♦♣])", trick_block)
+    follow = [position for position, suit in hand if lead and suit == lead.group(1)]
+    return f"[play {(follow or [position for position, _ in hand])[0]}]"
+
+
+def referee_first_legal_cards(hands: list[list[str]], stock: list[str]) -> dict[int, int]:
+    """German Whist as its rules read, both seats playing their first legal card: the tricks each seat wins.
+    Player 0 leads first; the winner leads next; while the stock lasts the winner draws the face-up card (the
+    stock's top), the loser the one below it; new cards go to the end of the hand."""
+    hands, stock = [list(hand) for hand in hands], list(stock)
+    trump = stock[0][-1]
+    power = lambda card: WHIST_RANKS.index(card[:-1])
+    tricks, leader = {0: 0, 1: 0}, 0
+    while hands[0] or hands[1]:
+        lead_card = hands[leader].pop(0)
+        follower = 1 - leader
+        follow = [card for card in hands[follower] if card[-1] == lead_card[-1]]
+        reply = follow[0] if follow else hands[follower][0]
+        hands[follower].remove(reply)
+        plays = {leader: lead_card, follower: reply}
+        trumps = [pid for pid, card in plays.items() if card[-1] == trump]
+        contenders = trumps or [pid for pid, card in plays.items() if card[-1] == lead_card[-1]]
+        winner = max(contenders, key=lambda pid: power(plays[pid]))
+        tricks[winner] += 1
+        if stock:
+            hands[winner].append(stock.pop(0))
+            hands[1 - winner].append(stock.pop(0))
+        leader = winner
+    return tricks
+
+
+def test_german_whist_first_legal_cards_on_both_sides_as_the_rules_play_out():
+    for game_id in (0, 1):
+        content = instance_of("ta_german_whist", "default", game_id)[1]["content"]
+        assert content["stock"][0] == content["trump card"] and len(content["stock"]) == 26
+        tricks = referee_first_legal_cards(content["hands"], content["stock"])
+        episode = play("ta_german_whist", [first_legal_card, first_legal_card], game_id=game_id)
+        assert_outcome(episode.scores, "Success")
+        results = ["draw"] * 2 if tricks[0] == tricks[1] else \
+            ["win" if tricks[pid] > tricks[1 - pid] else "loss" for pid in (0, 1)]
+        assert_player_results(episode.scores, *results)
+        assert {name: seat["payoff"] for name, seat in episode.interactions["seats"].items()} == \
+            {"Player 0": tricks[0], "Player 1": tricks[1]}
+        assert len(episode.contexts) == 52 and episode.scores["Main Score"] == 100
+
+
+def test_german_whist_the_opening_trick_of_instance_0():
+    # Player 0 holds A♦ first and leads it; Player 1 must follow with a diamond (10♦ at 3, J♦ at 4): its 6♠ at 1
+    # is refused once (TextArena's one warning), then J♦ loses to the ace; Player 0 takes the face-up 8♣ (trumps),
+    # Player 1 the hidden 5♣ below it, and K♥ is turned up; two out-of-range plays then end the game
+    content = instance_of("ta_german_whist")[1]["content"]
+    assert content["hands"][0][0] == "A♦" and content["hands"][1][:4] == ["6♠", "9♥", "10♦", "J♦"]
+    assert content["trump card"] == "8♣"
+    episode = play("ta_german_whist", [scripted(["[play 1]", "[play 100]", "[play 100]"]),
+                                       scripted(["[play 1]", "[play 4]"])])
+    assert_outcome(episode.scores, "Aborted")
+    assert episode.interactions["violating seats"] == ["Player 0"]
+    contexts = [context["content"] for _, context in episode.contexts]
+    assert "You must follow suit (♦)" in contexts[2]
+    assert "Player 0 wins the trick with A♦!" in contexts[3] and "You won the trick and received: 8♣" in contexts[3]
+    assert "Next card for trick winner: K♥" in contexts[3] and "5♣" not in contexts[3]
+    assert episode.game_master.secrets()[1][-1] == "    13. 5♣"
+
+
+def test_german_whist_a_seat_sees_the_others_cards_played_but_not_their_reasoning():
+    reasoning = lambda context: "I hold the ace of spades, " + first_legal_card(context)
+    episode = play("ta_german_whist", [reasoning, first_legal_card])
+    assert "[Player 0] [play 1]" in episode.contexts[1][1]["content"]
+    assert not any("ace of spades" in context["content"] for _, context in episode.contexts)
+
+
+def test_german_whist_cannot_stall_every_move_plays_a_card():
+    episode = play("ta_german_whist", [ta_player("random"), ta_player("random")], game_id=1)
+    assert_outcome(episode.scores, "Success")
+    assert sum(episode.interactions["Request Count"]) == 52 < spec_of("ta_german_whist").max_requests
+
+
+def test_german_whist_the_greedy_reference_beats_random_play():
+    greedy = [play("ta_german_whist_vs_greedy", [ta_player("random")], game_id=game_id).scores["Main Score"]
+              for game_id in range(10)]
+    random_ = [play("ta_german_whist_vs_random", [ta_player("random")], game_id=game_id).scores["Main Score"]
+               for game_id in range(10)]
+    assert sum(greedy) / 10 <= sum(random_) / 10 - 30, (greedy, random_)
+
+
+# --- High Society ---
+
+def on_prestige_card(bid) -> Callable[[str], str]:
+    """A policy that replies `bid(prestige card on auction)`: after a tie the context only says "Rebid!", so the
+    policy keeps the card of the last auction announced."""
+    auctions = []
+
+    def policy(context: str) -> str:
+        auctions.extend(int(card) for card in re.findall(r"Prestige card: (\d+)", context))
+        return bid(auctions[-1])
+    return policy
+
+
+def test_high_society_prestige_alone_decides_as_the_prompt_now_says():
+    """Player 0 bids the prestige card's value; Player 1 outbids it by one on 6-10 (7-11), underbids it on 2-5
+    (1-4) and bids 5 on the 1, whatever the order: Player 1 wins 1 + 6..10 = 41 points paying 5+7+8+9+10+11 = 50,
+    Player 0 wins 2..5 = 14 points paying 14. TextArena 0.7.4 counts prestige only (41 > 14: Player 1 wins), while
+    its prompt promised cash + prestige (Player 0: 52 + 14 = 66 > Player 1: 16 + 41 = 57): the master rewrites the
+    prompt's scoring lines (defect H1)."""
+    outbid = on_prestige_card(lambda card: f"[{card + 1 if card >= 6 else card - 1 if card >= 2 else 5}]")
+    episode = play("ta_high_society", [on_prestige_card(lambda card: f"[{card}]"), outbid])
+    assert_outcome(episode.scores, "Success")
+    assert_player_results(episode.scores, "loss", "win")
+    assert {name: seat["payoff"] for name, seat in episode.interactions["seats"].items()} == \
+        {"Player 0": 14, "Player 1": 41}
+    assert len(episode.contexts) == 20 and episode.scores["Main Score"] == 100
+    prompt = episode.contexts[0][1]["content"]
+    assert "the higher total of prestige points wins" in prompt and "remaining cash" not in prompt
+    # the first bidder alternates with each auction won
+    assert [name for name, _ in episode.contexts[:6]] == ["Player 0", "Player 1", "Player 1", "Player 0",
+                                                               "Player 0", "Player 1"]
+
+
+def test_high_society_endless_ties_are_stopped_at_the_request_cap():
+    """TextArena 0.7.4 re-auctions a tied card without limit (defect H2): two seats bidding the card's value tie
+    on the first card for ever. The cap ends the game: a draw, Lose between models."""
+    episode = play("ta_high_society", [on_prestige_card(lambda card: f"[{card}]") for _ in range(2)])
+    assert_outcome(episode.scores, "Lose")
+    assert {(seat["result"], seat["how"]) for seat in episode.interactions["seats"].values()} == \
+        {("draw", "request cap")}
+    assert sum(episode.interactions["Request Count"]) == spec_of("ta_high_society").max_requests
+    assert "Tie - bids returned. Rebid!" in episode.contexts[-1][1]["content"] and episode.scores["Main Score"] == 0
+
+
+def test_high_society_bids_stay_sealed_until_both_seats_bid():
+    reasoning = on_prestige_card(lambda card: f"My secret plan: bid the card itself. [{card}]")
+    episode = play("ta_high_society", [reasoning, ta_player("random")])
+    assert_outcome(episode.scores, "Success")
+    seen_by_player_1 = "".join(context["content"] for name, context in episode.contexts if name == "Player 1")
+    assert "secret plan" not in seen_by_player_1 and "P0 bid 7, P1 bid" in seen_by_player_1
+
+
+def test_high_society_the_rank_match_reference_beats_random_play():
+    """As the model against the random reference, rank_match wins 8 of the 10 shipped instances (random play
+    against random wins 2, and 3 against rank_match: on these instances chance hides the edge, see
+    tests/test_all_games.py NOT_ABOVE_RANDOM)."""
+    wins = [play("ta_high_society_vs_random", [ta_player("expert")], game_id=game_id).scores["Win"]
+            for game_id in range(10)]
+    assert sum(wins) >= 7, wins
+
+
+# --- Texas Hold'em (heads-up) ---
+
+def check_or_fold(pid: int) -> Callable[[str], str]:
+    """Checks when its bet matches the current bet (the big blind pre-flop), else folds."""
+    def policy(context: str) -> str:
+        board = context.split("===== Hand")[-1]
+        current = int(re.search(r"Current bet: (\d+)", board).group(1))
+        own = float(re.search(rf"^P{pid}[^:]*: [\d.]+ chips \| bet ([\d.]+)", board, re.M).group(1))
+        return "[Check]" if own == current else "[Fold]"
+    return policy
+
+
+def test_poker_a_seat_that_always_folds_loses_its_blinds():
+    """small: 5 hands, blinds 10/20; the button posts the small blind. Hand 1 (button Player 0): Player 0 acts first
+    and folds (-10). From hand 2 on TextArena 0.7.4 skips the new hand's first actor (the step that ended a hand
+    rotates once more), so the big blind acts first: hand 2 Player 0 (big blind) folds (-20); hand 3 Player 1 (big
+    blind) checks, Player 0 folds (-10); hand 4 -20; hand 5 -10: Player 0 ends with 930, Player 1 with 1070."""
+    episode = play("ta_poker", [lambda context: "[Fold]", check_or_fold(1)], "small")
+    assert_outcome(episode.scores, "Success")
+    assert_player_results(episode.scores, "loss", "win")
+    assert {name: seat["payoff"] for name, seat in episode.interactions["seats"].items()} == \
+        {"Player 0": -70, "Player 1": 70}
+    assert [name for name, _ in episode.contexts] == ["Player 0", "Player 0", "Player 1", "Player 0", "Player 0",
+                                                      "Player 1", "Player 0"]
+    assert episode.scores["Main Score"] == 100
+
+
+def test_poker_the_board_names_the_heads_up_blinds_right():
+    """TextArena 0.7.4 labels roles as for 3+ seats (defect P1): heads-up the button, who posts the small blind,
+    read "Dealer/BB" and the big blind "SB"."""
+    episode = play("ta_poker", [lambda context: "[Fold]", check_or_fold(1)], "small")
+    first, second = episode.contexts[0][1]["content"], episode.contexts[1][1]["content"]
+    assert "P0 (Dealer/SB): 990.00 chips | bet 10.00" in first and "P1 (BB): 980.00 chips | bet 20.00" in first
+    assert "P0 (BB): 970.00 chips | bet 20.00" in second and "P1 (Dealer/SB): 1000.00 chips | bet 10.00" in second
+
+
+def test_poker_equal_stacks_at_the_end_are_a_draw():
+    """default: 10 hands, both seats check when they can, else fold. Hand 1: Player 0 folds its small blind (-10);
+    from hand 2 the big blind acts first (see above) and checks, the small blind folds: Player 0 wins 10 in hands
+    2, 4, 6, 8, 10 and loses 10 in hands 3, 5, 7, 9: 1000 chips each. TextArena 0.7.4 sorts equal stacks by seat
+    and made Player 1 the winner (defect P3); the master calls it a draw."""
+    episode = play("ta_poker", [check_or_fold(0), check_or_fold(1)])
+    assert_outcome(episode.scores, "Success")
+    assert_player_results(episode.scores, "draw", "draw")
+    assert {seat["payoff"] for seat in episode.interactions["seats"].values()} == {0}
+    assert episode.interactions["end reason"] == "Both seats end with 1000 chips."
+
+
+def test_poker_a_seat_eliminated_for_invalid_moves_ends_the_game():
+    """TextArena 0.7.4 dealt the next hand after the elimination and played on (defect P4): an eliminated Player 0
+    ran the episode into the request cap. Two checks facing the big blind are two invalid moves."""
+    episode = play("ta_poker", [lambda context: "[Check]", check_or_fold(1)], "small")
+    assert_outcome(episode.scores, "Aborted")
+    assert episode.interactions["violating seats"] == ["Player 0"]
+    assert episode.interactions["end reason"] == "Player 0 eliminated after repeated invalid moves."
+    assert len(episode.contexts) == 2 and "Cannot check facing a bet." in episode.contexts[1][1]["content"]
+    assert {seat["payoff"] for seat in episode.interactions["seats"].values()} == {None}
+
+
+def test_poker_a_seat_sees_the_others_moves_but_not_their_reasoning():
+    reasoning = lambda context: "My hole cards are strong: [Call]"
+    episode = play("ta_poker", [reasoning, check_or_fold(1)], "small")
+    assert "[Player 0] [Call]" in episode.contexts[1][1]["content"]
+    assert not any("strong" in context["content"] for name, context in episode.contexts if name == "Player 1")
+
+
+def test_poker_endless_minimum_raises_are_stopped_at_the_request_cap():
+    episode = play("ta_poker", [lambda context: "[Raise 1]", lambda context: "[Raise 1]"], "small")
+    assert_outcome(episode.scores, "Lose")
+    assert {seat["how"] for seat in episode.interactions["seats"].values()} == {"request cap"}
+    assert sum(episode.interactions["Request Count"]) == spec_of("ta_poker").max_requests
+
+
+def test_poker_the_equity_reference_beats_random_play():
+    """As the model against the random reference, equity wins 31 of the 40 shipped games (a random model wins 18
+    of 40 against random and 11 against equity; on the first instances chance hides that, see
+    tests/test_all_games.py NOT_ABOVE_RANDOM)."""
+    wins = [play("ta_poker_vs_random", [ta_player("expert")], experiment, game_id).scores["Win"]
+            for experiment in ("small", "default", "long", "extreme") for game_id in range(10)]
+    assert sum(wins) >= 28, wins
