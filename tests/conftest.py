@@ -82,6 +82,8 @@ class Episode:
     scores: dict  # episode scores
     game_master: object
     contexts: list  # (player name, context) in the order the players were asked
+    # (player name, reward, terminated) as the env's `last()` gave them, one per turn and one per player at the end
+    rewards: list
 
 
 def requires(*games: str):
@@ -124,17 +126,18 @@ def play(game_name: str, policies: list[Policy], experiment: str = "default", ga
     exp, recorded = instance_of(game_name, experiment, game_id)
     instance = instance or recorded
     recorder = _Recorder()
-    contexts = []
+    contexts, rewards = [], []
     with benchmark(game_name) as game_benchmark:
         env = GameMasterEnv(game_benchmark, callbacks=GameBenchmarkCallbackList([recorder]))
         models = [ScriptedModel(policy, name=f"scripted{i}") for i, policy in enumerate(policies)]
         env.reset(options={"player_models": models, "experiment": exp, "game_instance": instance})
         for agent_id in env.agent_iter():
-            context, _, termination, truncation, _ = env.last()
+            context, reward, termination, truncation, _ = env.last()
+            player = env.player_by_agent_id[agent_id]
+            rewards.append((player.name, reward, termination))
             if termination or truncation:
                 env.step(None)
                 continue
-            player = env.player_by_agent_id[agent_id]
             contexts.append((player.name, context))
             if on_turn is not None:
                 on_turn(env.game_master, player.name, context)
@@ -142,7 +145,7 @@ def play(game_name: str, policies: list[Policy], experiment: str = "default", ga
         scorer = game_benchmark.create_game_scorer(exp, instance)
         interactions = recorder.recorder.interactions
         scorer.compute_scores(interactions)
-        return Episode(interactions, scorer.scores["episode scores"], env.game_master, contexts)
+        return Episode(interactions, scorer.scores["episode scores"], env.game_master, contexts, rewards)
 
 
 def scripted(replies) -> Policy:
