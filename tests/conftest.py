@@ -212,15 +212,16 @@ def load_episode_files(results: Path, name: str) -> dict[str, dict]:
             for path in sorted(results.rglob(name))}
 
 
-def sampled_repo(tmp_path_factory) -> Path:
-    """A copy of the game whose instance files keep the first SAMPLED_INSTANCES instances of every experiment."""
-    root = tmp_path_factory.getbasetemp() / "sampled_repo"
+def sampled_repo(tmp_path_factory, instances: int = SAMPLED_INSTANCES) -> Path:
+    """A copy of the game whose instance files keep the first `instances` instances of every experiment."""
+    root = tmp_path_factory.getbasetemp() / ("sampled_repo" if instances == SAMPLED_INSTANCES
+                                             else f"sampled_repo_{instances}")
     if not root.exists():
         copy_repo(root)
         for path in (root / "in").iterdir():
             data = json.loads(path.read_text())
             for experiment in data["experiments"]:
-                experiment["game_instances"] = experiment["game_instances"][:SAMPLED_INSTANCES]
+                experiment["game_instances"] = experiment["game_instances"][:instances]
             path.write_text(json.dumps(data, indent=2, ensure_ascii=False))
     return root
 

@@ -1,12 +1,26 @@
 """Every game under clemcore's runners other than the sequential `clem run`: its PettingZoo env (the engine of all
 runners, and what trainers step), `clem serve` (OpenEnv over HTTP, played with clemcore's own client) and the
 batchwise runner when an episode fails."""
+import contextlib
 import copy
 import json
+import os
+import socket
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
 
 import pytest
+import uvicorn
+from clemcore.clemgame.envs.openenv.client import ClemGameEnv
+from clemcore.clemgame.envs.openenv.models import ClemGameAction
+from clemcore.clemgame.envs.openenv.server.app import create_clemv_app
 
-from conftest import GAMES, REPO, play, spec_of, ta_player
+import ta_players
+from conftest import (GAMES, NLTK_DATA, REPO, SPECS, clem, copy_repo, load_episode_files, play, sampled_repo, spec_of,
+                      ta_player)
 
 # clemcore 3.7.2's default reward (clemgame/envs/pettingzoo/master.py:194-203): the outcome once the game is over,
 # given to every player alike, and 0 on every other step.
@@ -49,3 +63,288 @@ def test_every_game_plays_through_the_pettingzoo_env_with_stable_contexts_and_ou
     final = {name: reward for name, reward, terminated in episode.rewards if terminated}
     assert set(during) == {0.0}
     assert final == {name: OUTCOME_REWARDS[outcome] for name in players}
+
+
+# --- `clem serve` ---
+
+# Experiments that seat more players than their spec's `players`: clem runs give the models the seats in turn, but
+# under `clem serve` the models are the learner's marker and the env agents (`-e` takes no more agents than the
+# spec's players, clemgame/envs/pettingzoo/__init__.py:35-48), so an extra seat goes to the learner's marker model
+# and the env plays it with the spec's mock replies (clemgame/envs/pettingzoo/wrappers.py:127-128, 157-162).
+EXTRA_SEATS = {("ta_public_goods_game", "4_seats"), ("ta_santorini", "3_seats"), ("ta_liars_dice", "4_seats")}
+
+SERVED_MODEL = "ta-random"
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def env_agents(game: str) -> dict[str, str]:
+    """The learner takes player_0; the game's other players are programmatic random players on the server."""
+    return {f"player_{seat}": SERVED_MODEL for seat in range(1, spec_of(game).players)}
+
+
+def _wait_until_up(port: int, deadline: float, process: subprocess.Popen | None = None):
+    while time.monotonic() < deadline:
+        if process is not None and process.poll() is not None:
+            raise AssertionError(f"the server exited with {process.returncode}")
+        with socket.socket() as sock:
+            if sock.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.1)
+    raise AssertionError(f"no server on 127.0.0.1:{port} after the start-up deadline")
+
+
+@contextlib.contextmanager
+def clem_serve(game: str, game_dir: Path, records: Path, log: Path):
+    """`clem serve` of one game on a free loopback port, single pass over its instances; always stopped."""
+    port = free_port()
+    args = [str(Path(sys.executable).parent / "clem"), "serve", "-g", game, "--host", "127.0.0.1", "--port", str(port),
+            "--single-pass", "-r", str(records), "--run-id", SERVED_MODEL]
+    agents = env_agents(game)
+    if agents:
+        args += ["-e", ",".join(f"{agent}={model}" for agent, model in agents.items())]
+    with open(log, "w") as output:
+        process = subprocess.Popen(args, cwd=game_dir, env={**os.environ, "NLTK_DATA": NLTK_DATA}, stdout=output,
+                                   stderr=subprocess.STDOUT)
+    try:
+        _wait_until_up(port, time.monotonic() + SERVER_START_SECONDS, process)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+@contextlib.contextmanager
+def serve_in_process(game: str, game_dir: Path, records: Path):
+    """What `clem serve` runs (cli.py:521-542: clemcore's OpenEnv app under uvicorn), in a thread of this process,
+    which spares the CLI's start-up (about 4 s) per game; always stopped."""
+    cwd = os.getcwd()
+    os.chdir(game_dir)  # clem finds the game and the ta_players backend in the working directory
+    try:
+        app = create_clemv_app(game, learner_agent="player_0", env_agents=env_agents(game), single_pass=True,
+                               results_dir=str(records), run_id=SERVED_MODEL)
+    finally:
+        os.chdir(cwd)
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    try:
+        _wait_until_up(sock.getsockname()[1], time.monotonic() + SERVER_START_SECONDS)
+        yield f"http://127.0.0.1:{sock.getsockname()[1]}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+        sock.close()
+        assert not thread.is_alive(), "the in-process server did not stop"
+
+
+SERVER_START_SECONDS = 60
+STEPS_PER_EPISODE = 5000  # bounds a client loop whose server never says done
+
+
+def play_served(base_url: str, episodes: int):
+    """Plays `episodes` full episodes with clemcore's OpenEnv client, the learner being the random programmatic
+    player: it sees what a clem model sees (its contexts and its own replies) and answers as `-m ta-random` does."""
+    with ClemGameEnv(base_url=base_url).sync() as client:
+        for _ in range(episodes):
+            result = client.reset()
+            messages = [result.observation.context]
+            for _ in range(STEPS_PER_EPISODE):
+                reply = ta_players.reply("random", messages)
+                result = client.step(ClemGameAction(response=reply))
+                if result.done:
+                    break
+                messages += [{"role": "assistant", "content": reply}, result.observation.context]
+            assert result.done, f"no end after {STEPS_PER_EPISODE} steps"
+
+
+def _normalised(interactions: dict) -> dict:
+    """The episode without what names the runner: the learner's marker model is the served model."""
+    def normalise(value):
+        if isinstance(value, dict):
+            return {key: normalise(item) for key, item in value.items()}
+        if isinstance(value, list):
+            return [normalise(item) for item in value]
+        return SERVED_MODEL if value == "learner" else value
+    return normalise({key: value for key, value in interactions.items() if key not in ("meta", "player_models")})
+
+
+def records_by_instance(run_dir: Path) -> dict[tuple, dict]:
+    """{(game, experiment, game id): interactions} of a results tree (clem run's instance_* or serve's episode_*)."""
+    records = {}
+    for episode, interactions in load_episode_files(run_dir, "interactions.json").items():
+        game, experiment, _ = episode.split("/")
+        game_id = json.loads((run_dir / episode / "instance.json").read_text())["game_id"]
+        assert (game, experiment, game_id) not in records, episode
+        records[(game, experiment, game_id)] = _normalised(interactions)
+    return records
+
+
+def instances_in(game_dir: Path, game: str) -> list[tuple[str, str, int]]:
+    data = json.loads((game_dir / "in" / f"{spec_of(game).instances}.json").read_text())
+    return [(game, exp["name"], instance["game_id"]) for exp in data["experiments"] for instance in exp["game_instances"]]
+
+
+def assert_served_records_match_the_run(game: str, game_dir: Path, served: dict, run: dict):
+    expected = [key for key in instances_in(game_dir, game) if key[:2] not in EXTRA_SEATS]
+    assert sorted(key for key in run if key[0] == game) == sorted(instances_in(game_dir, game))
+    assert sorted(key for key in served if key[0] == game) == sorted(instances_in(game_dir, game))
+    differing = [key for key in expected if served[key] != run[key]]
+    assert differing == []
+
+
+def _representatives() -> list[str]:
+    """Per game master class, its first game and its first game against a reference opponent."""
+    chosen = {}
+    for spec in SPECS:
+        if spec.game_name in GAMES:
+            chosen.setdefault((spec.master, bool(getattr(spec, "reference", None))), spec.game_name)
+    return list(chosen.values())
+
+
+REPRESENTATIVES = _representatives()
+# `clem serve` itself, from the command line: one seat, two seats (one `-e` agent), three seats, a reference opponent
+CLI_GAMES = ["ta_tower_of_hanoi", "ta_battleship", "ta_three_player_tic_tac_toe", "ta_battleship_vs_random"]
+
+
+def run_records(game_dir: Path, results: Path, games: list[str]) -> dict[tuple, dict]:
+    if not results.exists():
+        clem("run", "-g", *games, "-m", SERVED_MODEL, "-r", str(results), cwd=game_dir)
+    return records_by_instance(results / SERVED_MODEL)
+
+
+@pytest.fixture(scope="module")
+def first_instances(tmp_path_factory):
+    """A copy of the game keeping the first instance of every experiment, and a `clem run -m ta-random` of it."""
+    game_dir = sampled_repo(tmp_path_factory, instances=1)
+    games = list(dict.fromkeys(REPRESENTATIVES + CLI_GAMES))
+    return game_dir, run_records(game_dir, tmp_path_factory.getbasetemp() / "ta_random_first_instances", games)
+
+
+@pytest.mark.parametrize("game", CLI_GAMES)
+def test_clem_serve_plays_every_instance_as_clem_run_does(game, first_instances, tmp_path):
+    game_dir, run = first_instances
+    records = tmp_path / "records"
+    with clem_serve(game, game_dir, records, tmp_path / "serve.log") as base_url:
+        play_served(base_url, len(instances_in(game_dir, game)))
+    assert_served_records_match_the_run(game, game_dir, records_by_instance(records / SERVED_MODEL), run)
+
+
+@pytest.mark.parametrize("game", REPRESENTATIVES)
+def test_served_game_plays_as_clem_run_does(game, first_instances, tmp_path):
+    game_dir, run = first_instances
+    records = tmp_path / "records"
+    with serve_in_process(game, game_dir, records) as base_url:
+        play_served(base_url, len(instances_in(game_dir, game)))
+    assert_served_records_match_the_run(game, game_dir, records_by_instance(records / SERVED_MODEL), run)
+
+
+@pytest.mark.all_games
+@pytest.mark.parametrize("game", GAMES)
+def test_every_served_game_plays_its_sampled_instances_as_clem_run_does(game, tmp_path_factory, tmp_path):
+    game_dir = sampled_repo(tmp_path_factory)
+    run = run_records(game_dir, tmp_path_factory.getbasetemp() / "ta_random_sampled", GAMES)
+    records = tmp_path / "records"
+    with serve_in_process(game, game_dir, records) as base_url:
+        play_served(base_url, len(instances_in(game_dir, game)))
+    assert_served_records_match_the_run(game, game_dir, records_by_instance(records / SERVED_MODEL), run)
+
+
+# --- batch mode when an episode fails ---
+
+JAMMING_TOWER = '''"""Tower of Hanoi whose 4-disk tower jams on the second move: a TextArena env that raises mid-episode."""
+import textarena as ta
+from textarena.envs.registration import ENV_REGISTRY
+from textarena.envs.TowerOfHanoi.env import TowerOfHanoiEnv
+
+ENV_ID = "JammingTowerOfHanoi-v0"
+
+
+class JammingTowerOfHanoiEnv(TowerOfHanoiEnv):
+
+    def step(self, action):
+        self.moves = getattr(self, "moves", 0) + 1
+        if self.num_disks == 4 and self.moves == 2:
+            raise RuntimeError("the tower jammed")
+        return super().step(action)
+
+
+if ENV_ID not in ENV_REGISTRY:
+    ta.register(ENV_ID, entry_point=JammingTowerOfHanoiEnv)
+'''
+
+
+def jamming_game(game_dir: Path) -> str:
+    """Registers `ta_jamming_tower` in a copy of the game: Tower of Hanoi's instances on an env that raises in the
+    medium experiment's second step, and whose extreme instance's recorded fingerprint is wrong (a fault found at
+    setup). Its module is found through PYTHONPATH, as an installed env package would be."""
+    copy_repo(game_dir)
+    (game_dir / "jamming_tower.py").write_text(JAMMING_TOWER)
+    specs = json.loads((game_dir / "clemgame.json").read_text())
+    hanoi = next(spec for spec in specs if spec["game_name"] == "ta_tower_of_hanoi")
+    specs.append({**hanoi, "game_name": "ta_jamming_tower", "entry_point": "jamming_tower:JammingTowerOfHanoiEnv",
+                  "instances": "instances_ta_jamming_tower"})
+    (game_dir / "clemgame.json").write_text(json.dumps(specs, indent=2))
+    instances = json.loads((game_dir / "in" / "instances_ta_tower_of_hanoi.json").read_text())
+    for experiment in instances["experiments"]:
+        for instance in experiment["game_instances"]:
+            instance["env_id"] = "JammingTowerOfHanoi-v0"
+            if experiment["name"] == "extreme":
+                instance["fingerprint"] = "0" * 64
+    (game_dir / "in" / "instances_ta_jamming_tower.json").write_text(json.dumps(instances, indent=2))
+    return "ta_jamming_tower"
+
+
+def _signals(game_dir: Path) -> dict[str, str]:
+    """{experiment: the episode's record} for the one-instance experiments of a game's results."""
+    signals = {}
+    for episode in sorted(game_dir.glob("*/instance_00000")):
+        if (episode / "error.json").exists():
+            signals[episode.parent.name] = json.loads((episode / "error.json").read_text())["error"]
+        elif (episode / "completed.json").exists() and (episode / "interactions.json").exists():
+            signals[episode.parent.name] = "completed"
+        else:
+            signals[episode.parent.name] = "unfinished"
+    return signals
+
+
+def test_a_failing_episode_in_batch_mode_keeps_its_error_record_and_ends_its_games_batch(tmp_path):
+    """clemcore 3.7.2's batchwise runner isolates faults found at setup (batchwise.py:253-266 catches them) but not
+    those of a step: GameMasterEnv writes the episode's error.json and re-raises (envs/pettingzoo/master.py:127-147),
+    the stepping loop has no handler (batchwise.py:315-337), and `clem run` abandons the game and exits 1
+    (cli.py:214-220). The game's unfinished episodes keep only their instance.json: nothing scores them, and the
+    sequential runner (`clem run` without -b) plays them. docs/runners.md says so."""
+    game_dir = tmp_path / "game"
+    game = jamming_game(game_dir)
+    env = {"PYTHONPATH": str(game_dir)}
+
+    batch = clem("run", "-g", game, "-m", "mock", "-b", "4", "-r", str(tmp_path / "batch"), cwd=game_dir, env=env,
+                 check=False)
+    assert batch.returncode == 1, batch.stdout + batch.stderr
+    assert f"Start batchwise runner for {game} with models=[mock]  (batch_size=4)" in batch.stdout + batch.stderr
+    # the default episode's mock player ends its game with an invalid move before the medium tower jams
+    assert _signals(tmp_path / "batch" / "mock" / game) == {
+        "default": "completed", "medium": "TextArenaEnvError", "hard": "unfinished", "hardcore": "unfinished",
+        "extreme": "InstanceMismatchError"}
+    error = json.loads((tmp_path / "batch" / "mock" / game / "medium" / "instance_00000" / "error.json").read_text())
+    assert error["message"].startswith(f"{game}, experiment 'medium', instance 0: TextArena JammingTowerOfHanoi-v0 "
+                                       f"failed in step: RuntimeError: the tower jammed")
+    # the results tree stays valid: `clem score` scores the finished episode only and reports no error
+    score = clem("score", "-g", game, "-r", str(tmp_path / "batch"), cwd=game_dir, env=env)
+    assert "exceptions occurred" not in score.stdout + score.stderr
+    assert [path.parent.parent.name for path in (tmp_path / "batch").rglob("scores.json")] == ["default"]
+
+    sequential = clem("run", "-g", game, "-m", "mock", "-r", str(tmp_path / "sequential"), cwd=game_dir, env=env)
+    assert _signals(tmp_path / "sequential" / "mock" / game) == {
+        "default": "completed", "medium": "TextArenaEnvError", "hard": "completed", "hardcore": "completed",
+        "extreme": "InstanceMismatchError"}
