@@ -67,10 +67,10 @@ def test_every_game_plays_through_the_pettingzoo_env_with_stable_contexts_and_ou
 
 # --- `clem serve` ---
 
-# Experiments that seat more players than their spec's `players`: clem runs give the models the seats in turn, but
-# under `clem serve` the models are the learner's marker and the env agents (`-e` takes no more agents than the
-# spec's players, clemgame/envs/pettingzoo/__init__.py:35-48), so an extra seat goes to the learner's marker model
-# and the env plays it with the spec's mock replies (clemgame/envs/pettingzoo/wrappers.py:127-128, 157-162).
+# Experiments that seat more players than their spec's `players`: the game master gives the extra seats the models in
+# turn. Under `clem serve` the models are the learner's marker and the env agents, no more than the spec's players
+# (clemcore 3.7.2: clemgame/envs/pettingzoo/wrappers.py:120-133, clemgame/master.py:79-83), so an extra seat may get
+# the learner's marker model, which the env plays with the spec's mock replies (wrappers.py:157-162).
 EXTRA_SEATS = {("ta_public_goods_game", "4_seats"), ("ta_santorini", "3_seats"), ("ta_liars_dice", "4_seats")}
 
 SERVED_MODEL = "ta-random"
@@ -218,22 +218,30 @@ CLI_GAMES = ["ta_tower_of_hanoi", "ta_battleship", "ta_three_player_tic_tac_toe"
 
 
 def run_records(game_dir: Path, results: Path, games: list[str]) -> dict[tuple, dict]:
+    """The records of a `clem run -m ta-random` of the games in `game_dir`, made once per test session."""
     if not results.exists():
         clem("run", "-g", *games, "-m", SERVED_MODEL, "-r", str(results), cwd=game_dir)
     return records_by_instance(results / SERVED_MODEL)
 
 
-@pytest.fixture(scope="module")
-def first_instances(tmp_path_factory):
-    """A copy of the game keeping the first instance of every experiment, and a `clem run -m ta-random` of it."""
-    game_dir = sampled_repo(tmp_path_factory, instances=1)
-    games = list(dict.fromkeys(REPRESENTATIVES + CLI_GAMES))
-    return game_dir, run_records(game_dir, tmp_path_factory.getbasetemp() / "ta_random_first_instances", games)
+def first_game_repo(tmp_path_factory) -> Path:
+    """A copy of the game keeping only the first experiment's first instance of every game."""
+    root = tmp_path_factory.getbasetemp() / "first_game_repo"
+    if not root.exists():
+        copy_repo(root)
+        for path in (root / "in").iterdir():
+            data = json.loads(path.read_text())
+            data["experiments"] = data["experiments"][:1]
+            data["experiments"][0]["game_instances"] = data["experiments"][0]["game_instances"][:1]
+            path.write_text(json.dumps(data, indent=2, ensure_ascii=False))
+    return root
 
 
 @pytest.mark.parametrize("game", CLI_GAMES)
-def test_clem_serve_plays_every_instance_as_clem_run_does(game, first_instances, tmp_path):
-    game_dir, run = first_instances
+def test_clem_serve_plays_every_instance_as_clem_run_does(game, tmp_path_factory, tmp_path):
+    """One connection plays the first instance of every experiment, in clem serve's single pass."""
+    game_dir = sampled_repo(tmp_path_factory, instances=1)
+    run = run_records(game_dir, tmp_path_factory.getbasetemp() / "ta_random_cli_games", CLI_GAMES)
     records = tmp_path / "records"
     with clem_serve(game, game_dir, records, tmp_path / "serve.log") as base_url:
         play_served(base_url, len(instances_in(game_dir, game)))
@@ -241,8 +249,9 @@ def test_clem_serve_plays_every_instance_as_clem_run_does(game, first_instances,
 
 
 @pytest.mark.parametrize("game", REPRESENTATIVES)
-def test_served_game_plays_as_clem_run_does(game, first_instances, tmp_path):
-    game_dir, run = first_instances
+def test_served_game_plays_as_clem_run_does(game, tmp_path_factory, tmp_path):
+    game_dir = first_game_repo(tmp_path_factory)
+    run = run_records(game_dir, tmp_path_factory.getbasetemp() / "ta_random_representatives", REPRESENTATIVES)
     records = tmp_path / "records"
     with serve_in_process(game, game_dir, records) as base_url:
         play_served(base_url, len(instances_in(game_dir, game)))
