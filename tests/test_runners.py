@@ -74,6 +74,8 @@ def test_every_game_plays_through_the_pettingzoo_env_with_stable_contexts_and_ou
 EXTRA_SEATS = {("ta_public_goods_game", "4_seats"), ("ta_santorini", "3_seats"), ("ta_liars_dice", "4_seats")}
 
 SERVED_MODEL = "ta-random"
+SERVER_START_SECONDS = 60
+STEPS_PER_EPISODE = 5000  # bounds a client loop whose server never says done
 
 
 def free_port() -> int:
@@ -111,7 +113,10 @@ def clem_serve(game: str, game_dir: Path, records: Path, log: Path):
         process = subprocess.Popen(args, cwd=game_dir, env={**os.environ, "NLTK_DATA": NLTK_DATA}, stdout=output,
                                    stderr=subprocess.STDOUT)
     try:
-        _wait_until_up(port, time.monotonic() + SERVER_START_SECONDS, process)
+        try:
+            _wait_until_up(port, time.monotonic() + SERVER_START_SECONDS, process)
+        except AssertionError as error:
+            raise AssertionError(f"{error}; its output ends:\n{log.read_text()[-3000:]}") from None
         yield f"http://127.0.0.1:{port}"
     finally:
         process.terminate()
@@ -146,10 +151,6 @@ def serve_in_process(game: str, game_dir: Path, records: Path):
         thread.join(timeout=10)
         sock.close()
         assert not thread.is_alive(), "the in-process server did not stop"
-
-
-SERVER_START_SECONDS = 60
-STEPS_PER_EPISODE = 5000  # bounds a client loop whose server never says done
 
 
 def play_served(base_url: str, episodes: int):
@@ -256,6 +257,19 @@ def test_served_game_plays_as_clem_run_does(game, tmp_path_factory, tmp_path):
     with serve_in_process(game, game_dir, records) as base_url:
         play_served(base_url, len(instances_in(game_dir, game)))
     assert_served_records_match_the_run(game, game_dir, records_by_instance(records / SERVED_MODEL), run)
+
+
+def test_a_later_connection_continues_the_servers_pass_over_the_instances(tmp_path):
+    """openenv gives every session the same env and closes it when the session ends (clemcore 3.7.2's
+    create_clemv_app); the closed env plays on with the next instance."""
+    records = tmp_path / "records"
+    with serve_in_process("ta_tower_of_hanoi", REPO, records) as base_url:
+        for _ in range(3):
+            play_served(base_url, 1)
+    played = records_by_instance(records / SERVED_MODEL)
+    # three different instances (records_by_instance refuses a repeated one), each played
+    assert len(played) == 3 and set(played) <= set(instances_in(REPO, "ta_tower_of_hanoi"))
+    assert all(sum(interactions["Request Count"]) >= 1 for interactions in played.values())
 
 
 @pytest.mark.all_games
