@@ -3,6 +3,7 @@ runners, and what trainers step), `clem serve` (OpenEnv over HTTP, played with c
 batchwise runner when an episode fails."""
 import contextlib
 import copy
+import functools
 import json
 import os
 import socket
@@ -218,8 +219,10 @@ REPRESENTATIVES = _representatives()
 CLI_GAMES = ["ta_tower_of_hanoi", "ta_battleship", "ta_three_player_tic_tac_toe", "ta_battleship_vs_random"]
 
 
-def run_records(game_dir: Path, results: Path, games: list[str]) -> dict[tuple, dict]:
-    """The records of a `clem run -m ta-random` of the games in `game_dir`, made once per test session."""
+@functools.cache
+def run_records(game_dir: Path, results: Path, games: tuple[str, ...]) -> dict[tuple, dict]:
+    """The records of a `clem run -m ta-random` of the games in `game_dir`, made and read once per test session (a
+    failed run fails its first test only; the others then compare against what it left)."""
     if not results.exists():
         clem("run", "-g", *games, "-m", SERVED_MODEL, "-r", str(results), cwd=game_dir)
     return records_by_instance(results / SERVED_MODEL)
@@ -242,7 +245,7 @@ def first_game_repo(tmp_path_factory) -> Path:
 def test_clem_serve_plays_every_instance_as_clem_run_does(game, tmp_path_factory, tmp_path):
     """One connection plays the first instance of every experiment, in clem serve's single pass."""
     game_dir = sampled_repo(tmp_path_factory, instances=1)
-    run = run_records(game_dir, tmp_path_factory.getbasetemp() / "ta_random_cli_games", CLI_GAMES)
+    run = run_records(game_dir, tmp_path_factory.getbasetemp() / "ta_random_cli_games", tuple(CLI_GAMES))
     records = tmp_path / "records"
     with clem_serve(game, game_dir, records, tmp_path / "serve.log") as base_url:
         play_served(base_url, len(instances_in(game_dir, game)))
@@ -252,7 +255,8 @@ def test_clem_serve_plays_every_instance_as_clem_run_does(game, tmp_path_factory
 @pytest.mark.parametrize("game", REPRESENTATIVES)
 def test_served_game_plays_as_clem_run_does(game, tmp_path_factory, tmp_path):
     game_dir = first_game_repo(tmp_path_factory)
-    run = run_records(game_dir, tmp_path_factory.getbasetemp() / "ta_random_representatives", REPRESENTATIVES)
+    run = run_records(game_dir, tmp_path_factory.getbasetemp() / "ta_random_representatives",
+                      tuple(REPRESENTATIVES))
     records = tmp_path / "records"
     with serve_in_process(game, game_dir, records) as base_url:
         play_served(base_url, len(instances_in(game_dir, game)))
@@ -276,7 +280,7 @@ def test_a_later_connection_continues_the_servers_pass_over_the_instances(tmp_pa
 @pytest.mark.parametrize("game", GAMES)
 def test_every_served_game_plays_its_sampled_instances_as_clem_run_does(game, tmp_path_factory, tmp_path):
     game_dir = sampled_repo(tmp_path_factory)
-    run = run_records(game_dir, tmp_path_factory.getbasetemp() / "ta_random_sampled", GAMES)
+    run = run_records(game_dir, tmp_path_factory.getbasetemp() / "ta_random_sampled", tuple(GAMES))
     records = tmp_path / "records"
     with serve_in_process(game, game_dir, records) as base_url:
         play_served(base_url, len(instances_in(game_dir, game)))
