@@ -57,6 +57,14 @@ def instances_of(spec) -> dict[str, int]:
     return {exp["name"]: len(exp["game_instances"]) for exp in data["experiments"]}
 
 
+def seats_text(spec) -> str:
+    """The spec's seats, and the experiments that seat another number (`2; 4 in 4_seats`)."""
+    data = json.loads((REPO / "in" / f"{spec['instances']}.json").read_text())
+    others = [f"{exp['game_instances'][0]['num_players']} in {exp['name']}" for exp in data["experiments"]
+              if exp["game_instances"][0]["num_players"] != spec["players"]]
+    return "; ".join([str(spec["players"]), *others])
+
+
 def overall(experiments: dict) -> tuple[str, str]:
     """Mean Main Score and % played over all episodes of a player in a game."""
     episodes = sum(cell["episodes"] for cell in experiments.values())
@@ -114,7 +122,10 @@ def render() -> str:
             figures.append("{} ({})".format(*overall(runs)) if runs else "–")
         experiment_text = ", ".join(f"{name} ({count})" for name, count in experiments.items())
         names = f"`{game}`" + "".join(f"<br>`{variant.game_name}`" for variant in variants.get(game, []))
-        lines.append(f"| `{env_class}` | {names} | {spec['players']} | {experiment_text} | {spec.score} "
+        score = spec.score
+        if variants.get(game):
+            score += f"<br>vs references: {variants[game][0].score}"
+        lines.append(f"| `{env_class}` | {names} | {seats_text(spec)} | {experiment_text} | {score} "
                      f"| {status} | {' | '.join(figures)} |")
         details.append(_details(game, spec, experiments, validation.get(game, {}), experts.get(game)))
         for variant in variants.get(game, []):
