@@ -101,6 +101,8 @@ MASTERS = {
     "BlindAuctionMaster": submasters.BlindAuctionMaster,
     "TwoDollarMaster": submasters.TwoDollarMaster,
     "NewRecruitMaster": submasters.NewRecruitMaster,
+    "QuestionsMaster": submasters.QuestionsMaster,
+    "JuryMaster": submasters.JuryMaster,
 }
 
 SCORERS = {
@@ -125,6 +127,8 @@ SCORERS = {
     "LetterAuctionScorer": metrics.LetterAuctionScorer,
     "TabooScorer": metrics.TabooScorer,
     "PayoffRangeScorer": metrics.PayoffRangeScorer,
+    "QuestionsScorer": metrics.QuestionsScorer,
+    "JuryScorer": metrics.JuryScorer,
 }
 
 

@@ -16,6 +16,7 @@ import json
 import random
 import sys
 import types
+from collections.abc import Callable
 from importlib.metadata import version
 
 import nltk
@@ -39,6 +40,10 @@ class GameUnavailableError(RuntimeError):
 
 class InstanceMismatchError(RuntimeError):
     """The env did not produce the game an instance records (another textarena or NLTK version)."""
+
+
+class JudgeError(RuntimeError):
+    """The clem model judging an LLM-judged game failed: the episode fails, not the model under test."""
 
 
 class TextArenaEnvError(RuntimeError):
@@ -132,6 +137,16 @@ class EpisodeRandomness:
         np.random.set_state(numpy_state)
         return False
 
+    @contextlib.contextmanager
+    def suspended(self):
+        """The caller's RNG states again, inside a block of the episode's: for a clem model the env calls (a
+        judge), whose draws must neither come from the episode's RNGs nor change them."""
+        self.__exit__(None, None, None)
+        try:
+            yield
+        finally:
+            self.__enter__()
+
 
 @functools.lru_cache(maxsize=None)
 def _prototype_env(env_id: str, env_kwargs_json: str):
@@ -139,19 +154,53 @@ def _prototype_env(env_id: str, env_kwargs_json: str):
         return ta.make(env_id, **json.loads(env_kwargs_json))
 
 
-def make_env(game_spec: GameSpec, instance: dict):
+def make_env(game_spec: GameSpec, instance: dict, judge: Callable[[str, str], str] | None = None):
     """A fresh raw env for one episode, wrapped for clem.
 
     Specs with `cache_env` name envs whose constructor only builds read-only data (WordChains' 260k-word
     dictionary takes 1-1.7 s): those are built once per process and shallow-copied per episode; `reset()`
-    gives each copy its own game state.
+    gives each copy its own game state. `judge(prompt, system_prompt)` answers for the LLM agents of the games
+    TextArena has judged by OpenRouter models.
     """
     if getattr(game_spec, "cache_env", False):
         env = copy.copy(_prototype_env(instance["env_id"], json.dumps(instance["env_kwargs"], sort_keys=True)))
     else:
-        with quiet_nltk_downloads():
+        with quiet_nltk_downloads(), judges_in_place_of_openrouter(judge):
             env = ta.make(instance["env_id"], **instance["env_kwargs"])
     return ClemObservationWrapper(env, moves_only=getattr(game_spec, "others_see_moves_only", False))
+
+
+@contextlib.contextmanager
+def judges_in_place_of_openrouter(judge: Callable[[str, str], str] | None):
+    """TextArena 0.7.4's LLM-judged games (TwentyQuestions and GuessWho: a game master; Debate and
+    ScenarioPlanning: the jurors of `OpenRouterJury`) make `ta.agents.OpenRouterAgent`s in their constructors,
+    which need an OpenRouter key and the network. While the env is made, each agent made is a `JudgeAgent` that
+    asks the episode's judge instead; TextArena's own prompts and its handling of the answers stay as they are."""
+    if judge is None:
+        yield
+        return
+    original, numbers = ta.agents.OpenRouterAgent, itertools.count(1)
+    ta.agents.OpenRouterAgent = lambda model_name, system_prompt=None, **kwargs: JudgeAgent(judge, system_prompt,
+                                                                                           next(numbers))
+    try:
+        yield
+    finally:
+        ta.agents.OpenRouterAgent = original
+
+
+class JudgeAgent:
+    """A TextArena agent (`agent(prompt) -> reply`) answered by the episode's judge. The jurors' system prompt is
+    passed on with the juror's number: TextArena's jurors differ by their models, one judge model asked N times
+    differs only by what it is told (a deterministic judge would otherwise cast N copies of one vote). The game
+    master's system prompt (TextArena's generic game-player prompt) is not, as it contradicts the role the game
+    master's own prompt gives."""
+
+    def __init__(self, judge: Callable[[str, str], str], system_prompt: str | None, number: int):
+        self._judge = judge
+        self._system_prompt = f"{system_prompt} You are juror number {number}." if system_prompt else ""
+
+    def __call__(self, prompt: str) -> str:
+        return self._judge(prompt, self._system_prompt)
 
 
 def watch_invalid_moves(state: ta.State):
@@ -230,6 +279,11 @@ class TextArenaGameMaster(GameMaster):
         self.request_count = 0
         self.max_requests: int | None = None
         self.cap_reason: str | None = None
+        self.judge: TextArenaPlayer | None = None
+        self._judge_calls: list[tuple[dict, str]] = []
+        self._judge_calls_logged = 0
+        self._logs_survive = False  # what setup() logs is lost: calls to the judge wait for before_game
+        self._judge_error: Exception | None = None
 
     # --- clem GameMaster API ---
 
@@ -242,7 +296,7 @@ class TextArenaGameMaster(GameMaster):
         self._seat_players(instance)
         self._randomness = EpisodeRandomness(instance["seed"])
         with self._env_errors("make"):
-            self.env = make_env(self.game_spec, instance)
+            self.env = make_env(self.game_spec, instance, self.ask_judge if self.judge is not None else None)
         with self._env_errors("reset"):
             self._on_before_reset()
             self.env.reset(num_players=len(self.seats), seed=instance["seed"])
@@ -253,10 +307,17 @@ class TextArenaGameMaster(GameMaster):
         reference = getattr(self.game_spec, "reference", None)
         num_seats = instance["num_players"]
         model_seats = [instance["game_id"] % num_seats] if reference else range(num_seats)
+        models, player_specs = list(self.player_models), list(self.game_spec["player_specs"])
+        if getattr(self.game_spec, "judge", False):
+            # the LLM-judged games: the last clem player is the judge; the game master asks it when the env does
+            judge_spec = player_specs.pop()
+            self.judge = TextArenaPlayer(models.pop(), game_role=judge_spec["role"],
+                                         custom_responses=judge_spec["custom_response"],
+                                         seed=f"{instance['seed']}:judge")
+            self.judge.name = "Judge"
         # an experiment may have more seats than the spec's `players` (clemcore gives one model per player): the
         # models then take the seats in turn, and the extra seats answer the mock with the spec's last seat's moves
-        models = itertools.cycle(self.player_models)
-        player_specs = self.game_spec["player_specs"]
+        models = itertools.cycle(models)
         for seat in range(num_seats):
             name = f"Player {seat}"
             if seat in model_seats:
@@ -281,13 +342,16 @@ class TextArenaGameMaster(GameMaster):
         for seat in self.seats:
             if isinstance(seat, ReferencePlayer):
                 self.log_player(seat.name, seat.name, seat.model_name)
+        self._logs_survive = True
+        self._log_judge_calls()
         if self._next_turn():
             raise TextArenaEnvError(f"{self.game_spec.game_name}, experiment '{self.experiment['name']}', instance "
                                     f"{self.instance['game_id']}: the reference opponents ended the game before "
                                     f"the model's first move.")
 
     def get_players(self) -> list[Player]:
-        return list(self.players)
+        # the judge is a clem player (its model's calls are recorded), though never on turn
+        return [*self.players, self.judge] if self.judge is not None else list(self.players)
 
     def get_context_for(self, player: Player) -> dict | None:
         if player is self.current_player and self._context is not None:
@@ -314,6 +378,8 @@ class TextArenaGameMaster(GameMaster):
         if done:
             with self._env_errors("close"):
                 rewards, game_info = self.env.close()
+            if self.judge is not None:
+                self.log_key("judge requests", len(self._judge_calls))
             self.log_key("ta rewards", to_jsonable(rewards))
             self.log_key("ta game info", to_jsonable(game_info))
             self._on_after_game(rewards)
@@ -425,6 +491,31 @@ class TextArenaGameMaster(GameMaster):
                                        f"limit, so its spec needs `max_requests`.")
         return cap
 
+    def ask_judge(self, prompt: str, system_prompt: str = "") -> str:
+        """The judge's answer to one of TextArena's prompts, asked in a fresh context (the prompts carry the
+        history they need) outside the episode's randomness. Each call is logged as the judge's turn, apart from
+        the model's requests; calls made while the game is set up (Debate's first vote) are logged when it starts."""
+        context = {"role": "user", "content": f"{system_prompt}\n\n{prompt}" if system_prompt else prompt}
+        try:
+            with self._randomness.suspended():
+                reply = self.judge(context, memorize=False)
+        except Exception as error:
+            self._judge_error = JudgeError(
+                f"{self.game_spec.game_name}, experiment '{self.experiment['name']}', instance "
+                f"{self.instance.get('game_id')}: the judge ({self.judge.model.name}) failed: "
+                f"{type(error).__name__}: {error}")
+            raise self._judge_error from error
+        self._judge_calls.append((context, reply))
+        if self._logs_survive:
+            self._log_judge_calls()
+        return reply
+
+    def _log_judge_calls(self):
+        for context, reply in self._judge_calls[self._judge_calls_logged:]:
+            self.log_gm_to_player(context, self.judge)
+            self.log_player_to_gm(reply, self.judge)
+        self._judge_calls_logged = len(self._judge_calls)
+
     def _move(self, seat, move: str) -> tuple[bool, str | None]:
         """Steps the env with a seat's move: whether the game is over, and the first invalid-move reason
         TextArena gave, if any."""
@@ -476,10 +567,13 @@ class TextArenaGameMaster(GameMaster):
         try:
             with self._randomness, contextlib.redirect_stdout(io.StringIO()):
                 yield
-        except (GameUnavailableError, InstanceMismatchError):
+        except (GameUnavailableError, InstanceMismatchError, JudgeError):
             raise
         except Exception as error:
             raise TextArenaEnvError(
                 f"{self.game_spec.game_name}, experiment '{self.experiment['name']}', instance "
                 f"{self.instance.get('game_id')}: TextArena {self.instance.get('env_id')} failed in {stage}: "
                 f"{type(error).__name__}: {error}") from error
+        if self._judge_error is not None:
+            # TextArena's jury drops a juror's exception as a missing vote: the episode fails on it all the same
+            raise self._judge_error
