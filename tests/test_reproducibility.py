@@ -59,7 +59,10 @@ def test_mock_replies_are_drawn_from_the_spec_and_differ_between_instances(seque
             if interactions["players"][name]["model_name"].startswith("reference: "):
                 continue  # a reference opponent's moves, not mock replies
             role = interactions["players"][name]["game_role"]
-            allowed = next(spec["custom_response"] for spec in player_specs if spec["role"] == role)
+            # an experiment's extra seats (more than the spec's players) answer with the last seat's replies
+            seat_specs = [spec for spec in player_specs if spec["role"] != "Judge"]
+            allowed = next((spec["custom_response"] for spec in player_specs if spec["role"] == role),
+                           seat_specs[-1]["custom_response"])
             assert set(replies) <= set(allowed), (episode, name)
             sequences.setdefault(game, set()).add(tuple(replies))
     # the replies are sampled per instance, not one fixed script for all of a game's instances
