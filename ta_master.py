@@ -50,6 +50,16 @@ class TextArenaEnvError(RuntimeError):
     """TextArena raised inside an episode."""
 
 
+class InvalidInstanceError(RuntimeError):
+    """An instance lacks what the game needs (a hand-edited or truncated instance file)."""
+
+
+# The fields of an instance that setup reads, and those verify_instance compares with the env (the instance
+# generator sets up a game before it records them).
+SETUP_FIELDS = ("game_id", "env_id", "env_kwargs", "num_players", "seed")
+RECORD_FIELDS = ("content", "fingerprint")
+
+
 class ReferencePlayerError(RuntimeError):
     """A reference opponent broke the game's rules: a defect of its programmatic player, not the model's fault."""
 
@@ -74,16 +84,34 @@ def unavailable_reason(game_spec: GameSpec) -> str | None:
         names = " ".join(NLTK_DOWNLOAD_NAMES.get(name, name) for name in missing)
         return (f"{game_spec.game_name} needs NLTK data that is not installed ({', '.join(missing)}): "
                 f"run `python -m nltk.downloader {names}` or point NLTK_DATA at a folder that has it.")
-    module_name = game_spec["entry_point"].split(":")[0]
+    entry_point = game_spec["entry_point"]
+    module_name, _, class_name = entry_point.partition(":")
     try:
         with quiet_nltk_downloads():
-            importlib.import_module(module_name)
+            module = importlib.import_module(module_name)
     except SyntaxError as error:
         # TextArena 0.7.4's Chess, Checkers, ... use PEP 701 f-strings, which only Python >= 3.12 parses.
         return (f"{game_spec.game_name} is unavailable on Python {sys.version_info.major}.{sys.version_info.minor}: "
                 f"TextArena's {module_name} does not compile here ({error.msg}, line {error.lineno}); "
                 f"it needs Python >= 3.12.")
-    return None
+    except ImportError as error:
+        problem = f"cannot be imported ({type(error).__name__}: {error})"
+    else:
+        if hasattr(module, class_name):
+            return None
+        problem = "names no class of that module"
+    # A wrong spec, not a machine that lacks something: like an unknown master, it fails the game's load.
+    raise ValueError(f"{game_spec.game_name}: the entry_point {entry_point!r} in clemgame.json {problem}; it must "
+                     f"name a TextArena env class as `module:Class` (e.g. textarena.envs.Hangman.env:HangmanEnv) "
+                     f"importable after `pip install -e .`.")
+
+
+def instance_file_advice(game_spec: GameSpec) -> str:
+    """How to get a game's instance file back: the repository's copy, or the generator (a `_vs_<reference>`
+    variant plays, and its base game generates, the base game's instances)."""
+    base_game = game_spec.game_name.split("_vs_")[0]
+    return (f"restore in/{game_spec.instances}.json from the repository (`git checkout -- in/{game_spec.instances}"
+            f".json`) or regenerate it with `python instancegenerator.py {base_game}`.")
 
 
 def _nltk_has(resource: str) -> bool:
@@ -291,6 +319,7 @@ class TextArenaGameMaster(GameMaster):
         reason = unavailable_reason(self.game_spec)
         if reason is not None:
             raise GameUnavailableError(reason)
+        self._require(instance, SETUP_FIELDS)
         self.instance = instance
         self.state.game_id = instance["game_id"]
         self._seat_players(instance)
@@ -438,7 +467,16 @@ class TextArenaGameMaster(GameMaster):
             return "the game is over before the player's first move"
         return None
 
+    def _require(self, instance: dict, fields: tuple[str, ...]):
+        missing = [field for field in fields if field not in instance]
+        if missing:
+            raise InvalidInstanceError(
+                f"{self.game_spec.game_name}, experiment '{self.experiment['name']}', instance "
+                f"{instance.get('game_id')}: the instance has no {', '.join(map(repr, missing))} (a hand-edited "
+                f"or truncated instance file); {instance_file_advice(self.game_spec)}")
+
     def verify_instance(self):
+        self._require(self.instance, RECORD_FIELDS)
         recorded = {"content": self.instance.get("content"), "fingerprint": self.instance.get("fingerprint")}
         actual = self.record()
         where = (f"{self.game_spec.game_name}, experiment '{self.experiment['name']}', "
