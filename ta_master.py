@@ -109,7 +109,7 @@ def unavailable_reason(game_spec: GameSpec) -> str | None:
 def instance_file_advice(game_spec: GameSpec) -> str:
     """How to get a game's instance file back: the repository's copy, or the generator (a `_vs_<reference>`
     variant plays, and its base game generates, the base game's instances)."""
-    base_game = game_spec.game_name.split("_vs_")[0]
+    base_game = getattr(game_spec, "base_game", game_spec.game_name)
     return (f"restore in/{game_spec.instances}.json from the repository (`git checkout -- in/{game_spec.instances}"
             f".json`) or regenerate it with `python instancegenerator.py {base_game}`.")
 
