@@ -176,13 +176,17 @@ def play_fuzzed(game: str, data) -> None:
     spec = spec_of(game)
     experiment, game_id = data.draw(st.sampled_from(instances_of(game)), label="instance")
     spec_moves = [move for player_spec in spec["player_specs"] for move in player_spec["custom_response"]]
-    given_replies = []
+    given_replies, judge_replies = [], []
     policies = []
     for number in range(spec.players):
         policy = scripted_seat(data.draw(scripts, label=f"script of policy {number}"), spec_moves)
-        policies.append(lambda context, policy=policy: given_replies.append(policy(context)) or given_replies[-1])
+        # the LLM-judged games' last player is the judge, whose calls are not the players' requests
+        replies = judge_replies if getattr(spec, "judge", None) and number == spec.players - 1 else given_replies
+        policies.append(lambda context, policy=policy, replies=replies: replies.append(policy(context)) or replies[-1])
     episode = play(game, policies, experiment=experiment, game_id=game_id)
     assert_within_clem_contract(episode, given_replies)
+    if getattr(spec, "judge", None):
+        assert episode.scores["Judge Requests"] == len(judge_replies)
     assert_invalid_replies_are_explained(episode.interactions)
 
 
