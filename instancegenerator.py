@@ -37,17 +37,24 @@ def experiments(game_spec: GameSpec) -> list[tuple[str, str, dict, int]]:
     variants = {experiment_name(env_id): env_id for env_id, env_spec in ENV_REGISTRY.items()
                 if env_id.endswith("-raw") and env_spec.entry_point == game_spec["entry_point"]}
     chosen = getattr(game_spec, "experiments", None)
-    seats = game_spec["players"]
+    # the judged games' clem players: the seats, then the judge
+    seats = game_spec["players"] - (1 if getattr(game_spec, "judge", None) else 0)
     if chosen is None:
-        return [(name, env_id, dict(ENV_REGISTRY[env_id].kwargs), seats) for name, env_id in variants.items()]
+        return [(name, env_id, registered_kwargs(env_id), seats) for name, env_id in variants.items()]
     if isinstance(chosen, list):
         unknown = [name for name in chosen if name not in variants]
         if unknown:
             raise ValueError(f"{game_spec.game_name}: no TextArena variant {unknown}; valid: {sorted(variants)}")
-        return [(name, variants[name], dict(ENV_REGISTRY[variants[name]].kwargs), seats) for name in chosen]
+        return [(name, variants[name], registered_kwargs(variants[name]), seats) for name in chosen]
     base_id = variants["default"]
-    return [(name, base_id, {**ENV_REGISTRY[base_id].kwargs, **without(kwargs, "seats")}, kwargs.get("seats", seats))
+    return [(name, base_id, {**registered_kwargs(base_id), **without(kwargs, "seats")}, kwargs.get("seats", seats))
             for name, kwargs in chosen.items()]
+
+
+def registered_kwargs(env_id: str) -> dict:
+    # TextArena registers its LLM-judged games with `jury_class=OpenRouterJury`, a class, not content: their envs
+    # make that jury without it, and the game master puts the judge in place of its OpenRouter agents
+    return without(ENV_REGISTRY[env_id].kwargs, "jury_class")
 
 
 def without(mapping: dict, key: str) -> dict:

@@ -1,6 +1,8 @@
 """The clem GameBenchmark for every TextArena game in clemgame.json."""
+import json
 import logging
 import sys
+from pathlib import Path
 
 # clemcore unloads the modules a game's loading imported: textarena itself, when this game was the first to import
 # it, but not the env modules that TextArena imports later, during play. The next game loaded in the process then
@@ -15,7 +17,7 @@ from clemcore.clemgame import GameBenchmark, GameSpec
 
 import metrics
 import submasters
-from ta_master import TextArenaGameMaster, unavailable_reason
+from ta_master import TextArenaGameMaster, instance_file_advice, unavailable_reason
 
 stdout_logger = logging.getLogger("clemcore.run")
 
@@ -101,6 +103,8 @@ MASTERS = {
     "BlindAuctionMaster": submasters.BlindAuctionMaster,
     "TwoDollarMaster": submasters.TwoDollarMaster,
     "NewRecruitMaster": submasters.NewRecruitMaster,
+    "QuestionsMaster": submasters.QuestionsMaster,
+    "JuryMaster": submasters.JuryMaster,
 }
 
 SCORERS = {
@@ -125,6 +129,8 @@ SCORERS = {
     "LetterAuctionScorer": metrics.LetterAuctionScorer,
     "TabooScorer": metrics.TabooScorer,
     "PayoffRangeScorer": metrics.PayoffRangeScorer,
+    "QuestionsScorer": metrics.QuestionsScorer,
+    "JuryScorer": metrics.JuryScorer,
 }
 
 
@@ -134,6 +140,19 @@ def _lookup(table: dict, game_spec: GameSpec, key: str):
         raise ValueError(f"{game_spec.game_name}: unknown {key} {name!r} in clemgame.json; "
                          f"valid: {', '.join(sorted(table))}")
     return table[name]
+
+
+def instance_file_error(game_spec: GameSpec) -> str | None:
+    """Why the game's instance file cannot be read as JSON, in one line; None when it can (or is missing, which
+    clemcore reports with the path)."""
+    path = Path(game_spec.game_path) / "in" / f"{game_spec.instances}.json"
+    try:
+        json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return None
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        return f"{game_spec.game_name}: {path} is not valid JSON ({error}); {instance_file_advice(game_spec)}"
+    return None
 
 
 class TextArenaGameBenchmark(GameBenchmark):
@@ -152,6 +171,12 @@ class TextArenaGameBenchmark(GameBenchmark):
         self.unavailable = unavailable_reason(game_spec)
         if self.unavailable is not None:
             stdout_logger.error(self.unavailable)
+        # clemcore reads the instance file after the load and reports a decoding error without the file's name
+        # (clemcore 3.7.2 cli.py:203, instances.py:179): the line names it first. Not raised, so that `clem score`,
+        # which needs no instance file, still scores.
+        corrupt = instance_file_error(game_spec)
+        if corrupt is not None:
+            stdout_logger.error(corrupt)
 
     def create_game_master(self, experiment: dict, player_models: list[Model]) -> TextArenaGameMaster:
         return self.master_class(self.game_spec, experiment, player_models)

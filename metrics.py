@@ -286,6 +286,8 @@ def _log_payoffs(scorer: GameScorer, interactions: dict, aborted: bool):
     for name, seat in model_seats:
         label = "Payoff" if len(model_seats) < len(interactions["seats"]) else f"{name} Payoff"
         scorer.log_episode_score(label, math.nan if aborted else seat["payoff"])
+
+
 # --- social games ---
 
 class SettlersOfCatanScorer(CompetitiveScorer):
@@ -329,3 +331,37 @@ class TabooScorer(CompetitiveScorer):
         super().log_game_scores(interactions, aborted)
         for team, words in interactions["words guessed"].items():
             self.log_episode_score(f"{team} Words", words)
+
+
+# --- LLM-judged games ---
+
+class QuestionsScorer(TextArenaScorer):
+    """TwentyQuestions and GuessWho: 0 unless solved; solved, 50 + 50 x the share of the allowed questions left
+    unasked (a guess right away 100, after every question 50). Logs `Questions` and `Judge Requests`."""
+
+    def main_score(self, interactions):
+        if not interactions[METRIC_SUCCESS]:
+            return 0.0
+        allowed = interactions["max questions"]
+        return 50.0 + 50.0 * (allowed - min(interactions["questions"], allowed)) / allowed
+
+    def log_game_scores(self, interactions, aborted):
+        self.log_episode_score("Questions", interactions["questions"])
+        self.log_episode_score("Judge Requests", interactions["judge requests"])
+
+
+class JuryScorer(CompetitiveScorer):
+    """Debate and ScenarioPlanning. Against a reference: where the model's vote margin (its payoff less the other
+    seat's) lies in the range the jury allows (`margin scale`): ScenarioPlanning 100 x the model's share of the
+    votes, Debate 50 + 50 x its side's gain of vote share; 50 when the jury cast no valid vote. Between models the
+    generic contest score. Logs the seats' payoffs and `Judge Requests`."""
+
+    def reference_score(self, seat, interactions):
+        other = max(other["payoff"] for other in interactions["seats"].values() if other is not seat)
+        worst, best = interactions["margin scale"]
+        return 100.0 * (seat["payoff"] - other - worst) / (best - worst)
+
+    def log_game_scores(self, interactions, aborted):
+        super().log_game_scores(interactions, aborted)
+        _log_payoffs(self, interactions, aborted)
+        self.log_episode_score("Judge Requests", interactions["judge requests"])

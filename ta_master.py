@@ -16,6 +16,7 @@ import json
 import random
 import sys
 import types
+from collections.abc import Callable
 from importlib.metadata import version
 
 import nltk
@@ -41,8 +42,22 @@ class InstanceMismatchError(RuntimeError):
     """The env did not produce the game an instance records (another textarena or NLTK version)."""
 
 
+class JudgeError(RuntimeError):
+    """The clem model judging an LLM-judged game failed: the episode fails, not the model under test."""
+
+
 class TextArenaEnvError(RuntimeError):
     """TextArena raised inside an episode."""
+
+
+class InvalidInstanceError(RuntimeError):
+    """An instance lacks what the game needs (a hand-edited or truncated instance file)."""
+
+
+# The fields of an instance that setup reads, and those verify_instance compares with the env (the instance
+# generator sets up a game before it records them).
+SETUP_FIELDS = ("game_id", "env_id", "env_kwargs", "num_players", "seed")
+RECORD_FIELDS = ("content", "fingerprint")
 
 
 class ReferencePlayerError(RuntimeError):
@@ -69,16 +84,34 @@ def unavailable_reason(game_spec: GameSpec) -> str | None:
         names = " ".join(NLTK_DOWNLOAD_NAMES.get(name, name) for name in missing)
         return (f"{game_spec.game_name} needs NLTK data that is not installed ({', '.join(missing)}): "
                 f"run `python -m nltk.downloader {names}` or point NLTK_DATA at a folder that has it.")
-    module_name = game_spec["entry_point"].split(":")[0]
+    entry_point = game_spec["entry_point"]
+    module_name, _, class_name = entry_point.partition(":")
     try:
         with quiet_nltk_downloads():
-            importlib.import_module(module_name)
+            module = importlib.import_module(module_name)
     except SyntaxError as error:
         # TextArena 0.7.4's Chess, Checkers, ... use PEP 701 f-strings, which only Python >= 3.12 parses.
         return (f"{game_spec.game_name} is unavailable on Python {sys.version_info.major}.{sys.version_info.minor}: "
                 f"TextArena's {module_name} does not compile here ({error.msg}, line {error.lineno}); "
                 f"it needs Python >= 3.12.")
-    return None
+    except ImportError as error:
+        problem = f"cannot be imported ({type(error).__name__}: {error})"
+    else:
+        if hasattr(module, class_name):
+            return None
+        problem = "names no class of that module"
+    # A wrong spec, not a machine that lacks something: like an unknown master, it fails the game's load.
+    raise ValueError(f"{game_spec.game_name}: the entry_point {entry_point!r} in clemgame.json {problem}; it must "
+                     f"name a TextArena env class as `module:Class` (e.g. textarena.envs.Hangman.env:HangmanEnv) "
+                     f"importable after `pip install -e .`.")
+
+
+def instance_file_advice(game_spec: GameSpec) -> str:
+    """How to get a game's instance file back: the repository's copy, or the generator (a `_vs_<reference>`
+    variant plays, and its base game generates, the base game's instances)."""
+    base_game = getattr(game_spec, "base_game", game_spec.game_name)
+    return (f"restore in/{game_spec.instances}.json from the repository (`git checkout -- in/{game_spec.instances}"
+            f".json`) or regenerate it with `python instancegenerator.py {base_game}`.")
 
 
 def _nltk_has(resource: str) -> bool:
@@ -132,6 +165,16 @@ class EpisodeRandomness:
         np.random.set_state(numpy_state)
         return False
 
+    @contextlib.contextmanager
+    def suspended(self):
+        """The caller's RNG states again, inside a block of the episode's: for a clem model the env calls (a
+        judge), whose draws must neither come from the episode's RNGs nor change them."""
+        self.__exit__(None, None, None)
+        try:
+            yield
+        finally:
+            self.__enter__()
+
 
 @functools.lru_cache(maxsize=None)
 def _prototype_env(env_id: str, env_kwargs_json: str):
@@ -139,19 +182,53 @@ def _prototype_env(env_id: str, env_kwargs_json: str):
         return ta.make(env_id, **json.loads(env_kwargs_json))
 
 
-def make_env(game_spec: GameSpec, instance: dict):
+def make_env(game_spec: GameSpec, instance: dict, judge: Callable[[str, str], str] | None = None):
     """A fresh raw env for one episode, wrapped for clem.
 
     Specs with `cache_env` name envs whose constructor only builds read-only data (WordChains' 260k-word
     dictionary takes 1-1.7 s): those are built once per process and shallow-copied per episode; `reset()`
-    gives each copy its own game state.
+    gives each copy its own game state. `judge(prompt, system_prompt)` answers for the LLM agents of the games
+    TextArena has judged by OpenRouter models.
     """
     if getattr(game_spec, "cache_env", False):
         env = copy.copy(_prototype_env(instance["env_id"], json.dumps(instance["env_kwargs"], sort_keys=True)))
     else:
-        with quiet_nltk_downloads():
+        with quiet_nltk_downloads(), judges_in_place_of_openrouter(judge):
             env = ta.make(instance["env_id"], **instance["env_kwargs"])
     return ClemObservationWrapper(env, moves_only=getattr(game_spec, "others_see_moves_only", False))
+
+
+@contextlib.contextmanager
+def judges_in_place_of_openrouter(judge: Callable[[str, str], str] | None):
+    """TextArena 0.7.4's LLM-judged games (TwentyQuestions and GuessWho: a game master; Debate and
+    ScenarioPlanning: the jurors of `OpenRouterJury`) make `ta.agents.OpenRouterAgent`s in their constructors,
+    which need an OpenRouter key and the network. While the env is made, each agent made is a `JudgeAgent` that
+    asks the episode's judge instead; TextArena's own prompts and its handling of the answers stay as they are."""
+    if judge is None:
+        yield
+        return
+    original, numbers = ta.agents.OpenRouterAgent, itertools.count(1)
+    ta.agents.OpenRouterAgent = lambda model_name, system_prompt=None, **kwargs: JudgeAgent(judge, system_prompt,
+                                                                                           next(numbers))
+    try:
+        yield
+    finally:
+        ta.agents.OpenRouterAgent = original
+
+
+class JudgeAgent:
+    """A TextArena agent (`agent(prompt) -> reply`) answered by the episode's judge. The jurors' system prompt is
+    passed on with the juror's number: TextArena's jurors differ by their models, one judge model asked N times
+    differs only by what it is told (a deterministic judge would otherwise cast N copies of one vote). The game
+    master's system prompt (TextArena's generic game-player prompt) is not, as it contradicts the role the game
+    master's own prompt gives."""
+
+    def __init__(self, judge: Callable[[str, str], str], system_prompt: str | None, number: int):
+        self._judge = judge
+        self._system_prompt = f"{system_prompt} You are juror number {number}." if system_prompt else ""
+
+    def __call__(self, prompt: str) -> str:
+        return self._judge(prompt, self._system_prompt)
 
 
 def watch_invalid_moves(state: ta.State):
@@ -230,6 +307,11 @@ class TextArenaGameMaster(GameMaster):
         self.request_count = 0
         self.max_requests: int | None = None
         self.cap_reason: str | None = None
+        self.judge: TextArenaPlayer | None = None
+        self._judge_calls: list[tuple[dict, str]] = []
+        self._judge_calls_logged = 0
+        self._logs_survive = False  # what setup() logs is lost: calls to the judge wait for before_game
+        self._judge_error: Exception | None = None
 
     # --- clem GameMaster API ---
 
@@ -237,12 +319,13 @@ class TextArenaGameMaster(GameMaster):
         reason = unavailable_reason(self.game_spec)
         if reason is not None:
             raise GameUnavailableError(reason)
+        self._require(instance, SETUP_FIELDS)
         self.instance = instance
         self.state.game_id = instance["game_id"]
         self._seat_players(instance)
         self._randomness = EpisodeRandomness(instance["seed"])
         with self._env_errors("make"):
-            self.env = make_env(self.game_spec, instance)
+            self.env = make_env(self.game_spec, instance, self.ask_judge if self.judge is not None else None)
         with self._env_errors("reset"):
             self._on_before_reset()
             self.env.reset(num_players=len(self.seats), seed=instance["seed"])
@@ -253,10 +336,17 @@ class TextArenaGameMaster(GameMaster):
         reference = getattr(self.game_spec, "reference", None)
         num_seats = instance["num_players"]
         model_seats = [instance["game_id"] % num_seats] if reference else range(num_seats)
+        models, player_specs = list(self.player_models), list(self.game_spec["player_specs"])
+        if getattr(self.game_spec, "judge", False):
+            # the LLM-judged games: the last clem player is the judge; the game master asks it when the env does
+            judge_spec = player_specs.pop()
+            self.judge = TextArenaPlayer(models.pop(), game_role=judge_spec["role"],
+                                         custom_responses=judge_spec["custom_response"],
+                                         seed=f"{instance['seed']}:judge")
+            self.judge.name = "Judge"
         # an experiment may have more seats than the spec's `players` (clemcore gives one model per player): the
         # models then take the seats in turn, and the extra seats answer the mock with the spec's last seat's moves
-        models = itertools.cycle(self.player_models)
-        player_specs = self.game_spec["player_specs"]
+        models = itertools.cycle(models)
         for seat in range(num_seats):
             name = f"Player {seat}"
             if seat in model_seats:
@@ -281,13 +371,16 @@ class TextArenaGameMaster(GameMaster):
         for seat in self.seats:
             if isinstance(seat, ReferencePlayer):
                 self.log_player(seat.name, seat.name, seat.model_name)
+        self._logs_survive = True
+        self._log_judge_calls()
         if self._next_turn():
             raise TextArenaEnvError(f"{self.game_spec.game_name}, experiment '{self.experiment['name']}', instance "
                                     f"{self.instance['game_id']}: the reference opponents ended the game before "
                                     f"the model's first move.")
 
     def get_players(self) -> list[Player]:
-        return list(self.players)
+        # the judge is a clem player (its model's calls are recorded), though never on turn
+        return [*self.players, self.judge] if self.judge is not None else list(self.players)
 
     def get_context_for(self, player: Player) -> dict | None:
         if player is self.current_player and self._context is not None:
@@ -314,6 +407,8 @@ class TextArenaGameMaster(GameMaster):
         if done:
             with self._env_errors("close"):
                 rewards, game_info = self.env.close()
+            if self.judge is not None:
+                self.log_key("judge requests", len(self._judge_calls))
             self.log_key("ta rewards", to_jsonable(rewards))
             self.log_key("ta game info", to_jsonable(game_info))
             self._on_after_game(rewards)
@@ -372,7 +467,16 @@ class TextArenaGameMaster(GameMaster):
             return "the game is over before the player's first move"
         return None
 
+    def _require(self, instance: dict, fields: tuple[str, ...]):
+        missing = [field for field in fields if field not in instance]
+        if missing:
+            raise InvalidInstanceError(
+                f"{self.game_spec.game_name}, experiment '{self.experiment['name']}', instance "
+                f"{instance.get('game_id')}: the instance has no {', '.join(map(repr, missing))} (a hand-edited "
+                f"or truncated instance file); {instance_file_advice(self.game_spec)}")
+
     def verify_instance(self):
+        self._require(self.instance, RECORD_FIELDS)
         recorded = {"content": self.instance.get("content"), "fingerprint": self.instance.get("fingerprint")}
         actual = self.record()
         where = (f"{self.game_spec.game_name}, experiment '{self.experiment['name']}', "
@@ -425,6 +529,31 @@ class TextArenaGameMaster(GameMaster):
                                        f"limit, so its spec needs `max_requests`.")
         return cap
 
+    def ask_judge(self, prompt: str, system_prompt: str = "") -> str:
+        """The judge's answer to one of TextArena's prompts, asked in a fresh context (the prompts carry the
+        history they need) outside the episode's randomness. Each call is logged as the judge's turn, apart from
+        the model's requests; calls made while the game is set up (Debate's first vote) are logged when it starts."""
+        context = {"role": "user", "content": f"{system_prompt}\n\n{prompt}" if system_prompt else prompt}
+        try:
+            with self._randomness.suspended():
+                reply = self.judge(context, memorize=False)
+        except Exception as error:
+            self._judge_error = JudgeError(
+                f"{self.game_spec.game_name}, experiment '{self.experiment['name']}', instance "
+                f"{self.instance.get('game_id')}: the judge ({self.judge.model.name}) failed: "
+                f"{type(error).__name__}: {error}")
+            raise self._judge_error from error
+        self._judge_calls.append((context, reply))
+        if self._logs_survive:
+            self._log_judge_calls()
+        return reply
+
+    def _log_judge_calls(self):
+        for context, reply in self._judge_calls[self._judge_calls_logged:]:
+            self.log_gm_to_player(context, self.judge)
+            self.log_player_to_gm(reply, self.judge)
+        self._judge_calls_logged = len(self._judge_calls)
+
     def _move(self, seat, move: str) -> tuple[bool, str | None]:
         """Steps the env with a seat's move: whether the game is over, and the first invalid-move reason
         TextArena gave, if any."""
@@ -476,10 +605,13 @@ class TextArenaGameMaster(GameMaster):
         try:
             with self._randomness, contextlib.redirect_stdout(io.StringIO()):
                 yield
-        except (GameUnavailableError, InstanceMismatchError):
+        except (GameUnavailableError, InstanceMismatchError, JudgeError):
             raise
         except Exception as error:
             raise TextArenaEnvError(
                 f"{self.game_spec.game_name}, experiment '{self.experiment['name']}', instance "
                 f"{self.instance.get('game_id')}: TextArena {self.instance.get('env_id')} failed in {stage}: "
                 f"{type(error).__name__}: {error}") from error
+        if self._judge_error is not None:
+            # TextArena's jury drops a juror's exception as a missing vote: the episode fails on it all the same
+            raise self._judge_error

@@ -23,12 +23,6 @@ VALIDATION = REPO / "docs" / "validation.json"
 UNAVAILABLE = {
     "KlondikeEnv": "its module does not compile in TextArena 0.7.4 (SyntaxError at Klondike/env.py:119, any Python)",
     "BabyAiTextEnv": "broken env: calls a nonexistent `ta.State(min_players=...)` and needs undeclared gym/babyai",
-    "GuessWhoEnv": "its game master is an LLM reached through OpenRouter (network and API key); "
-                   "planned: a clem model in that role",
-    "TwentyQuestionsEnv": "its game master is an LLM reached through OpenRouter (network and API key); "
-                          "planned: a clem model in that role",
-    "DebateEnv": "its jury is an LLM reached through OpenRouter; planned: clem models as the jury",
-    "ScenarioPlanningEnv": "its jury is an LLM reached through OpenRouter; planned: clem models as the jury",
     "UsedCarNegotiationEnv": "its `instructions/*.txt` data files are missing from the 0.7.4 wheel",
     "ScorableGamesEnv": "its `games_descriptions/` data files are missing from the 0.7.4 wheel",
     "UsedCarEnv": "its module `textarena.envs.UsedCar` is absent from the 0.7.4 wheel",
@@ -55,6 +49,15 @@ def state_players(entry_point: str) -> str:
 def instances_of(spec) -> dict[str, int]:
     data = json.loads((REPO / "in" / f"{spec['instances']}.json").read_text())
     return {exp["name"]: len(exp["game_instances"]) for exp in data["experiments"]}
+
+
+def seats_text(spec) -> str:
+    """The spec's seats, the judge of the LLM-judged games, and the experiments that seat another number
+    (`2; 4 in 4_seats`)."""
+    data = json.loads((REPO / "in" / f"{spec['instances']}.json").read_text())
+    seats = [exp["game_instances"][0]["num_players"] for exp in data["experiments"]]
+    others = [f"{count} in {exp['name']}" for count, exp in zip(seats, data["experiments"]) if count != seats[0]]
+    return "; ".join([f"{seats[0]}" + (" + judge" if getattr(spec, "judge", None) else ""), *others])
 
 
 def overall(experiments: dict) -> tuple[str, str]:
@@ -114,7 +117,10 @@ def render() -> str:
             figures.append("{} ({})".format(*overall(runs)) if runs else "–")
         experiment_text = ", ".join(f"{name} ({count})" for name, count in experiments.items())
         names = f"`{game}`" + "".join(f"<br>`{variant.game_name}`" for variant in variants.get(game, []))
-        lines.append(f"| `{env_class}` | {names} | {spec['players']} | {experiment_text} | {spec.score} "
+        score = spec.score
+        if variants.get(game):
+            score += f"<br>vs references: {variants[game][0].score}"
+        lines.append(f"| `{env_class}` | {names} | {seats_text(spec)} | {experiment_text} | {score} "
                      f"| {status} | {' | '.join(figures)} |")
         details.append(_details(game, spec, experiments, validation.get(game, {}), experts.get(game)))
         for variant in variants.get(game, []):

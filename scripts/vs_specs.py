@@ -1,8 +1,8 @@
 """Writes the `ta_<game>_vs_<reference>` specs of clemgame.json from their base games: `python scripts/vs_specs.py`.
 
 A base spec names its reference opponents in `references` (`random`, and the name of the game's strong programmatic
-player, `expert_name` in ta_players). Each variant is the base spec with one clem player, the model under test,
-who plays the base game's instances from the seat `game_id % seats`; it has its own score and outcome lines
+player, `expert_name` in ta_players). Each variant is the base spec with one clem player, the model under test (and
+the judge, in the LLM-judged games), who plays the base game's instances from the seat `game_id % seats`; it has its own score and outcome lines
 (`vs_score` in the base spec for games scored by their payoff). Edit the base spec and rerun:
 tests/test_contests.py fails when the variants are stale.
 """
@@ -19,7 +19,7 @@ def vs_spec(base: dict, reference: str) -> dict:
     spec = {key: value for key, value in base.items() if key not in ("references", "vs_score")}
     spec.update(game_name=f"{base['game_name']}_vs_{reference}",
                 description=f"{base['description']} The model plays one seat against the {reference} reference.",
-                score=base.get("vs_score", VS_SCORE), outcome=VS_OUTCOME, players=1,
+                score=base.get("vs_score", VS_SCORE), outcome=VS_OUTCOME, players=2 if base.get("judge") else 1,
                 base_game=base["game_name"], reference=reference)
     return spec
 

@@ -26,6 +26,31 @@ def _own_id(transcript: Transcript) -> int:
     return int(re.search(r"You are Player (\d+)", transcript.prompt).group(1))
 
 
+class TalkThenDecide(GamePlayers):
+    """Games whose rounds open with free talk and close with a decision: the phase is the latest of the
+    announcements `DECIDE` (the talk is over) and `CHAT_AGAIN` (a new round's talk begins). Both players talk
+    (`TALK`, `PROMISE`) until the decision, then decide (`random_decision`, `expert_decision`)."""
+    DECIDE: str
+    CHAT_AGAIN: str
+    TALK = CHAT
+    PROMISE: str
+
+    def deciding(self, transcript: Transcript) -> bool:
+        return _in_phase(transcript.text, self.DECIDE, self.CHAT_AGAIN)
+
+    def random_move(self, transcript, rng):
+        return self.random_decision(transcript, rng) if self.deciding(transcript) else self.TALK
+
+    def expert_move(self, transcript):
+        return self.expert_decision(transcript) if self.deciding(transcript) else self.PROMISE
+
+    def random_decision(self, transcript: Transcript, rng) -> str:
+        raise NotImplementedError
+
+    def expert_decision(self, transcript: Transcript) -> str:
+        raise NotImplementedError
+
+
 # --- Colonel Blotto -------------------------------------------------------------------------------------------------
 
 class ColonelBlotto(GamePlayers):
@@ -123,23 +148,20 @@ class IteratedMatchingPennies(GamePlayers):
         return transcript.rng().choice(["[heads]", "[tails]"])
 
 
-class IteratedPrisonersDilemma(GamePlayers):
+class IteratedPrisonersDilemma(TalkThenDecide):
     game = "ta_iterated_prisoners_dilemma"
     recognizes = re.compile(r"in an Iterated Prisoner's Dilemma spanning")
     has_expert = True
     expert_name = "tit_for_tat"
     DECIDE = r"Conversation finished for round \d+"
     CHAT_AGAIN = r"--- Starting Round \d+ ---|Round \d+ results:"
+    PROMISE = "I will cooperate as long as you cooperate."
 
-    def random_move(self, transcript, rng):
-        if _in_phase(transcript.text, self.DECIDE, self.CHAT_AGAIN):
-            return rng.choice(["[Cooperate]", "[Defect]"])
-        return CHAT
+    def random_decision(self, transcript, rng):
+        return rng.choice(["[Cooperate]", "[Defect]"])
 
-    def expert_move(self, transcript):
+    def expert_decision(self, transcript):
         """Tit for tat: cooperate first, then do what the opponent did in the previous round."""
-        if not _in_phase(transcript.text, self.DECIDE, self.CHAT_AGAIN):
-            return "I will cooperate as long as you cooperate."
         outcome = last_match(r"Round \d+ results:\n(Both players cooperated|Both players defected|"
                              r"Player 0 (cooperated|defected), Player 1 (cooperated|defected))", transcript.text)
         if outcome is None:
@@ -201,23 +223,20 @@ class IteratedTwoThirdsAverage(GamePlayers):
         return f"[{float(low):g}]"
 
 
-class IteratedStagHunt(GamePlayers):
+class IteratedStagHunt(TalkThenDecide):
     game = "ta_iterated_stag_hunt"
     recognizes = re.compile(r"round game of Iterated Stag Hunt")
     has_expert = True
     expert_name = "tit_for_tat"
     DECIDE = r"The decision phase for round \d+ has started"
     CHAT_AGAIN = r"Round \d+ complete\. Results:"
+    PROMISE = "I will hunt the stag as long as you do."
 
-    def random_move(self, transcript, rng):
-        if _in_phase(transcript.text, self.DECIDE, self.CHAT_AGAIN):
-            return rng.choice(["[Stag]", "[Hare]"])
-        return CHAT
+    def random_decision(self, transcript, rng):
+        return rng.choice(["[Stag]", "[Hare]"])
 
-    def expert_move(self, transcript):
+    def expert_decision(self, transcript):
         """Tit for tat: hunt the stag first, then do what the opponent did in the previous round."""
-        if not _in_phase(transcript.text, self.DECIDE, self.CHAT_AGAIN):
-            return "I will hunt the stag as long as you do."
         opponent = 1 - _own_id(transcript)
         previous = last_match(rf"Player {opponent} picked '(stag|hare)'", transcript.text)
         return "[Hare]" if previous and previous.group(1) == "hare" else "[Stag]"
@@ -264,28 +283,25 @@ class IteratedUltimatumGame(GamePlayers):
 
 # --- Games of three or more -------------------------------------------------------------------------------------------
 
-class ThreePlayerIPD(GamePlayers):
+class ThreePlayerIPD(TalkThenDecide):
     game = "ta_three_player_ipd"
     recognizes = re.compile(r"in a 3-player Iterated Prisoner's Dilemma")
     has_expert = True
     expert_name = "tit_for_tat"
     DECIDE = r"Chat finished for round \d+"
     CHAT_AGAIN = r"Starting Round \d+|### Round \d+ - Results"
+    PROMISE = "I will cooperate with everyone who cooperates with me."
 
     @staticmethod
     def opponents(transcript):
         me = _own_id(transcript)
         return [pid for pid in range(3) if pid != me]
 
-    def random_move(self, transcript, rng):
-        if _in_phase(transcript.text, self.DECIDE, self.CHAT_AGAIN):
-            return " ".join(f"[{pid} {rng.choice(['cooperate', 'defect'])}]" for pid in self.opponents(transcript))
-        return CHAT
+    def random_decision(self, transcript, rng):
+        return " ".join(f"[{pid} {rng.choice(['cooperate', 'defect'])}]" for pid in self.opponents(transcript))
 
-    def expert_move(self, transcript):
+    def expert_decision(self, transcript):
         """Tit for tat per pair: cooperate with each opponent unless that opponent defected against it last round."""
-        if not _in_phase(transcript.text, self.DECIDE, self.CHAT_AGAIN):
-            return "I will cooperate with everyone who cooperates with me."
         me = _own_id(transcript)
         results = last_match(r"### Round \d+ - Results:[^#]*", transcript.text)
         against_me = {}
@@ -301,28 +317,26 @@ class ThreePlayerIPD(GamePlayers):
                         for pid in self.opponents(transcript))
 
 
-class PublicGoodsGame(GamePlayers):
+class PublicGoodsGame(TalkThenDecide):
     game = "ta_public_goods_game"
     recognizes = re.compile(r"in a Public Goods Game spanning")
     has_expert = True
     expert_name = "tit_for_tat"
     DECIDE = r"Conversation finished for round \d+"
     CHAT_AGAIN = r"--- Starting Round \d+ ---"
+    TALK = "{" + CHAT + "}"  # only text in braces is shown to the others
+    PROMISE = "{I will match what the rest of you contribute, starting with everything.}"
 
     @staticmethod
     def endowment(transcript) -> int:
         return int(re.search(r"you receive (\d+) tokens", transcript.prompt).group(1))
 
-    def random_move(self, transcript, rng):
-        if _in_phase(transcript.text, self.DECIDE, self.CHAT_AGAIN):
-            return f"I contribute [{rng.randint(0, self.endowment(transcript))}]"
-        return "{" + CHAT + "}"
+    def random_decision(self, transcript, rng):
+        return f"I contribute [{rng.randint(0, self.endowment(transcript))}]"
 
-    def expert_move(self, transcript):
+    def expert_decision(self, transcript):
         """Conditional cooperation: contributes everything in the first round, then the mean of the others'
         contributions in the previous round (rounded)."""
-        if not _in_phase(transcript.text, self.DECIDE, self.CHAT_AGAIN):
-            return "{I will match what the rest of you contribute, starting with everything.}"
         me = _own_id(transcript)
         revealed = last_match(r"All players have made their decisions:\n((?:Player \d+: \d+ tokens\n?)+)",
                               transcript.text)
@@ -332,25 +346,23 @@ class PublicGoodsGame(GamePlayers):
         return f"[{round(sum(others) / len(others)) if others else self.endowment(transcript)}]"
 
 
-class MarketEntryGame(GamePlayers):
+class MarketEntryGame(TalkThenDecide):
     game = "ta_market_entry_game"
     recognizes = re.compile(r"in a Market Entry Game spanning")
     has_expert = True
     expert_name = "best_response"
     DECIDE = r"Conversation finished for round \d+"
     CHAT_AGAIN = r"--- Starting Round \d+ ---"
+    TALK = "{" + CHAT + "}"  # only text in braces is shown to the others
+    PROMISE = "{I am still deciding whether to enter.}"
 
-    def random_move(self, transcript, rng):
-        if _in_phase(transcript.text, self.DECIDE, self.CHAT_AGAIN):
-            return rng.choice(["[E]", "[S]"])
-        return "{" + CHAT + "}"
+    def random_decision(self, transcript, rng):
+        return rng.choice(["[E]", "[S]"])
 
-    def expert_move(self, transcript):
+    def expert_decision(self, transcript):
         """Enters when, with every other player entering as often as it did so far (1/2 before any evidence,
         Laplace-smoothed), entering pays more in expectation than the safe payoff; ties are broken by a coin
         seeded by the transcript."""
-        if not _in_phase(transcript.text, self.DECIDE, self.CHAT_AGAIN):
-            return "{I am still deciding whether to enter.}"
         me, prompt = _own_id(transcript), transcript.prompt
         capacity = int(re.search(r"Market capacity: (\d+)", prompt).group(1))
         safe = float(re.search(r"guaranteed (-?\d+) points", prompt).group(1))

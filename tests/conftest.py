@@ -107,6 +107,11 @@ def instance_of(game_name: str, experiment: str = "default", game_id: int = 0) -
     raise KeyError((game_name, experiment, game_id))
 
 
+def seats_of(spec) -> int:
+    """The seats of the game the spec's `players` play (the LLM-judged games' last player is the judge)."""
+    return spec.players - (1 if getattr(spec, "judge", None) else 0)
+
+
 def seats_per_experiment(game_name: str) -> dict[str, int]:
     """The seats of each experiment (an experiment may seat more players than the spec's `players`)."""
     data = json.loads((REPO / "in" / f"{spec_of(game_name).instances}.json").read_text())

@@ -71,6 +71,11 @@ FREE_TEXT_SEATS = {
 # Games whose every reply is a move (there is no format to break), and why.
 NO_FORMAT = {**{game: "DontSayIt: every message is a move; a seat loses only by saying the other's word"
                 for game in ("ta_dont_say_it", "ta_dont_say_it_vs_random", "ta_dont_say_it_vs_trickster")},
+             **{game: "a reply without a bracketed guess is a question to the judge"
+                for game in ("ta_twenty_questions", "ta_guess_who")},
+             **{game: "every reply is an argument or a strategy for the jury"
+                for game in ("ta_debate", "ta_debate_vs_random", "ta_scenario_planning",
+                             "ta_scenario_planning_vs_random")},
              "ta_taboo_vs_random": "the model's seat in the first instances is the Clue Giver, whose every message "
                                    "is a clue (only its Guesser has a format)"}
 

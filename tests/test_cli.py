@@ -306,3 +306,18 @@ def test_known_names_build_the_benchmark(master_module):
     benchmark = master_module.TextArenaGameBenchmark(copy.deepcopy(spec_of("ta_hangman")))
     assert benchmark.master_class.__name__ == "HangmanMaster"
     assert benchmark.scorer_class.__name__ == "HangmanScorer"
+
+
+@pytest.mark.parametrize("entry_point, problem", [
+    ("textarena.envs.HangMan.env:HangmanEnv",
+     "cannot be imported (ModuleNotFoundError: No module named 'textarena.envs.HangMan')"),
+    ("textarena.envs.Hangman.env:HangManEnv", "names no class of that module"),
+])
+def test_unknown_entry_point_is_one_load_error_saying_what_it_must_name(master_module, entry_point, problem):
+    spec = copy.deepcopy(spec_of("ta_hangman"))
+    spec.entry_point = entry_point
+    with pytest.raises(ValueError) as info:
+        master_module.TextArenaGameBenchmark(spec)
+    assert str(info.value) == (
+        f"ta_hangman: the entry_point {entry_point!r} in clemgame.json {problem}; it must name a TextArena env class "
+        "as `module:Class` (e.g. textarena.envs.Hangman.env:HangmanEnv) importable after `pip install -e .`.")

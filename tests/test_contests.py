@@ -11,13 +11,13 @@ import pytest
 import master
 import submasters
 import ta_players
-from conftest import (GAMES, REFERENCE_GAMES, REPO, SPECS, clem, copy_repo, play, seats_per_experiment, spec_of,
-                      ta_player)
+from conftest import (GAMES, REFERENCE_GAMES, REPO, SPECS, clem, copy_repo, play, seats_of, seats_per_experiment,
+                      spec_of, ta_player)
 
 sys.path.insert(0, str(REPO / "scripts"))
 import vs_specs  # noqa: E402
 
-CONTEST_GAMES = [game for game in GAMES if game not in REFERENCE_GAMES and spec_of(game).players > 1]
+CONTEST_GAMES = [game for game in GAMES if game not in REFERENCE_GAMES and seats_of(spec_of(game)) > 1]
 
 
 def test_vs_specs_are_generated_from_their_base_specs():
@@ -29,7 +29,7 @@ def test_vs_specs_are_generated_from_their_base_specs():
 @pytest.mark.parametrize("game", [spec.game_name for spec in SPECS if getattr(spec, "reference", None)])
 def test_every_reference_is_random_or_the_base_games_strong_player(game):
     spec = spec_of(game)
-    assert game == f"{spec.base_game}_vs_{spec.reference}" and spec.players == 1
+    assert game == f"{spec.base_game}_vs_{spec.reference}" and seats_of(spec) == 1
     if spec.reference != "random":
         players = ta_players.GAMES[spec.base_game]
         assert players.has_expert and players.expert_name == spec.reference

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from conftest import (CORE_GAMES, GAMES, NLTK_DATA, REFERENCE_GAMES, REPO, UNAVAILABLE_GAMES, all_games_run, copy_repo,
-                      load_episode_files, mock_model, play, run_in_process, sequential_run, spec_of)
+                      load_episode_files, mock_model, play, run_in_process, seats_of, sequential_run, spec_of)
 
 
 @pytest.fixture(scope="module")
@@ -59,7 +59,10 @@ def test_mock_replies_are_drawn_from_the_spec_and_differ_between_instances(seque
             if interactions["players"][name]["model_name"].startswith("reference: "):
                 continue  # a reference opponent's moves, not mock replies
             role = interactions["players"][name]["game_role"]
-            allowed = next(spec["custom_response"] for spec in player_specs if spec["role"] == role)
+            # an experiment's extra seats (more than the spec's players) answer with the last seat's replies
+            seat_specs = [spec for spec in player_specs if spec["role"] != "Judge"]
+            allowed = next((spec["custom_response"] for spec in player_specs if spec["role"] == role),
+                           seat_specs[-1]["custom_response"])
             assert set(replies) <= set(allowed), (episode, name)
             sequences.setdefault(game, set()).add(tuple(replies))
     # the replies are sampled per instance, not one fixed script for all of a game's instances
@@ -108,8 +111,10 @@ def test_playing_an_episode_leaves_the_global_rngs_untouched(game):
     import textarena  # noqa: F401
     spec = spec_of(game)
     experiment = _first_experiment(game)
+    # the model's seats, and the judge of the LLM-judged games (their spec's last player)
+    player_specs = spec.player_specs[:seats_of(spec)] + (spec.player_specs[-1:] if getattr(spec, "judge", None) else [])
     policies = [lambda context, replies=itertools.cycle(player_spec["custom_response"]): next(replies)
-                for player_spec in spec.player_specs[:spec.players]]
+                for player_spec in player_specs]
     random.seed(2024)
     np.random.seed(2024)
     python_state, numpy_state = random.getstate(), np.random.get_state()
