@@ -18,7 +18,8 @@ cycling through its instances). Columns, per request (one model reply, i.e. one 
 - setup: GameMasterEnv.reset (game master creation, setup, recorder start, before_game): the slowest first episode
   of an experiment (the warm-up, which builds what a process caches per env id) and the later episodes (median /
   max); "make": the env construction inside later setups.
-- bare reset (make): the bare env's `reset`, median, and its `ta.make` (once per env id and kwargs), median.
+- bare reset (make): the bare env's `reset`, median, and its `ta.make` (per episode; once per env id and kwargs for
+  a `cache_env` spec), median.
 - RSS: the process peak after the game (it only grows; it includes the bare env of that game, which is dropped
   after the game), and the growth from after the game's warm-up (its first
   episode of every experiment, played first) to after its last episode, gc collected at both points; the total
@@ -32,6 +33,7 @@ recorded and failed, the throughput in episodes/s and the run's peak RSS.
 """
 import argparse
 import contextlib
+import copy
 import cProfile
 import gc
 import io
@@ -324,17 +326,22 @@ def play_episode(env: GameMasterEnv, models, experiment, instance, stats: GameSt
 _bare_envs = {}
 
 
-def replay_bare(instance: dict, actions: list[tuple[str, bool]], stats: GameStats):
-    """Replays the episode's raw-env actions on a bare TextArena env, timing the ones a model made. The bare env
-    is made once per env id and kwargs and reset per episode, as a TextArena loop over episodes does (making it
-    per episode would also churn the heap the RSS columns watch)."""
+def replay_bare(spec, instance: dict, actions: list[tuple[str, bool]], stats: GameStats):
+    """Replays the episode's raw-env actions on a bare TextArena env, timing the ones a model made. The bare env is
+    made per episode, as the game master makes it (a second reset of the same env hangs in some TextArena 0.7.4
+    envs, e.g. Stratego's board placement); a `cache_env` spec's env is built once per env id and kwargs and
+    shallow-copied, as `make_env` does."""
     key = (instance["env_id"], repr(sorted(instance["env_kwargs"].items())))
     with ta_master.quiet_nltk_downloads(), contextlib.redirect_stdout(io.StringIO()):
         env = _bare_envs.get(key)
         if env is None:
             begin = now()
-            env = _bare_envs[key] = ta.make(instance["env_id"], **instance["env_kwargs"])
+            env = ta.make(instance["env_id"], **instance["env_kwargs"])
             stats.bare_make_s.append(now() - begin)
+            if getattr(spec, "cache_env", False):
+                _bare_envs[key] = env
+        else:
+            env = copy.copy(env)
         begin = now()
         env.reset(num_players=instance["num_players"], seed=instance["seed"])
         stats.bare_reset_s.append(now() - begin)
@@ -365,7 +372,7 @@ def bench_game(spec, episodes: int, players: str, profiler: cProfile.Profile | N
                 finally:
                     if profiler is not None:
                         profiler.disable()
-                replay_bare(instance, actions, stats)
+                replay_bare(spec, instance, actions, stats)
             except Exception as error:  # noqa: BLE001 -- a failing episode is reported, the others run
                 stats.errors.append(f"{experiment['name']}/{instance['game_id']}: {type(error).__name__}: {error}")
             if index == warm_up - 1:
@@ -553,6 +560,7 @@ def main(argv=None):
         stats = bench_game(spec, per_game, args.players, profiler)
         print(f"{spec.game_name}: {stats.episodes} episodes in {time.perf_counter() - begin:.1f} s",
               file=sys.stderr)
+        print("| " + " | ".join(row(stats)) + " |", file=sys.stderr)  # kept if the run is stopped
         for error in stats.errors[:3]:
             print(f"  failed: {error}", file=sys.stderr)
         if profiler is not None:
