@@ -11,10 +11,11 @@ cycling through its instances). Columns, per request (one model reply, i.e. one 
 - bare env: the raw TextArena env (`ta.make(env_id, **env_kwargs)`, reset with the instance seed) replaying the
   episode's action stream, `get_observation()` + `step()` per action, as a TextArena loop calls them.
 - env in run: the same two raw-env calls timed inside the episode (a thin timing wrapper on the raw env).
-- our layer: the game master's `step()` minus the raw env's time and minus clemcore's interactions recorder inside
-  it (our step calls the recorder to log).
+- our layer: the game master's `step()` minus the raw env's time, clemcore's interactions recorder and the
+  reference opponents' moves inside it (our step calls the recorder to log, and plays the `_vs_` references).
 - clemcore: GameMasterEnv's time (step, last, the final None steps) minus the game master's step, plus the recorder
   calls inside our step ("rec": that part alone).
+- references: the reference opponents' own moves (their programmatic players) inside our step, per request.
 - setup: GameMasterEnv.reset (game master creation, setup, recorder start, before_game): the slowest first episode
   of an experiment (the warm-up, which builds what a process caches per env id) and the later episodes (median /
   max); "make": the env construction inside later setups.
@@ -101,6 +102,7 @@ class Clock:
         self.in_step = False
         self.env_s = 0.0
         self.recorder_s = 0.0
+        self.reference_s = 0.0
         self.actions: list[tuple[str, bool]] = []  # (action, made inside the game master's step)
 
 
@@ -176,6 +178,21 @@ for _name in ("log_event", "log_key", "count_request", "count_request_violation"
     _time_recorder_method(_name)
 
 
+_reference_move = ta_master.ReferencePlayer.move
+
+
+def timed_reference_move(self, context):
+    """A reference opponent's move is a player's time (its programmatic player), not the layer's."""
+    start = now()
+    try:
+        return _reference_move(self, context)
+    finally:
+        CLOCK.reference_s += now() - start
+
+
+ta_master.ReferencePlayer.move = timed_reference_move
+
+
 class RecorderCallback(GameBenchmarkCallback):
     """Attaches a fresh recorder per episode, as clem's InteractionsFileSaver does (without writing the file)."""
 
@@ -221,6 +238,7 @@ class GameStats:
     layer_s: float = 0.0
     layer_samples: list = field(default_factory=list)  # our layer per request, seconds
     recorder_s: float = 0.0
+    reference_s: float = 0.0
     clemcore_s: float = 0.0
     bare_s: float = 0.0
     bare_steps: int = 0
@@ -282,18 +300,19 @@ def play_episode(env: GameMasterEnv, models, experiment, instance, stats: GameSt
 
     def timed_gm_step(response):
         CLOCK.in_step = True
-        env_before, recorder_before = CLOCK.env_s, CLOCK.recorder_s
+        env_before, recorder_before, reference_before = CLOCK.env_s, CLOCK.recorder_s, CLOCK.reference_s
         begin = now()
         try:
             return gm_step(response)
         finally:
             elapsed = now() - begin
             gm_s[0] += elapsed
-            stats.layer_samples.append(elapsed - (CLOCK.env_s - env_before) - (CLOCK.recorder_s - recorder_before))
+            stats.layer_samples.append(elapsed - (CLOCK.env_s - env_before) - (CLOCK.recorder_s - recorder_before)
+                                       - (CLOCK.reference_s - reference_before))
             CLOCK.in_step = False
 
     game_master.step = timed_gm_step
-    CLOCK.recorder_s = 0.0  # only the recorder calls made during steps
+    CLOCK.recorder_s = CLOCK.reference_s = 0.0  # only the recorder calls and reference moves made during steps
     in_env_s, steps = 0.0, 0
     for agent_id in env.agent_iter():
         begin = now()
@@ -317,7 +336,8 @@ def play_episode(env: GameMasterEnv, models, experiment, instance, stats: GameSt
     stats.episodes += 1
     stats.steps += steps
     stats.env_s += CLOCK.env_s
-    stats.layer_s += gm_s[0] - CLOCK.env_s - CLOCK.recorder_s
+    stats.layer_s += gm_s[0] - CLOCK.env_s - CLOCK.recorder_s - CLOCK.reference_s
+    stats.reference_s += CLOCK.reference_s
     stats.recorder_s += CLOCK.recorder_s
     stats.clemcore_s += in_env_s - gm_s[0] + CLOCK.recorder_s
     return list(CLOCK.actions)
@@ -393,7 +413,8 @@ def fmt(value: float, digits: int = 0) -> str:
 
 
 HEADERS = ["game", "seats", "episodes", "requests/ep", "bare env µs/req", "env in run µs/req",
-           "our layer µs/req mean/median", "clemcore µs/req (rec)", "setup 1st ms max",
+           "our layer µs/req mean/median", "clemcore µs/req (rec)",
+           "references µs/req", "setup 1st ms max",
            "setup later ms med/max (make)",
            "bare reset ms med (make)", "peak RSS MB", "RSS growth MB", "misses"]
 
@@ -413,6 +434,7 @@ def row(stats: GameStats) -> list[str]:
             fmt(stats.per_step_us(stats.env_s)),
             f"{fmt(stats.layer_us)}/{fmt(median_us(stats.layer_samples))}",
             f"{fmt(stats.per_step_us(stats.clemcore_s))} ({fmt(stats.per_step_us(stats.recorder_s))})",
+            fmt(stats.per_step_us(stats.reference_s)),
             fmt(max(stats.setup_first_s, default=math.nan) * 1e3, 1), setup_later,
             (f"{fmt(statistics.median(stats.bare_reset_s) * 1e3, 1)} "
              f"({fmt(statistics.median(stats.bare_make_s) * 1e3, 1)})") if stats.bare_reset_s else "n/a",
@@ -435,7 +457,8 @@ def total_row(all_stats: list[GameStats], start_rss: float, end_rss: float) -> l
             per(sum(s.env_s for s in all_stats)),
             f"{per(sum(s.layer_s for s in all_stats))}/"
             f"{fmt(median_us([x for s in all_stats for x in s.layer_samples]))}",
-            f"{per(sum(s.clemcore_s for s in all_stats))} ({per(sum(s.recorder_s for s in all_stats))})", "", "", "",
+            f"{per(sum(s.clemcore_s for s in all_stats))} ({per(sum(s.recorder_s for s in all_stats))})",
+            per(sum(s.reference_s for s in all_stats)), "", "", "",
             fmt(peak_rss_mb(), 1), f"{fmt(end_rss - start_rss, 1)} (after warm-up: {fmt(steady, 1)})",
             ", ".join(misses) or "-"]
 
