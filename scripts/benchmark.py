@@ -11,32 +11,45 @@ cycling through its instances). Columns, per request (one model reply, i.e. one 
 - bare env: the raw TextArena env (`ta.make(env_id, **env_kwargs)`, reset with the instance seed) replaying the
   episode's action stream, `get_observation()` + `step()` per action, as a TextArena loop calls them.
 - env in run: the same two raw-env calls timed inside the episode (a thin timing wrapper on the raw env).
-- our layer: the game master's `step()` minus the raw env's time inside it; "rec" is the part spent in clemcore's
-  interactions recorder, which our step calls to log.
-- clemcore: GameMasterEnv's time (step, last, the final None steps) minus the game master's step.
-- setup: GameMasterEnv.reset (game master creation, setup, recorder start, before_game), first episode of the
-  game in this process and the later ones (median / max); "make": the env construction inside later setups.
-- bare reset (make): the bare env's `reset`, median, and its `ta.make` (once per env id and kwargs), median.
+- our layer: the game master's `step()` minus the raw env's time, clemcore's interactions recorder and the
+  reference opponents' moves inside it (our step calls the recorder to log, and plays the `_vs_` references).
+- clemcore: GameMasterEnv's time (step, last, the final None steps) minus the game master's step, plus the recorder
+  calls inside our step ("rec": that part alone).
+- references: the reference opponents' own moves (their programmatic players) inside our step, per request.
+- setup: GameMasterEnv.reset (game master creation, setup, recorder start, before_game): the slowest first episode
+  of an experiment (the warm-up, which builds what a process caches per env id) and the later episodes (median /
+  max); "make": the env construction inside later setups.
+- bare reset (make): the bare env's `reset`, median, and its `ta.make` (per episode; once per env id and kwargs for
+  a `cache_env` spec), median.
 - RSS: the process peak after the game (it only grows; it includes the bare env of that game, which is dropped
   after the game), and the growth from after the game's warm-up (its first
   episode of every experiment, played first) to after its last episode, gc collected at both points; the total
   row gives the growth over the whole run (with the caches games build once) and the sum after the warm-ups.
 
 The players' own time (the mock model or the programmatic player) is excluded everywhere.
+
+`--clem-run` measures instead one `clem run` of the selected games with the mock model, results files and all, in a
+temporary copy of the game whose instance files keep `--episodes` episodes in total: the wall time, the episodes
+recorded and failed, the throughput in episodes/s and the run's peak RSS.
 """
 import argparse
 import contextlib
+import copy
 import cProfile
 import gc
 import io
+import json
 import logging
 import math
 import os
 import platform
 import pstats
 import resource
+import shutil
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -89,6 +102,7 @@ class Clock:
         self.in_step = False
         self.env_s = 0.0
         self.recorder_s = 0.0
+        self.reference_s = 0.0
         self.actions: list[tuple[str, bool]] = []  # (action, made inside the game master's step)
 
 
@@ -164,6 +178,21 @@ for _name in ("log_event", "log_key", "count_request", "count_request_violation"
     _time_recorder_method(_name)
 
 
+_reference_move = ta_master.ReferencePlayer.move
+
+
+def timed_reference_move(self, context):
+    """A reference opponent's move is a player's time (its programmatic player), not the layer's."""
+    start = now()
+    try:
+        return _reference_move(self, context)
+    finally:
+        CLOCK.reference_s += now() - start
+
+
+ta_master.ReferencePlayer.move = timed_reference_move
+
+
 class RecorderCallback(GameBenchmarkCallback):
     """Attaches a fresh recorder per episode, as clem's InteractionsFileSaver does (without writing the file)."""
 
@@ -209,12 +238,13 @@ class GameStats:
     layer_s: float = 0.0
     layer_samples: list = field(default_factory=list)  # our layer per request, seconds
     recorder_s: float = 0.0
+    reference_s: float = 0.0
     clemcore_s: float = 0.0
     bare_s: float = 0.0
     bare_steps: int = 0
     bare_make_s: list = field(default_factory=list)
     bare_reset_s: list = field(default_factory=list)
-    setup_first_s: float = math.nan
+    setup_first_s: list = field(default_factory=list)  # the first episode of every experiment (the warm-up)
     setup_later_s: list = field(default_factory=list)
     make_later_s: list = field(default_factory=list)
     rss_after_warm_up_mb: float = math.nan
@@ -257,7 +287,7 @@ def episode_plan(spec, episodes: int) -> tuple[list[tuple[dict, dict]], int]:
     return plan, min(len(warm_up), episodes)
 
 
-def play_episode(env: GameMasterEnv, models, experiment, instance, stats: GameStats):
+def play_episode(env: GameMasterEnv, models, experiment, instance, stats: GameStats, warm_up: bool):
     CLOCK.__init__()
     _make_env_s[0] = 0.0
     start = now()
@@ -270,18 +300,19 @@ def play_episode(env: GameMasterEnv, models, experiment, instance, stats: GameSt
 
     def timed_gm_step(response):
         CLOCK.in_step = True
-        env_before = CLOCK.env_s
+        env_before, recorder_before, reference_before = CLOCK.env_s, CLOCK.recorder_s, CLOCK.reference_s
         begin = now()
         try:
             return gm_step(response)
         finally:
             elapsed = now() - begin
             gm_s[0] += elapsed
-            stats.layer_samples.append(elapsed - (CLOCK.env_s - env_before))
+            stats.layer_samples.append(elapsed - (CLOCK.env_s - env_before) - (CLOCK.recorder_s - recorder_before)
+                                       - (CLOCK.reference_s - reference_before))
             CLOCK.in_step = False
 
     game_master.step = timed_gm_step
-    CLOCK.recorder_s = 0.0  # only the recorder calls made during steps
+    CLOCK.recorder_s = CLOCK.reference_s = 0.0  # only the recorder calls and reference moves made during steps
     in_env_s, steps = 0.0, 0
     for agent_id in env.agent_iter():
         begin = now()
@@ -297,34 +328,40 @@ def play_episode(env: GameMasterEnv, models, experiment, instance, stats: GameSt
         env.step(reply)
         in_env_s += now() - begin
         steps += 1
-    if stats.episodes == 0:
-        stats.setup_first_s = setup_s
+    if warm_up:
+        stats.setup_first_s.append(setup_s)
     else:
         stats.setup_later_s.append(setup_s)
         stats.make_later_s.append(_make_env_s[0])
     stats.episodes += 1
     stats.steps += steps
     stats.env_s += CLOCK.env_s
-    stats.layer_s += gm_s[0] - CLOCK.env_s
+    stats.layer_s += gm_s[0] - CLOCK.env_s - CLOCK.recorder_s - CLOCK.reference_s
+    stats.reference_s += CLOCK.reference_s
     stats.recorder_s += CLOCK.recorder_s
-    stats.clemcore_s += in_env_s - gm_s[0]
+    stats.clemcore_s += in_env_s - gm_s[0] + CLOCK.recorder_s
     return list(CLOCK.actions)
 
 
 _bare_envs = {}
 
 
-def replay_bare(instance: dict, actions: list[tuple[str, bool]], stats: GameStats):
-    """Replays the episode's raw-env actions on a bare TextArena env, timing the ones a model made. The bare env
-    is made once per env id and kwargs and reset per episode, as a TextArena loop over episodes does (making it
-    per episode would also churn the heap the RSS columns watch)."""
+def replay_bare(spec, instance: dict, actions: list[tuple[str, bool]], stats: GameStats):
+    """Replays the episode's raw-env actions on a bare TextArena env, timing the ones a model made. The bare env is
+    made per episode, as the game master makes it (a second reset of the same env hangs in some TextArena 0.7.4
+    envs, e.g. Stratego's board placement); a `cache_env` spec's env is built once per env id and kwargs and
+    shallow-copied, as `make_env` does."""
     key = (instance["env_id"], repr(sorted(instance["env_kwargs"].items())))
     with ta_master.quiet_nltk_downloads(), contextlib.redirect_stdout(io.StringIO()):
         env = _bare_envs.get(key)
         if env is None:
             begin = now()
-            env = _bare_envs[key] = ta.make(instance["env_id"], **instance["env_kwargs"])
+            env = ta.make(instance["env_id"], **instance["env_kwargs"])
             stats.bare_make_s.append(now() - begin)
+            if getattr(spec, "cache_env", False):
+                _bare_envs[key] = env
+        else:
+            env = copy.copy(env)
         begin = now()
         env.reset(num_players=instance["num_players"], seed=instance["seed"])
         stats.bare_reset_s.append(now() - begin)
@@ -351,11 +388,11 @@ def bench_game(spec, episodes: int, players: str, profiler: cProfile.Profile | N
                 if profiler is not None:
                     profiler.enable()
                 try:
-                    actions = play_episode(env, models, experiment, instance, stats)
+                    actions = play_episode(env, models, experiment, instance, stats, index < warm_up)
                 finally:
                     if profiler is not None:
                         profiler.disable()
-                replay_bare(instance, actions, stats)
+                replay_bare(spec, instance, actions, stats)
             except Exception as error:  # noqa: BLE001 -- a failing episode is reported, the others run
                 stats.errors.append(f"{experiment['name']}/{instance['game_id']}: {type(error).__name__}: {error}")
             if index == warm_up - 1:
@@ -376,7 +413,9 @@ def fmt(value: float, digits: int = 0) -> str:
 
 
 HEADERS = ["game", "seats", "episodes", "requests/ep", "bare env µs/req", "env in run µs/req",
-           "our layer µs/req mean/median (rec)", "clemcore µs/req", "setup 1st ms", "setup later ms med/max (make)",
+           "our layer µs/req mean/median", "clemcore µs/req (rec)",
+           "references µs/req", "setup 1st ms max",
+           "setup later ms med/max (make)",
            "bare reset ms med (make)", "peak RSS MB", "RSS growth MB", "misses"]
 
 
@@ -393,9 +432,10 @@ def row(stats: GameStats) -> list[str]:
             fmt(stats.steps / stats.episodes if stats.episodes else math.nan, 1),
             fmt(stats.per_step_us(stats.bare_s, stats.bare_steps)),
             fmt(stats.per_step_us(stats.env_s)),
-            f"{fmt(stats.layer_us)}/{fmt(median_us(stats.layer_samples))} ({fmt(stats.per_step_us(stats.recorder_s))})",
-            fmt(stats.per_step_us(stats.clemcore_s)),
-            fmt(stats.setup_first_s * 1e3, 1), setup_later,
+            f"{fmt(stats.layer_us)}/{fmt(median_us(stats.layer_samples))}",
+            f"{fmt(stats.per_step_us(stats.clemcore_s))} ({fmt(stats.per_step_us(stats.recorder_s))})",
+            fmt(stats.per_step_us(stats.reference_s)),
+            fmt(max(stats.setup_first_s, default=math.nan) * 1e3, 1), setup_later,
             (f"{fmt(statistics.median(stats.bare_reset_s) * 1e3, 1)} "
              f"({fmt(statistics.median(stats.bare_make_s) * 1e3, 1)})") if stats.bare_reset_s else "n/a",
             fmt(stats.peak_rss_mb, 1), fmt(stats.rss_growth_mb, 1),
@@ -416,9 +456,9 @@ def total_row(all_stats: list[GameStats], start_rss: float, end_rss: float) -> l
             per(sum(s.bare_s for s in all_stats), sum(s.bare_steps for s in all_stats)),
             per(sum(s.env_s for s in all_stats)),
             f"{per(sum(s.layer_s for s in all_stats))}/"
-            f"{fmt(median_us([x for s in all_stats for x in s.layer_samples]))} "
-            f"({per(sum(s.recorder_s for s in all_stats))})",
-            per(sum(s.clemcore_s for s in all_stats)), "", "", "",
+            f"{fmt(median_us([x for s in all_stats for x in s.layer_samples]))}",
+            f"{per(sum(s.clemcore_s for s in all_stats))} ({per(sum(s.recorder_s for s in all_stats))})",
+            per(sum(s.reference_s for s in all_stats)), "", "", "",
             fmt(peak_rss_mb(), 1), f"{fmt(end_rss - start_rss, 1)} (after warm-up: {fmt(steady, 1)})",
             ", ".join(misses) or "-"]
 
@@ -448,6 +488,60 @@ def print_table(rows: list[list[str]], markdown: bool):
         print("  ".join(c.ljust(w) for c, w in zip(cells, widths)))
 
 
+# --- one `clem run` ---
+
+def trimmed_copy(dest: Path, episodes_per_game: int) -> dict[str, int]:
+    """A playable copy of the game whose instance files keep `episodes_per_game` instances (or all, when a file has
+    fewer), taken from the experiments in turn; a `_vs_` variant plays its base game's file. Returns the instances
+    kept per file stem."""
+    dest.mkdir()
+    for path in REPO.glob("*.py"):
+        shutil.copy2(path, dest / path.name)
+    for name in ("clemgame.json", "model_registry.json"):
+        shutil.copy2(REPO / name, dest / name)
+    shutil.copytree(REPO / "ta_players", dest / "ta_players", ignore=shutil.ignore_patterns("__pycache__"))
+    (dest / "in").mkdir()
+    kept_per_file = {}
+    for path in (REPO / "in").glob("*.json"):
+        data = json.loads(path.read_text())
+        experiments = data["experiments"]
+        kept = [[] for _ in experiments]
+        pool = [list(experiment["game_instances"]) for experiment in experiments]
+        while sum(map(len, kept)) < episodes_per_game and any(pool):
+            for index, instances in enumerate(pool):
+                if instances and sum(map(len, kept)) < episodes_per_game:
+                    kept[index].append(instances.pop(0))
+        for experiment, instances in zip(experiments, kept):
+            experiment["game_instances"] = instances
+        data["experiments"] = [experiment for experiment in experiments if experiment["game_instances"]]
+        (dest / "in" / path.name).write_text(json.dumps(data, ensure_ascii=False))
+        kept_per_file[path.stem] = sum(map(len, kept))
+    return kept_per_file
+
+
+def clem_run(specs: list, episodes: int):
+    per_game = math.ceil(episodes / len(specs))
+    with tempfile.TemporaryDirectory(prefix="clem_run_benchmark_") as tmp:
+        game_dir = Path(tmp) / "game"
+        kept = trimmed_copy(game_dir, per_game)
+        planned = sum(kept[spec.instances] for spec in specs)
+        results = Path(tmp) / "results"
+        command = [str(Path(sys.executable).parent / "clem"), "run", "-g", *(spec.game_name for spec in specs),
+                   "-m", "mock", "-r", str(results)]
+        begin = time.perf_counter()
+        process = subprocess.run(command, cwd=game_dir, capture_output=True, text=True)
+        seconds = time.perf_counter() - begin
+        recorded = len(list(results.rglob("interactions.json")))
+        failed = len(list(results.rglob("error.json")))
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    print(f"clem run of {len(specs)} games, mock model, {planned} episodes (up to {per_game} a game): exit "
+          f"{process.returncode}, {recorded} recorded, {failed} failed, {seconds:,.1f} s wall, "
+          f"{recorded / seconds:.2f} episodes/s, peak RSS {peak:,.1f} MB")
+    print(machine())
+    if process.returncode != 0:
+        print(process.stdout[-2000:] + process.stderr[-2000:], file=sys.stderr)
+
+
 def main(argv=None):
     specs = {spec.game_name: spec for spec in load_specs()}
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -461,6 +555,8 @@ def main(argv=None):
                              "reading); wall: time.perf_counter")
     parser.add_argument("--profile", action="store_true",
                         help="cProfile the episodes (not the bare replay) and print the top functions per game")
+    parser.add_argument("--clem-run", action="store_true",
+                        help="time one `clem run` of the games with the mock model instead (episodes/s)")
     args = parser.parse_args(argv)
     global now
     now = CLOCKS[args.clock]
@@ -474,6 +570,9 @@ def main(argv=None):
             playable.append(spec)
         else:
             print(f"skipped: {reason}", file=sys.stderr)
+    if args.clem_run:
+        clem_run(playable, args.episodes)
+        return
     per_game = math.ceil(args.episodes / len(playable)) if playable else 0
     gc.collect()
     start_rss = rss_mb()
@@ -484,6 +583,7 @@ def main(argv=None):
         stats = bench_game(spec, per_game, args.players, profiler)
         print(f"{spec.game_name}: {stats.episodes} episodes in {time.perf_counter() - begin:.1f} s",
               file=sys.stderr)
+        print("| " + " | ".join(row(stats)) + " |", file=sys.stderr)  # kept if the run is stopped
         for error in stats.errors[:3]:
             print(f"  failed: {error}", file=sys.stderr)
         if profiler is not None:

@@ -89,6 +89,84 @@ def test_episode_randomness_is_independent_of_interleaving_and_restores_the_call
     assert continued == fresh[3]
 
 
+def _numpy_draws(n):
+    return [float(np.random.random()) for _ in range(n)]
+
+
+def test_nested_episode_randomness_is_independent_of_the_outer_one():
+    # `_prototype_env` builds a cached env in its own randomness while an episode's is swapped in
+    alone_outer = EpisodeRandomness(1)
+    with alone_outer:
+        expected_outer = [random.random() for _ in range(4)] + _numpy_draws(4)
+    with EpisodeRandomness(2):
+        expected_inner = [random.random() for _ in range(2)] + _numpy_draws(2)
+    random.seed(99)
+    np.random.seed(99)
+    caller_python, caller_numpy = random.getstate(), np.random.get_state()
+    outer = EpisodeRandomness(1)
+    with outer:
+        first = [random.random() for _ in range(2)]
+        with EpisodeRandomness(2):
+            inner = [random.random() for _ in range(2)] + _numpy_draws(2)
+        rest = [random.random() for _ in range(2)] + _numpy_draws(4)
+    assert inner == expected_inner and first + rest == expected_outer
+    assert random.getstate() == caller_python and _numpy_states_equal(np.random.get_state(), caller_numpy)
+
+
+def test_seeding_inside_an_episode_seeds_the_episode_not_the_caller():
+    # TextArena's State.__init__ calls random.seed; numpy.random.seed and get_state are numpy's module functions
+    # that look the legacy generator up per call rather than being bound to it
+    random.seed(5)
+    np.random.seed(5)
+    caller_python, caller_numpy = random.getstate(), np.random.get_state()
+    caller_generators = random._inst, np.random.mtrand._rand
+    episode = EpisodeRandomness(1)
+    with episode:
+        random.seed(42)
+        np.random.seed(42)
+        draws = [random.random(), float(np.random.random())]
+        inside_numpy_state = np.random.get_state()
+    numpy_reference = np.random.RandomState(42)
+    assert draws == [random.Random(42).random(), float(numpy_reference.random_sample())]
+    assert _numpy_states_equal(inside_numpy_state, numpy_reference.get_state())
+    assert (random._inst, np.random.mtrand._rand) == caller_generators
+    assert random.random.__self__ is random._inst and np.random.random.__self__ is np.random.mtrand._rand
+    assert random.getstate() == caller_python and _numpy_states_equal(np.random.get_state(), caller_numpy)
+    with episode:
+        assert random.random() == _nth_draw(random.Random(42), 2)
+
+
+def _nth_draw(generator, n):
+    for _ in range(n - 1):
+        generator.random()
+    return generator.random()
+
+
+def test_episode_randomness_restores_the_callers_generators_when_env_code_raises():
+    caller_python = random.getstate()
+    with pytest.raises(ValueError), EpisodeRandomness(3):
+        random.random()
+        raise ValueError("env failed")
+    assert random.getstate() == caller_python and random.choice.__self__ is random._inst
+
+
+def test_a_deep_copied_episode_randomness_draws_on_from_the_same_point_independently():
+    original = EpisodeRandomness(4)
+    with original:
+        random.random()
+        np.random.random()
+    branch = copy.deepcopy(original)
+    with branch:
+        branch_draws = [random.random(), float(np.random.random())]
+    with original:
+        original_draws = [random.random(), float(np.random.random())]
+    assert branch_draws == original_draws
+
+
+def _numpy_states_equal(a, b) -> bool:
+    return all(np.array_equal(x, y) for x, y in zip(a, b))
+
+
 def test_word_chains_dictionary_is_built_once_and_game_state_is_not_shared():
     spec = spec_of("ta_word_chains")
     _, instance = instance_of("ta_word_chains")
