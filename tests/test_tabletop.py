@@ -323,7 +323,8 @@ def briscola_by_hand(content: dict, positions: dict) -> dict:
 
 def briscola_last_card(context: str) -> str:
     hand = context.split("Your hand:")[-1].split("\n\n")[0]
-    return f"[play {len(re.findall(r'^  \d+\. ', hand, re.M))}]"
+    cards = re.findall(r"^  \d+\. ", hand, re.M)  # no backslash inside an f-string: Python 3.11 must parse it
+    return f"[play {len(cards)}]"
 
 
 def test_briscola_both_seats_play_their_first_card_every_trick():
