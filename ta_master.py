@@ -415,8 +415,7 @@ class TextArenaGameMaster(GameMaster):
         self._logs_survive = True
         self._log_judge_calls()
         if self._next_turn():
-            raise TextArenaEnvError(f"{self.game_spec.game_name}, experiment '{self.experiment['name']}', instance "
-                                    f"{self.instance['game_id']}: the reference opponents ended the game before "
+            raise TextArenaEnvError(f"{self._episode_name()}: the reference opponents ended the game before "
                                     f"the model's first move.")
 
     def get_players(self) -> list[Player]:
@@ -508,12 +507,16 @@ class TextArenaGameMaster(GameMaster):
             return "the game is over before the player's first move"
         return None
 
+    def _episode_name(self, instance: dict | None = None) -> str:
+        """The episode as error messages name it: game, experiment and instance."""
+        game_id = (self.instance if instance is None else instance).get("game_id")
+        return f"{self.game_spec.game_name}, experiment '{self.experiment['name']}', instance {game_id}"
+
     def _require(self, instance: dict, fields: tuple[str, ...]):
         missing = [field for field in fields if field not in instance]
         if missing:
             raise InvalidInstanceError(
-                f"{self.game_spec.game_name}, experiment '{self.experiment['name']}', instance "
-                f"{instance.get('game_id')}: the instance has no {', '.join(map(repr, missing))} (a hand-edited "
+                f"{self._episode_name(instance)}: the instance has no {', '.join(map(repr, missing))} (a hand-edited "
                 f"or truncated instance file); {instance_file_advice(self.game_spec)}")
 
     def verify_instance(self):
@@ -580,8 +583,7 @@ class TextArenaGameMaster(GameMaster):
                 reply = self.judge(context, memorize=False)
         except Exception as error:
             self._judge_error = JudgeError(
-                f"{self.game_spec.game_name}, experiment '{self.experiment['name']}', instance "
-                f"{self.instance.get('game_id')}: the judge ({self.judge.model.name}) failed: "
+                f"{self._episode_name()}: the judge ({self.judge.model.name}) failed: "
                 f"{type(error).__name__}: {error}")
             raise self._judge_error from error
         self._judge_calls.append((context, reply))
@@ -625,8 +627,7 @@ class TextArenaGameMaster(GameMaster):
             done, reason = self._move(seat, move)
             if reason is not None and self._aborts(reason):
                 raise ReferencePlayerError(
-                    f"{self.game_spec.game_name}, experiment '{self.experiment['name']}', instance "
-                    f"{self.instance['game_id']}: the {seat.reference} reference at {seat.name} made an invalid move "
+                    f"{self._episode_name()}: the {seat.reference} reference at {seat.name} made an invalid move "
                     f"({reason}); this is a defect of the programmatic player, not the model's fault.")
             if done:
                 return True
@@ -650,8 +651,7 @@ class TextArenaGameMaster(GameMaster):
             raise
         except Exception as error:
             raise TextArenaEnvError(
-                f"{self.game_spec.game_name}, experiment '{self.experiment['name']}', instance "
-                f"{self.instance.get('game_id')}: TextArena {self.instance.get('env_id')} failed in {stage}: "
+                f"{self._episode_name()}: TextArena {self.instance.get('env_id')} failed in {stage}: "
                 f"{type(error).__name__}: {error}") from error
         if self._judge_error is not None:
             # TextArena's jury drops a juror's exception as a missing vote: the episode fails on it all the same
