@@ -4,6 +4,8 @@ import re
 import textarena as ta
 from textarena.core import ObservationType
 
+MOVE = re.compile(r"\[[^\[\]]*\]")
+
 
 class ClemObservationWrapper(ta.ObservationWrapper):
     """A TextArena ObservationWrapper whose observations are clem contexts.
@@ -24,25 +26,23 @@ class ClemObservationWrapper(ta.ObservationWrapper):
         self.moves_only = moves_only
 
     def observation(self, player_id: int, observation: list) -> dict:
+        state = self.env.state  # looked up once: the wrappers' attribute forwarding costs a call per hop
+        names = state.role_mapping
+        # TextArena 0.7.4's TowerOfHanoi and Wordle record the move without a sender (as GAME); in a one-player
+        # game that can only be the player's own move
+        own = (player_id, ta.GAME_ID) if state.num_players == 1 else (player_id,)
         lines = []
         for sender_id, message, observation_type in observation:
-            if observation_type == ObservationType.PLAYER_ACTION and self._is_own(sender_id, player_id):
-                continue
-            if observation_type == ObservationType.PLAYER_ACTION and self.moves_only:
-                message = " ".join(re.findall(r"\[[^\[\]]*\]", message)) or "(no move)"
             if observation_type == ObservationType.PROMPT:
                 lines.append(message.strip())
-            else:
-                lines.append(f"[{self._sender_name(sender_id)}] {message.strip()}")
+                continue
+            if observation_type == ObservationType.PLAYER_ACTION:
+                if sender_id in own:
+                    continue
+                if self.moves_only:
+                    message = " ".join(MOVE.findall(message)) or "(no move)"
+            lines.append(f"[{names.get(sender_id, f'Player {sender_id}')}] {message.strip()}")
         # An empty context would be rejected by most backends; TextArena always queues something for the
         # player on turn in the games wired so far, so this only guards future games.
-        content = "\n\n".join(lines) or f"[{self._sender_name(ta.GAME_ID)}] It is your turn."
+        content = "\n\n".join(lines) or f"[{names.get(ta.GAME_ID, f'Player {ta.GAME_ID}')}] It is your turn."
         return {"role": "user", "content": content}
-
-    def _is_own(self, sender_id: int, player_id: int) -> bool:
-        # TextArena 0.7.4's TowerOfHanoi and Wordle record the move without a sender (as GAME); in a
-        # one-player game that can only be the player's own move.
-        return sender_id == player_id or (sender_id == ta.GAME_ID and self.env.state.num_players == 1)
-
-    def _sender_name(self, sender_id: int) -> str:
-        return self.env.state.role_mapping.get(sender_id, f"Player {sender_id}")

@@ -365,11 +365,12 @@ class TextArenaGameMaster(GameMaster):
         self.state.game_id = instance["game_id"]
         self._seat_players(instance)
         self._randomness = EpisodeRandomness(instance["seed"])
-        with self._env_errors("make"):
-            self.env = make_env(self.game_spec, instance, self.ask_judge if self.judge is not None else None)
-        with self._env_errors("reset"):
-            self._on_before_reset()
-            self.env.reset(num_players=len(self.seats), seed=instance["seed"])
+        with self._in_episode():
+            with self._env_errors("make"):
+                self.env = make_env(self.game_spec, instance, self.ask_judge if self.judge is not None else None)
+            with self._env_errors("reset"):
+                self._on_before_reset()
+                self.env.reset(num_players=len(self.seats), seed=instance["seed"])
         watch_invalid_moves(self.env.state)
         self.max_requests = self._request_cap()
 
@@ -414,7 +415,9 @@ class TextArenaGameMaster(GameMaster):
                 self.log_player(seat.name, seat.name, seat.model_name)
         self._logs_survive = True
         self._log_judge_calls()
-        if self._next_turn():
+        with self._in_episode():
+            ended = self._next_turn()
+        if ended:
             raise TextArenaEnvError(f"{self._episode_name()}: the reference opponents ended the game before "
                                     f"the model's first move.")
 
@@ -433,26 +436,27 @@ class TextArenaGameMaster(GameMaster):
         self.log_player_to_gm(response, player)
         self.count_request()
         self.request_count += 1
-        done, invalid_move = self._move(player, response)
-        if invalid_move is not None:
-            self.count_request_violation()
-            self.log_to_self("invalid move", invalid_move)
-        if not done and self.max_requests is not None and self.request_count >= self.max_requests:
-            self.cap_reason = f"The episode reached its cap of {self.max_requests} requests."
-            self.log_to_self("request cap", self.cap_reason)
-            done = True
-        if not done:
-            done = self._next_turn()
-            self.state.current_turn += 1
-        if done:
-            with self._env_errors("close"):
-                rewards, game_info = self.env.close()
-            if self.judge is not None:
-                self.log_key("judge requests", len(self._judge_calls))
-            self.log_key("ta rewards", to_jsonable(rewards))
-            self.log_key("ta game info", to_jsonable(game_info))
-            self._on_after_game(rewards)
-            self.log_game_end()
+        with self._in_episode():
+            done, invalid_move = self._move(player, response)
+            if invalid_move is not None:
+                self.count_request_violation()
+                self.log_to_self("invalid move", invalid_move)
+            if not done and self.max_requests is not None and self.request_count >= self.max_requests:
+                self.cap_reason = f"The episode reached its cap of {self.max_requests} requests."
+                self.log_to_self("request cap", self.cap_reason)
+                done = True
+            if not done:
+                done = self._next_turn()
+                self.state.current_turn += 1
+            if done:
+                with self._env_errors("close"):
+                    rewards, game_info = self.env.close()
+                if self.judge is not None:
+                    self.log_key("judge requests", len(self._judge_calls))
+                self.log_key("ta rewards", to_jsonable(rewards))
+                self.log_key("ta game info", to_jsonable(game_info))
+                self._on_after_game(rewards)
+                self.log_game_end()
         return done, {}
 
     @property
@@ -482,7 +486,7 @@ class TextArenaGameMaster(GameMaster):
 
     def start(self):
         """Runs the before-game hook in the episode's randomness."""
-        with self._env_errors("before_game"):
+        with self._in_episode(), self._env_errors("before_game"):
             self._on_before_game()
 
     def content(self) -> dict:
@@ -638,15 +642,23 @@ class TextArenaGameMaster(GameMaster):
         return all(seat.name in self._acted_this_round for pid, seat in enumerate(self.seats) if alive(pid))
 
     @contextlib.contextmanager
-    def _env_errors(self, stage: str):
-        """Runs env code in the episode's randomness and names the episode in any TextArena error.
+    def _in_episode(self):
+        """The episode's randomness, entered once per game master call: a request with reference seats makes two
+        env calls per seat, and each entry rebinds about 120 names (10-15 µs). The reference players and the hooks
+        run inside it too: they draw only from their own generators, and what they would draw from the module
+        functions is the episode's, as reproducible as the env's draws.
 
         Some TextArena 0.7.4 envs print debug lines (RushHour, WordSearch, SettlersOfCatan); stdout belongs to
         clem and its users, so whatever env code prints is dropped.
         """
+        with self._randomness, contextlib.redirect_stdout(io.StringIO()):
+            yield
+
+    @contextlib.contextmanager
+    def _env_errors(self, stage: str):
+        """Names the episode in any TextArena error raised by env code (run inside `_in_episode`)."""
         try:
-            with self._randomness, contextlib.redirect_stdout(io.StringIO()):
-                yield
+            yield
         except (GameUnavailableError, InstanceMismatchError, JudgeError):
             raise
         except Exception as error:

@@ -12,7 +12,8 @@ cycling through its instances). Columns, per request (one model reply, i.e. one 
   episode's action stream, `get_observation()` + `step()` per action, as a TextArena loop calls them.
 - env in run: the same two raw-env calls timed inside the episode (a thin timing wrapper on the raw env).
 - our layer: the game master's `step()` minus the raw env's time, clemcore's interactions recorder and the
-  reference opponents' moves inside it (our step calls the recorder to log, and plays the `_vs_` references).
+  reference opponents' moves inside it (our step calls the recorder to log, and plays the `_vs_` references), and
+  minus what the benchmark's own timing wrappers add around those calls (calibrated at start, printed with the table).
 - clemcore: GameMasterEnv's time (step, last, the final None steps) minus the game master's step, plus the recorder
   calls inside our step ("rec": that part alone).
 - references: the reference opponents' own moves (their programmatic players) inside our step, per request.
@@ -21,6 +22,9 @@ cycling through its instances). Columns, per request (one model reply, i.e. one 
   max); "make": the env construction inside later setups.
 - bare reset (make): the bare env's `reset`, median, and its `ta.make` (per episode; once per env id and kwargs for
   a `cache_env` spec), median.
+- full gc: Python's full garbage collections during the episodes, how many and the longest. They walk the whole
+  heap of the process, most of it clemcore's imports, and land in whatever runs then: they are left out of the setup,
+  our layer and clemcore columns.
 - RSS: the process peak after the game (it only grows; it includes the bare env of that game, which is dropped
   after the game), and the growth from after the game's warm-up (its first
   episode of every experiment, played first) to after its last episode, gc collected at both points; the total
@@ -100,13 +104,75 @@ class Clock:
 
     def __init__(self):
         self.in_step = False
+        self.in_env = False
         self.env_s = 0.0
         self.recorder_s = 0.0
         self.reference_s = 0.0
+        self.timed_calls = 0  # timed calls inside steps: each adds TIMING_OVERHEAD_S that no interval covers
         self.actions: list[tuple[str, bool]] = []  # (action, made inside the game master's step)
 
 
 CLOCK = Clock()
+
+
+class FullCollections:
+    """Python's full (generation 2) garbage collections, timed with the benchmark's clock. Each walks every
+    container the process holds, and clemcore 3.7.2 alone imports some 2,900 modules (gradio, fastmcp, pandas,
+    beartype): about 244k tracked objects, 120-190 ms per full collection on this machine, more under load. Python
+    starts one when enough objects survived since the last, in whatever code is running then; the setup and layer
+    figures leave them out and the `full gc` column shows them."""
+
+    def __init__(self):
+        self.durations: list[float] = []
+        self._start = 0.0
+
+    def __call__(self, phase: str, info: dict):
+        if info["generation"] != 2:
+            return
+        if phase == "start":
+            self._start = now()
+        else:
+            self.durations.append(now() - self._start)
+
+    def since(self, index: int) -> float:
+        return sum(self.durations[index:])
+
+
+FULL_GC = FullCollections()
+TIMING_OVERHEAD_S = 0.0  # set by calibrate_timing_overhead
+
+
+def calibrate_timing_overhead(calls: int = 20_000, rounds: int = 7) -> float:
+    """What one timed call adds to the time around it beyond the interval it records: the wrapper's frame, its
+    second clock read and bookkeeping. Inside a game master step those land in "our layer" (a Secret Mafia request
+    makes about 40 timed calls), so they are subtracted there. The least of several rounds: subtracting too little
+    leaves the layer figures conservative."""
+    recorded = [0.0]
+
+    def target():
+        return None
+
+    def timed():
+        start = now()
+        try:
+            return target()
+        finally:
+            recorded[0] += now() - start
+            CLOCK.timed_calls += CLOCK.in_step
+
+    overheads = []
+    for _ in range(rounds):
+        recorded[0] = 0.0
+        begin = now()
+        for _ in range(calls):
+            timed()
+        wrapped = now() - begin
+        begin = now()
+        for _ in range(calls):
+            target()
+        direct = now() - begin
+        overheads.append((wrapped - recorded[0] - direct) / calls)
+    return max(0.0, min(overheads))
 
 
 def _timed_raw_env(raw_env):
@@ -114,29 +180,40 @@ def _timed_raw_env(raw_env):
     step, get_observation = raw_env.step, raw_env.get_observation
 
     def timed_step(action):
+        if CLOCK.in_env:  # a submaster's workaround calling the step timed first: one action, timed once
+            return step(action)
         CLOCK.actions.append((action, CLOCK.in_step))
+        CLOCK.in_env = True
         start = now()
         try:
             return step(action)
         finally:
+            CLOCK.in_env = False
             if CLOCK.in_step:
                 CLOCK.env_s += now() - start
+                CLOCK.timed_calls += 1
 
     def timed_get_observation():
+        if CLOCK.in_env:
+            return get_observation()
+        CLOCK.in_env = True
         start = now()
         try:
             return get_observation()
         finally:
+            CLOCK.in_env = False
             if CLOCK.in_step:
                 CLOCK.env_s += now() - start
+                CLOCK.timed_calls += 1
 
     timed_step.bench_timed = timed_get_observation.bench_timed = True
     raw_env.step, raw_env.get_observation = timed_step, timed_get_observation
 
 
 def _keep_raw_env_timed(game_master):
-    """Some submasters replace the raw env's `step` with a workaround in `_on_before_reset` (Set, WordSearch,
-    UltimateTexasHoldem), after make_env wrapped it: time the replacement (the workaround counts as env time)."""
+    """Some submasters replace the raw env's `step` with a workaround in `_on_before_reset` or `_on_before_game`
+    (Set, WordSearch, UltimateTexasHoldem, Poker, ...), after make_env wrapped it: time the replacement (the
+    workaround counts as env time; the step it calls is then not timed again)."""
     raw_env = game_master.env.env
     if not getattr(raw_env.step, "bench_timed", False) or not getattr(raw_env.get_observation, "bench_timed", False):
         _timed_raw_env(raw_env)
@@ -146,9 +223,9 @@ _make_env = ta_master.make_env
 _make_env_s = [0.0]
 
 
-def timed_make_env(game_spec, instance):
+def timed_make_env(game_spec, instance, judge=None):
     start = now()
-    wrapped = _make_env(game_spec, instance)
+    wrapped = _make_env(game_spec, instance, judge)
     _make_env_s[0] += now() - start
     _timed_raw_env(wrapped.env)
     return wrapped
@@ -170,6 +247,7 @@ def _time_recorder_method(name):
             return method(self, *args, **kwargs)
         finally:
             CLOCK.recorder_s += now() - start
+            CLOCK.timed_calls += CLOCK.in_step
     setattr(TimedRecorder, name, timed)
 
 
@@ -188,6 +266,7 @@ def timed_reference_move(self, context):
         return _reference_move(self, context)
     finally:
         CLOCK.reference_s += now() - start
+        CLOCK.timed_calls += CLOCK.in_step
 
 
 ta_master.ReferencePlayer.move = timed_reference_move
@@ -247,6 +326,7 @@ class GameStats:
     setup_first_s: list = field(default_factory=list)  # the first episode of every experiment (the warm-up)
     setup_later_s: list = field(default_factory=list)
     make_later_s: list = field(default_factory=list)
+    full_gcs_s: list = field(default_factory=list)  # full collections during the episodes
     rss_after_warm_up_mb: float = math.nan
     rss_after_last_mb: float = math.nan
     peak_rss_mb: float = math.nan
@@ -290,9 +370,11 @@ def episode_plan(spec, episodes: int) -> tuple[list[tuple[dict, dict]], int]:
 def play_episode(env: GameMasterEnv, models, experiment, instance, stats: GameStats, warm_up: bool):
     CLOCK.__init__()
     _make_env_s[0] = 0.0
+    episode_gcs = len(FULL_GC.durations)
     start = now()
     env.reset(options={"player_models": models, "experiment": experiment, "game_instance": instance})
-    setup_s = now() - start
+    setup_s = now() - start - FULL_GC.since(episode_gcs)
+    play_gcs = len(FULL_GC.durations)
     game_master = env.game_master
     _keep_raw_env_timed(game_master)
     gm_step = game_master.step
@@ -301,14 +383,16 @@ def play_episode(env: GameMasterEnv, models, experiment, instance, stats: GameSt
     def timed_gm_step(response):
         CLOCK.in_step = True
         env_before, recorder_before, reference_before = CLOCK.env_s, CLOCK.recorder_s, CLOCK.reference_s
+        calls_before, gcs_before = CLOCK.timed_calls, len(FULL_GC.durations)
         begin = now()
         try:
             return gm_step(response)
         finally:
-            elapsed = now() - begin
+            elapsed = now() - begin - FULL_GC.since(gcs_before)
             gm_s[0] += elapsed
             stats.layer_samples.append(elapsed - (CLOCK.env_s - env_before) - (CLOCK.recorder_s - recorder_before)
-                                       - (CLOCK.reference_s - reference_before))
+                                       - (CLOCK.reference_s - reference_before)
+                                       - (CLOCK.timed_calls - calls_before) * TIMING_OVERHEAD_S)
             CLOCK.in_step = False
 
     game_master.step = timed_gm_step
@@ -336,10 +420,12 @@ def play_episode(env: GameMasterEnv, models, experiment, instance, stats: GameSt
     stats.episodes += 1
     stats.steps += steps
     stats.env_s += CLOCK.env_s
-    stats.layer_s += gm_s[0] - CLOCK.env_s - CLOCK.recorder_s - CLOCK.reference_s
+    stats.layer_s += (gm_s[0] - CLOCK.env_s - CLOCK.recorder_s - CLOCK.reference_s
+                      - CLOCK.timed_calls * TIMING_OVERHEAD_S)
     stats.reference_s += CLOCK.reference_s
     stats.recorder_s += CLOCK.recorder_s
-    stats.clemcore_s += in_env_s - gm_s[0] + CLOCK.recorder_s
+    stats.clemcore_s += in_env_s - gm_s[0] + CLOCK.recorder_s - FULL_GC.since(play_gcs)
+    stats.full_gcs_s.extend(FULL_GC.durations[episode_gcs:])
     return list(CLOCK.actions)
 
 
@@ -416,7 +502,11 @@ HEADERS = ["game", "seats", "episodes", "requests/ep", "bare env µs/req", "env 
            "our layer µs/req mean/median", "clemcore µs/req (rec)",
            "references µs/req", "setup 1st ms max",
            "setup later ms med/max (make)",
-           "bare reset ms med (make)", "peak RSS MB", "RSS growth MB", "misses"]
+           "bare reset ms med (make)", "full gc n (ms max)", "peak RSS MB", "RSS growth MB", "misses"]
+
+
+def full_gcs(durations: list) -> str:
+    return f"{len(durations)} ({fmt(max(durations) * 1e3)})" if durations else "0"
 
 
 def median_us(samples: list) -> float:
@@ -438,7 +528,7 @@ def row(stats: GameStats) -> list[str]:
             fmt(max(stats.setup_first_s, default=math.nan) * 1e3, 1), setup_later,
             (f"{fmt(statistics.median(stats.bare_reset_s) * 1e3, 1)} "
              f"({fmt(statistics.median(stats.bare_make_s) * 1e3, 1)})") if stats.bare_reset_s else "n/a",
-            fmt(stats.peak_rss_mb, 1), fmt(stats.rss_growth_mb, 1),
+            full_gcs(stats.full_gcs_s), fmt(stats.peak_rss_mb, 1), fmt(stats.rss_growth_mb, 1),
             ", ".join(stats.misses()) or "-"]
 
 
@@ -459,6 +549,7 @@ def total_row(all_stats: list[GameStats], start_rss: float, end_rss: float) -> l
             f"{fmt(median_us([x for s in all_stats for x in s.layer_samples]))}",
             f"{per(sum(s.clemcore_s for s in all_stats))} ({per(sum(s.recorder_s for s in all_stats))})",
             per(sum(s.reference_s for s in all_stats)), "", "", "",
+            full_gcs([d for s in all_stats for d in s.full_gcs_s]),
             fmt(peak_rss_mb(), 1), f"{fmt(end_rss - start_rss, 1)} (after warm-up: {fmt(steady, 1)})",
             ", ".join(misses) or "-"]
 
@@ -558,8 +649,10 @@ def main(argv=None):
     parser.add_argument("--clem-run", action="store_true",
                         help="time one `clem run` of the games with the mock model instead (episodes/s)")
     args = parser.parse_args(argv)
-    global now
+    global now, TIMING_OVERHEAD_S
     now = CLOCKS[args.clock]
+    TIMING_OVERHEAD_S = calibrate_timing_overhead()
+    gc.callbacks.append(FULL_GC)
     logging.getLogger("clemcore").setLevel(logging.WARNING)  # no "Loading game benchmark" lines per game
 
     selected = [specs[name] for name in (args.games or specs)]
@@ -593,10 +686,12 @@ def main(argv=None):
     gc.collect()
     rows = [row(stats) for stats in all_stats] + [total_row(all_stats, start_rss, rss_mb())]
     if args.markdown:
-        print(f"Machine: {machine()}. Players: {args.players}; {per_game} episodes per game; clock: {args.clock}.\n")
+        print(f"Machine: {machine()}. Players: {args.players}; {per_game} episodes per game; clock: {args.clock} "
+              f"({TIMING_OVERHEAD_S * 1e6:.1f} µs per timed call subtracted from our layer).\n")
     print_table(rows, args.markdown)
     if not args.markdown:
-        print(f"\n{machine()}; players {args.players}; {per_game} episodes per game; clock {args.clock}")
+        print(f"\n{machine()}; players {args.players}; {per_game} episodes per game; clock {args.clock} "
+              f"({TIMING_OVERHEAD_S * 1e6:.1f} µs per timed call subtracted from our layer)")
     print(f"Targets: our layer <= {TARGET_LAYER_US:.0f} µs/request in every game; later episodes set up in <= "
           f"{TARGET_LATER_SETUP_MS:.0f} ms (max); RSS growth < {TARGET_RSS_GROWTH_MB:.0f} MB over the run.")
 
