@@ -155,6 +155,13 @@ def instance_file_error(game_spec: GameSpec) -> str | None:
     return None
 
 
+def _is_game_module(name: str, game_dir: Path) -> bool:
+    """Whether a module is one of the game directory's own (`submasters`, `ta_players.boards`), by its top-level
+    name: a virtual environment inside the directory holds installed packages, not game modules."""
+    top = name.partition(".")[0]
+    return (game_dir / f"{top}.py").is_file() or (game_dir / top / "__init__.py").is_file()
+
+
 class TextArenaGameBenchmark(GameBenchmark):
     """Builds the master and scorer a spec names.
 
@@ -177,6 +184,14 @@ class TextArenaGameBenchmark(GameBenchmark):
         corrupt = instance_file_error(game_spec)
         if corrupt is not None:
             stdout_logger.error(corrupt)
+
+    def close(self):
+        """Unloads this game's own modules, as clemcore does with every module the load imported, but keeps the
+        installed packages that came with them (textarena, nltk): a `clem run` of many games would otherwise import
+        textarena again for each (0.5-1 s), and they are the interpreter's, one version each, like clemcore itself."""
+        game_dir = Path(self.game_spec.game_path)
+        self.set_extra_modules([name for name in self._extra_modules if _is_game_module(name, game_dir)])
+        super().close()
 
     def create_game_master(self, experiment: dict, player_models: list[Model]) -> TextArenaGameMaster:
         return self.master_class(self.game_spec, experiment, player_models)

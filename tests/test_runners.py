@@ -290,6 +290,32 @@ def test_every_served_game_plays_its_sampled_instances_as_clem_run_does(game, tm
     assert_served_records_match_the_run(game, game_dir, records_by_instance(records / SERVED_MODEL), run)
 
 
+# --- several games in one process ---
+
+KEEPS_PACKAGES = """
+import sys
+from clemcore.clemgame import GameBenchmark, GameSpec
+
+specs = {spec.game_name: spec for spec in GameSpec.from_directory(".")}
+with GameBenchmark.load_from_spec(specs["ta_tic_tac_toe"]):
+    textarena = sys.modules["textarena"]
+    assert "submasters" in sys.modules and "ta_players" in sys.modules
+assert not {"master", "metrics", "submasters", "ta_master", "ta_players", "clem_observation_wrapper"} & set(sys.modules)
+assert sys.modules["textarena"] is textarena and "nltk" in sys.modules
+with GameBenchmark.load_from_spec(specs["ta_wordle"]):
+    assert sys.modules["textarena"] is textarena and "submasters" in sys.modules
+print("kept")
+"""
+
+
+def test_a_closed_game_unloads_its_own_modules_and_keeps_textarena_for_the_next():
+    """clemcore unloads every module a game's load imported; the game keeps the installed packages among them, so a
+    `clem run` of many games imports textarena once (test_cli plays several games in one run with them kept)."""
+    result = subprocess.run([sys.executable, "-c", KEEPS_PACKAGES], cwd=REPO, capture_output=True, text=True,
+                            env={**os.environ, "NLTK_DATA": NLTK_DATA})
+    assert result.returncode == 0 and result.stdout.splitlines()[-1] == "kept", result.stdout + result.stderr
+
+
 # --- batch mode when an episode fails ---
 
 JAMMING_TOWER = '''"""Tower of Hanoi whose 4-disk tower jams on the second move: a TextArena env that raises mid-episode."""
@@ -374,7 +400,7 @@ def test_a_failing_episode_in_batch_mode_keeps_its_error_record_and_ends_its_gam
     assert "exceptions occurred" not in score.stdout + score.stderr
     assert [path.parent.parent.name for path in (tmp_path / "batch").rglob("scores.json")] == ["default"]
 
-    sequential = clem("run", "-g", game, "-m", "mock", "-r", str(tmp_path / "sequential"), cwd=game_dir, env=env)
+    clem("run", "-g", game, "-m", "mock", "-r", str(tmp_path / "sequential"), cwd=game_dir, env=env)
     assert _signals(tmp_path / "sequential" / "mock" / game) == {
         "default": "completed", "medium": "TextArenaEnvError", "hard": "completed", "hardcore": "completed",
         "extreme": "InstanceMismatchError"}
