@@ -16,8 +16,10 @@ cycling through its instances). Columns, per request (one model reply, i.e. one 
   minus what the benchmark's own timing wrappers add around those calls (calibrated at start, printed with the table).
 - clemcore: GameMasterEnv's time (step, last, the final None steps) minus the game master's step, plus the recorder
   calls inside our step ("rec": that part alone).
-- references: the reference opponents' own moves (their programmatic players) inside our step, per request.
-- setup: GameMasterEnv.reset (game master creation, setup, recorder start, before_game): the slowest first episode
+- references, judge: the reference opponents' own moves (their programmatic players) and the LLM-judged games' judge
+  answering (the mock model here; its turns' recorder calls count as clemcore's), inside our step, per request.
+- setup: GameMasterEnv.reset (game master creation, setup, recorder start, before_game; minus the reference
+  opponents' opening moves, which before_game plays when the model's seat is not the first): the slowest first episode
   of an experiment (the warm-up, which builds what a process caches per env id) and the later episodes (median /
   max); "make": the env construction inside later setups.
 - bare reset (make): the bare env's `reset`, median, and its `ta.make` (per episode; once per env id and kwargs for
@@ -107,7 +109,8 @@ class Clock:
         self.in_env = False
         self.env_s = 0.0
         self.recorder_s = 0.0
-        self.reference_s = 0.0
+        self.reference_s = 0.0  # the reference opponents' moves and the judge's answers: players' time
+        self.judge_s = 0.0  # the judge's calls whole (with their recorder calls): inside env calls, not env time
         self.timed_calls = 0  # timed calls inside steps: each adds TIMING_OVERHEAD_S that no interval covers
         self.actions: list[tuple[str, bool]] = []  # (action, made inside the game master's step)
 
@@ -184,26 +187,28 @@ def _timed_raw_env(raw_env):
             return step(action)
         CLOCK.actions.append((action, CLOCK.in_step))
         CLOCK.in_env = True
+        judge_before = CLOCK.judge_s
         start = now()
         try:
             return step(action)
         finally:
             CLOCK.in_env = False
             if CLOCK.in_step:
-                CLOCK.env_s += now() - start
+                CLOCK.env_s += now() - start - (CLOCK.judge_s - judge_before)
                 CLOCK.timed_calls += 1
 
     def timed_get_observation():
         if CLOCK.in_env:
             return get_observation()
         CLOCK.in_env = True
+        judge_before = CLOCK.judge_s
         start = now()
         try:
             return get_observation()
         finally:
             CLOCK.in_env = False
             if CLOCK.in_step:
-                CLOCK.env_s += now() - start
+                CLOCK.env_s += now() - start - (CLOCK.judge_s - judge_before)
                 CLOCK.timed_calls += 1
 
     timed_step.bench_timed = timed_get_observation.bench_timed = True
@@ -270,6 +275,25 @@ def timed_reference_move(self, context):
 
 
 ta_master.ReferencePlayer.move = timed_reference_move
+
+_ask_judge = ta_master.TextArenaGameMaster.ask_judge
+
+
+def timed_ask_judge(self, prompt, system_prompt=""):
+    """The LLM-judged games' judge answers inside the env's calls: its model's time is a player's, the recorder calls
+    that log its turn are clemcore's, neither is the env's."""
+    recorder_before = CLOCK.recorder_s
+    start = now()
+    try:
+        return _ask_judge(self, prompt, system_prompt)
+    finally:
+        elapsed = now() - start
+        CLOCK.judge_s += elapsed
+        CLOCK.reference_s += elapsed - (CLOCK.recorder_s - recorder_before)
+        CLOCK.timed_calls += CLOCK.in_step
+
+
+ta_master.TextArenaGameMaster.ask_judge = timed_ask_judge
 
 
 class RecorderCallback(GameBenchmarkCallback):
@@ -373,7 +397,8 @@ def play_episode(env: GameMasterEnv, models, experiment, instance, stats: GameSt
     episode_gcs = len(FULL_GC.durations)
     start = now()
     env.reset(options={"player_models": models, "experiment": experiment, "game_instance": instance})
-    setup_s = now() - start - FULL_GC.since(episode_gcs)
+    # the references' opening moves are players' time (a minimax reference's first move takes 0.2 s)
+    setup_s = now() - start - FULL_GC.since(episode_gcs) - CLOCK.reference_s
     play_gcs = len(FULL_GC.durations)
     game_master = env.game_master
     _keep_raw_env_timed(game_master)
@@ -426,13 +451,13 @@ def play_episode(env: GameMasterEnv, models, experiment, instance, stats: GameSt
     stats.recorder_s += CLOCK.recorder_s
     stats.clemcore_s += in_env_s - gm_s[0] + CLOCK.recorder_s - FULL_GC.since(play_gcs)
     stats.full_gcs_s.extend(FULL_GC.durations[episode_gcs:])
-    return list(CLOCK.actions)
+    return list(CLOCK.actions), [reply for _, reply in game_master._judge_calls]
 
 
 _bare_envs = {}
 
 
-def replay_bare(spec, instance: dict, actions: list[tuple[str, bool]], stats: GameStats):
+def replay_bare(spec, instance: dict, actions: list[tuple[str, bool]], judge_replies: list[str], stats: GameStats):
     """Replays the episode's raw-env actions on a bare TextArena env, timing the ones a model made. The bare env is
     made per episode, as the game master makes it (a second reset of the same env hangs in some TextArena 0.7.4
     envs, e.g. Stratego's board placement); a `cache_env` spec's env is built once per env id and kwargs and
@@ -442,7 +467,11 @@ def replay_bare(spec, instance: dict, actions: list[tuple[str, bool]], stats: Ga
         env = _bare_envs.get(key)
         if env is None:
             begin = now()
-            env = ta.make(instance["env_id"], **instance["env_kwargs"])
+            # the LLM-judged games ask their judge what the episode's judge answered, in the same order
+            replies = iter(judge_replies)
+            judge = (lambda prompt, system_prompt: next(replies)) if getattr(spec, "judge", False) else None
+            with ta_master.judges_in_place_of_openrouter(judge):
+                env = ta.make(instance["env_id"], **instance["env_kwargs"])
             stats.bare_make_s.append(now() - begin)
             if getattr(spec, "cache_env", False):
                 _bare_envs[key] = env
@@ -474,11 +503,12 @@ def bench_game(spec, episodes: int, players: str, profiler: cProfile.Profile | N
                 if profiler is not None:
                     profiler.enable()
                 try:
-                    actions = play_episode(env, models, experiment, instance, stats, index < warm_up)
+                    actions, judge_replies = play_episode(env, models, experiment, instance, stats,
+                                                          index < warm_up)
                 finally:
                     if profiler is not None:
                         profiler.disable()
-                replay_bare(spec, instance, actions, stats)
+                replay_bare(spec, instance, actions, judge_replies, stats)
             except Exception as error:  # noqa: BLE001 -- a failing episode is reported, the others run
                 stats.errors.append(f"{experiment['name']}/{instance['game_id']}: {type(error).__name__}: {error}")
             if index == warm_up - 1:
@@ -500,7 +530,7 @@ def fmt(value: float, digits: int = 0) -> str:
 
 HEADERS = ["game", "seats", "episodes", "requests/ep", "bare env µs/req", "env in run µs/req",
            "our layer µs/req mean/median", "clemcore µs/req (rec)",
-           "references µs/req", "setup 1st ms max",
+           "references, judge µs/req", "setup 1st ms max",
            "setup later ms med/max (make)",
            "bare reset ms med (make)", "full gc n (ms max)", "peak RSS MB", "RSS growth MB", "misses"]
 
