@@ -9,7 +9,9 @@ GameInteractionsRecorder listening. `--episodes` is the total over the selected 
 cycling through its instances). Columns, per request (one model reply, i.e. one GameMasterEnv.step with an action):
 
 - bare env: the raw TextArena env (`ta.make(env_id, **env_kwargs)`, reset with the instance seed) replaying the
-  episode's action stream, `get_observation()` + `step()` per action, as a TextArena loop calls them.
+  episode's action stream, `get_observation()` + `step()` per action, as a TextArena loop calls them. Where the
+  bare env raises on a defect the game's submaster works around (Tak's road win), its replay stops there ("bare
+  replays cut" in the episodes column) and only the steps before count.
 - env in run: the same two raw-env calls timed inside the episode (a thin timing wrapper on the raw env).
 - our layer: the game master's `step()` minus the raw env's time, clemcore's interactions recorder and the
   reference opponents' moves inside it (our step calls the recorder to log, and plays the `_vs_` references), and
@@ -336,6 +338,7 @@ class GameStats:
     players: int
     episodes: int = 0
     errors: list = field(default_factory=list)
+    replays_cut: list = field(default_factory=list)  # bare replays that hit a defect a submaster works around
     steps: int = 0
     env_s: float = 0.0
     layer_s: float = 0.0
@@ -482,8 +485,12 @@ def replay_bare(spec, instance: dict, actions: list[tuple[str, bool]], judge_rep
         stats.bare_reset_s.append(now() - begin)
         for action, timed in actions:
             begin = now()
-            env.get_observation()
-            done, _ = env.step(action)
+            try:
+                env.get_observation()
+                done, _ = env.step(action)
+            except Exception as error:  # noqa: BLE001 -- a TextArena defect the game's submaster works around
+                stats.replays_cut.append(f"{instance['game_id']}: {type(error).__name__}: {error}")
+                break
             if timed:
                 stats.bare_s += now() - begin
                 stats.bare_steps += 1
@@ -547,7 +554,8 @@ def row(stats: GameStats) -> list[str]:
     later = stats.setup_later_s
     setup_later = (f"{fmt(statistics.median(later) * 1e3, 1)}/{fmt(max(later) * 1e3, 1)} "
                    f"({fmt(statistics.median(stats.make_later_s) * 1e3, 1)})") if later else "n/a"
-    episodes = str(stats.episodes) + (f" ({len(stats.errors)} failed)" if stats.errors else "")
+    episodes = str(stats.episodes) + (f" ({len(stats.errors)} failed)" if stats.errors else "") + (
+        f" ({len(stats.replays_cut)} bare replays cut)" if stats.replays_cut else "")
     return [stats.game, str(stats.players), episodes,
             fmt(stats.steps / stats.episodes if stats.episodes else math.nan, 1),
             fmt(stats.per_step_us(stats.bare_s, stats.bare_steps)),
@@ -709,6 +717,8 @@ def main(argv=None):
         print("| " + " | ".join(row(stats)) + " |", file=sys.stderr)  # kept if the run is stopped
         for error in stats.errors[:3]:
             print(f"  failed: {error}", file=sys.stderr)
+        for error in stats.replays_cut[:1]:
+            print(f"  bare replay cut: {error}", file=sys.stderr)
         if profiler is not None:
             print(f"--- profile {spec.game_name} (by own time) ---", file=sys.stderr)
             pstats.Stats(profiler, stream=sys.stderr).sort_stats("tottime").print_stats(15)
