@@ -63,6 +63,11 @@ SETUP_FIELDS = ("game_id", "env_id", "env_kwargs", "num_players", "seed")
 RECORD_FIELDS = ("content", "fingerprint")
 
 
+# Far above the longest run of reference moves between two model requests in any `_vs_` game (105, Secret Mafia after
+# the model's seat is eliminated, measured over mock and ta-random episodes of every game).
+REFERENCE_MOVES_IN_A_ROW = 1000
+
+
 class ReferencePlayerError(RuntimeError):
     """A reference opponent broke the game's rules: a defect of its programmatic player, not the model's fault."""
 
@@ -615,7 +620,7 @@ class TextArenaGameMaster(GameMaster):
         """Plays the reference seats until a model's turn comes, whose context it takes once (get_context_for
         stays pure). Returns whether the game ended meanwhile. A round ends when every seat still in the game has
         acted; the next one starts with a model's turn, so that every round holds a request."""
-        while True:
+        for reference_moves in itertools.count():
             seat = self.seats[self.env.state.current_player_id]
             with self._env_errors("get_observation"):
                 _, context = self.env.get_observation()
@@ -626,6 +631,11 @@ class TextArenaGameMaster(GameMaster):
                 self._current_player = seat
                 self._context = context
                 return False
+            if reference_moves == REFERENCE_MOVES_IN_A_ROW:
+                # a stalled game would otherwise hang the run: the episode fails instead
+                raise TextArenaEnvError(
+                    f"{self._episode_name()}: the reference opponents made {REFERENCE_MOVES_IN_A_ROW} moves in a row "
+                    f"and TextArena {self.instance.get('env_id')} never gave the model its turn: a stalled game.")
             move = seat.move(context)
             self.log_player_to_gm(move, seat)
             done, reason = self._move(seat, move)

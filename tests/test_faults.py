@@ -10,7 +10,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-from conftest import REPO, clem, copy_repo, episode_dirs, mock_model, run_in_process
+import pytest
+from textarena.envs.Nim.env import NimEnv
+
+from conftest import REPO, clem, copy_repo, episode_dirs, mock_model, play, run_in_process, ta_player
+from ta_master import REFERENCE_MOVES_IN_A_ROW, TextArenaEnvError
 
 # A TextArena env registered as a game of a copy of the repository: count up with [1], [2], ...; its `midway`
 # variant raises at its second step, as a TextArena defect would.
@@ -215,3 +219,24 @@ def test_a_results_folder_that_fills_up_fails_the_episodes_it_cannot_record_and_
     # the truncated interactions.json is the one episode clem score cannot read (clemcore benchmark.py:80-86)
     assert [line.split(" - ERROR - ")[1] for line in output.splitlines() if " - ERROR - " in line] == [
         "ta_tower_of_hanoi: '1' exceptions occurred: See clembench.log for details."]
+
+
+def test_references_that_never_hand_the_turn_back_fail_the_episode_instead_of_hanging_the_run(monkeypatch):
+    """A TextArena env that stops passing the turn on (Spite and Malice stalls so) would keep the game master playing
+    the reference seats forever: after REFERENCE_MOVES_IN_A_ROW moves the episode fails, naming the stall."""
+    step = NimEnv.step
+
+    def step_stalling_at_the_reference_seat(self, action):
+        if self.state.current_player_id == 1:  # the random reference's seat: the model sits at game_id % 2 = 0
+            return False, {}
+        return step(self, action)
+
+    monkeypatch.setattr(NimEnv, "step", step_stalling_at_the_reference_seat)
+    moves = []
+    with pytest.raises(TextArenaEnvError, match=f"ta_nim_vs_random, experiment 'default', instance 0: the reference "
+                                                f"opponents made {REFERENCE_MOVES_IN_A_ROW} moves in a row and "
+                                                f"TextArena Nim-v0-raw never gave the model its turn: a stalled game"):
+        play("ta_nim_vs_random", [ta_player("random")],
+             on_turn=lambda game_master, name, context: moves.append(name))
+    assert moves == ["Player 0"]  # the model moved once; the reference then moved on and on
+
