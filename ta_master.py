@@ -532,8 +532,7 @@ class TextArenaGameMaster(GameMaster):
         self._require(self.instance, RECORD_FIELDS)
         recorded = {"content": self.instance.get("content"), "fingerprint": self.instance.get("fingerprint")}
         actual = self.record()
-        where = (f"{self.game_spec.game_name}, experiment '{self.experiment['name']}', "
-                 f"instance {self.instance['game_id']}")
+        where = self._episode_name()
         advice = ("The installed textarena/NLTK data differ from the ones the instance was made with "
                   "(textarena==0.7.4 and the NLTK 'words' corpus); install those or regenerate with "
                   "`python instancegenerator.py`.")
