@@ -180,41 +180,34 @@ def calibrate_timing_overhead(calls: int = 20_000, rounds: int = 7) -> float:
     return max(0.0, min(overheads))
 
 
+def _timed_env_call(function, records_actions: bool):
+    """`function` (a raw env's `step` or `get_observation`) timed as env time while a step runs; `step` also records
+    the actions the bare replay repeats."""
+
+    def timed(*args, **kwargs):  # TextArena's wrappers call `step(action=...)`
+        if CLOCK.in_env:  # a submaster's workaround calling the step timed first: one call, timed once
+            return function(*args, **kwargs)
+        if records_actions:
+            CLOCK.actions.append((kwargs["action"] if "action" in kwargs else args[0], CLOCK.in_step))
+        CLOCK.in_env = True
+        judge_before = CLOCK.judge_s
+        start = now()
+        try:
+            return function(*args, **kwargs)
+        finally:
+            CLOCK.in_env = False
+            if CLOCK.in_step:
+                CLOCK.env_s += now() - start - (CLOCK.judge_s - judge_before)
+                CLOCK.timed_calls += 1
+
+    timed.bench_timed = True
+    return timed
+
+
 def _timed_raw_env(raw_env):
     """Times the raw env's `step` and `get_observation` (instance attributes shadow the class's methods)."""
-    step, get_observation = raw_env.step, raw_env.get_observation
-
-    def timed_step(action):
-        if CLOCK.in_env:  # a submaster's workaround calling the step timed first: one action, timed once
-            return step(action)
-        CLOCK.actions.append((action, CLOCK.in_step))
-        CLOCK.in_env = True
-        judge_before = CLOCK.judge_s
-        start = now()
-        try:
-            return step(action)
-        finally:
-            CLOCK.in_env = False
-            if CLOCK.in_step:
-                CLOCK.env_s += now() - start - (CLOCK.judge_s - judge_before)
-                CLOCK.timed_calls += 1
-
-    def timed_get_observation():
-        if CLOCK.in_env:
-            return get_observation()
-        CLOCK.in_env = True
-        judge_before = CLOCK.judge_s
-        start = now()
-        try:
-            return get_observation()
-        finally:
-            CLOCK.in_env = False
-            if CLOCK.in_step:
-                CLOCK.env_s += now() - start - (CLOCK.judge_s - judge_before)
-                CLOCK.timed_calls += 1
-
-    timed_step.bench_timed = timed_get_observation.bench_timed = True
-    raw_env.step, raw_env.get_observation = timed_step, timed_get_observation
+    raw_env.step = _timed_env_call(raw_env.step, records_actions=True)
+    raw_env.get_observation = _timed_env_call(raw_env.get_observation, records_actions=False)
 
 
 def _keep_raw_env_timed(game_master):
