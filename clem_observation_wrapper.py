@@ -1,29 +1,51 @@
-"""Turns TextArena observations into clem contexts."""
+"""Turns TextArena observations into clem contexts, in one of three views of the game."""
 import re
+from collections import deque
 
 import textarena as ta
 from textarena.core import ObservationType
 
 MOVE = re.compile(r"\[[^\[\]]*\]")
 
+# The views: what a model is sent at each request.
+#   state     TextArena's prompt, the game's latest messages and the current board once (TextArena's -train view of
+#             board games, GameMessagesAndCurrentBoardObservationWrapper, with the messages bounded): one
+#             self-contained message per request, the model's earlier replies left out (the state shows their effect).
+#   dialogue  TextArena's prompt and the latest of the conversation, every seat's replies clipped to their last
+#             1,000 characters (its -train view of conversational games, LLMObservationWrapper with
+#             ClipCharactersActionWrapper, bounded): one self-contained message per request.
+#   full      clem's default: the first context holds the prompt, each later one what is new, and the player's
+#             memory keeps every context and reply: the prompt grows with every turn.
+VIEWS = ("state", "dialogue", "full")
+# Characters of messages a bounded view keeps, newest first: with the prompt and the board every default view stays
+# within 6,144 o200k_base tokens (docs/context.md has the measurements).
+WINDOW_CHARS = {"state": 4000, "dialogue": 12000}
+CLIP_CHARS = 1000
+
 
 class ClemObservationWrapper(ta.ObservationWrapper):
     """A TextArena ObservationWrapper whose observations are clem contexts.
 
     `get_observation()` returns `(player_id, {"role": "user", "content": ...})`. TextArena hands each player
-    everything queued since that player's last turn, so a player's first context starts with TextArena's
-    game prompt; later contexts hold only what is new. Each message is labelled by its sender as TextArena
-    names them (`[GAME]`, `[Player 0]`, ...); the player's own echoed action is left out because the
-    player's message history already holds its reply.
+    everything queued since that player's last turn; each message is labelled by its sender as TextArena names them
+    (`[GAME]`, `[Player 0]`, ...). In the full view a context holds what is new (the first one starts with
+    TextArena's game prompt) and the player's own echoed action is left out, as the player's memory holds its reply.
+    The bounded views (`state`, `dialogue`) render every context anew from what the player has been sent so far,
+    by the observations' types: TextArena's prompt (PROMPT) always, then the newest messages that fit the view's
+    window, then, in the state view, the boards (GAME_BOARD) of the latest observation that had any.
 
     TextArena shows every seat the other seats' whole replies. In games with hidden information whose replies are
     moves, not table talk (`moves_only`: card games, dice), a model that reasons aloud ("with my King I bet") would
     give its secrets away; there the other seats see only the bracketed moves of a reply.
     """
 
-    def __init__(self, env, moves_only: bool = False):
+    def __init__(self, env, moves_only: bool = False, view: str = "state"):
         super().__init__(env)
+        if view not in VIEWS:
+            raise ValueError(f"unknown view {view!r}; valid: {', '.join(VIEWS)}")
         self.moves_only = moves_only
+        self.view = view
+        self._seen: dict[int, _Seen] = {}
 
     def observation(self, player_id: int, observation: list) -> dict:
         state = self.env.state  # looked up once: the wrappers' attribute forwarding costs a call per hop
@@ -31,18 +53,70 @@ class ClemObservationWrapper(ta.ObservationWrapper):
         # TextArena 0.7.4's TowerOfHanoi and Wordle record the move without a sender (as GAME); in a one-player
         # game that can only be the player's own move
         own = (player_id, ta.GAME_ID) if state.num_players == 1 else (player_id,)
-        lines = []
-        for sender_id, message, observation_type in observation:
-            if observation_type == ObservationType.PROMPT:
-                lines.append(message.strip())
-                continue
-            if observation_type == ObservationType.PLAYER_ACTION:
-                if sender_id in own:
-                    continue
-                if self.moves_only:
-                    message = " ".join(MOVE.findall(message)) or "(no move)"
-            lines.append(f"[{names.get(sender_id, f'Player {sender_id}')}] {message.strip()}")
+        if self.view == "full":
+            lines = [line for sender_id, message, observation_type in observation
+                     if (line := self._line(names, own, sender_id, message, observation_type)) is not None]
+            content = "\n\n".join(lines)
+        else:
+            seen = self._seen.setdefault(player_id, _Seen(WINDOW_CHARS[self.view]))
+            boards = []
+            for sender_id, message, observation_type in observation:
+                if observation_type == ObservationType.PROMPT:
+                    seen.prompt = message.strip()
+                elif observation_type == ObservationType.GAME_BOARD and self.view == "state":
+                    boards.append(message.strip())
+                elif (line := self._line(names, own, sender_id, message, observation_type)) is not None:
+                    seen.add(line)
+            if boards:
+                seen.boards = boards
+            content = seen.render()
         # An empty context would be rejected by most backends; TextArena always queues something for the
         # player on turn in the games wired so far, so this only guards future games.
-        content = "\n\n".join(lines) or f"[{names.get(ta.GAME_ID, f'Player {ta.GAME_ID}')}] It is your turn."
-        return {"role": "user", "content": content}
+        return {"role": "user", "content": content or f"[{names.get(ta.GAME_ID, 'GAME')}] It is your turn."}
+
+    def _line(self, names: dict, own: tuple, sender_id: int, message: str, observation_type) -> str | None:
+        """A message as a labelled line of the context, or None where the view leaves it out."""
+        if observation_type == ObservationType.PROMPT:
+            return message.strip()
+        if observation_type == ObservationType.PLAYER_ACTION:
+            if sender_id in own:
+                if self.view == "full":
+                    return None
+                if self.view == "state":  # the model's own move, as a reminder, not its reasoning
+                    message = " ".join(MOVE.findall(message))
+                    if not message:
+                        return None
+            elif self.moves_only:
+                message = " ".join(MOVE.findall(message)) or "(no move)"
+            if self.view != "full" and len(message) > CLIP_CHARS:
+                message = "…" + message[-CLIP_CHARS:]
+        return f"[{names.get(sender_id, f'Player {sender_id}')}] {message.strip()}"
+
+
+class _Seen:
+    """What a player has been sent, as a bounded view keeps it: the prompt, the newest lines that fit the window
+    (with the count of older ones left out) and the latest boards."""
+
+    def __init__(self, window: int):
+        self.prompt = ""
+        self.boards: list[str] = []
+        self._window = window
+        self._lines: deque[str] = deque()
+        self._chars = 0
+        self._dropped = 0
+
+    def add(self, line: str):
+        self._lines.append(line)
+        self._chars += len(line)
+        # the newest line always stays, clipped to the window if it alone is longer
+        while len(self._lines) > 1 and self._chars > self._window:
+            self._chars -= len(self._lines.popleft())
+            self._dropped += 1
+
+    def render(self) -> str:
+        lines = list(self._lines)
+        if lines and len(lines[0]) > self._window:
+            lines[0] = "…" + lines[0][-self._window:]
+        if self._dropped:
+            lines.insert(0, f"[GAME] ({self._dropped} earlier messages are not repeated here.)")
+        return "\n\n".join(part for part in (self.prompt, *lines, *self.boards) if part)

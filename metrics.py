@@ -23,6 +23,17 @@ class TextArenaScorer(GameScorer):
         aborted = bool(interactions[METRIC_ABORTED])
         self.log_episode_score(BENCH_SCORE, math.nan if aborted else self.main_score(interactions))
         self.log_game_scores(interactions, aborted)
+        self.log_prompt_sizes(interactions.get("prompts", {}))
+
+    def log_prompt_sizes(self, prompts: dict):
+        """What the players' models were sent (the judge's prompts apart): the largest prompt of any request and the
+        prompts summed over the episode, in characters and, where the tokenizer was installed, o200k_base tokens."""
+        for unit in ("chars", "tokens"):
+            for label, seats in (("Prompt", [name for name in prompts if name != "Judge"]), ("Judge Prompt", ["Judge"])):
+                sizes = [size for name in seats if name in prompts for size in prompts[name][unit] or []]
+                if sizes:
+                    self.log_episode_score(f"{label} {unit.capitalize()} Max", max(sizes))
+                    self.log_episode_score(f"{label} {unit.capitalize()} Sum", sum(sizes))
 
     @abc.abstractmethod
     def main_score(self, interactions: dict) -> float:

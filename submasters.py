@@ -63,11 +63,13 @@ class MultiPlayerMaster(TextArenaGameMaster):
     """
 
     def _on_after_game(self, rewards):
-        violators = self.violating_seats()
+        # a model that could not take its prompt forfeits its seat, whatever the game counts as a violation
+        violators = [self.refusal[0]] if self.refusal is not None else self.violating_seats()
         payoffs = self.payoffs() or {}
         seats = {seat.name: {"model": seat.model_name if isinstance(seat, ReferencePlayer) else seat.model.name,
                              "reference": isinstance(seat, ReferencePlayer),
-                             "result": "draw" if rewards is None else self.result(pid, rewards),
+                             "result": self._forfeit_result(pid, violators) if self.refusal is not None
+                             else "draw" if rewards is None else self.result(pid, rewards),
                              "how": self._how(pid, violators),
                              "payoff": payoffs.get(pid)}
                  for pid, seat in enumerate(self.seats)}
@@ -112,7 +114,17 @@ class MultiPlayerMaster(TextArenaGameMaster):
         information override this; tests/test_contests.py checks every context of their episodes against it."""
         return {}
 
+    def _forfeit_result(self, pid: int, violators: list[int]) -> str:
+        """A seat's result when a model could not take its prompt: its side forfeits, as after a broken rule."""
+        team = next(team for team in self.teams() if pid in team)
+        return "loss" if team & set(violators) else "win"
+
     def _how(self, pid: int, violators: list[int]) -> str:
+        if self.refusal is not None:
+            if pid in violators:
+                return "context limit"
+            team = next(team for team in self.teams() if pid in team)
+            return "teammate's context limit" if team & set(violators) else "opponent's context limit"
         if self.cap_reason is not None:
             return "request cap"
         if violators:

@@ -23,6 +23,7 @@ import nltk
 import numpy as np
 import textarena as ta
 from clemcore.backends import Model
+from clemcore.backends.utils import ContextExceededError
 from clemcore.clemgame import GameMaster, GameSpec, Player
 
 import ta_players
@@ -66,6 +67,11 @@ RECORD_FIELDS = ("content", "fingerprint")
 # Far above the longest run of reference moves between two model requests in any `_vs_` game (105, Secret Mafia after
 # the model's seat is eliminated, measured over mock and ta-random episodes of every game).
 REFERENCE_MOVES_IN_A_ROW = 1000
+
+
+class BackendError(RuntimeError):
+    """A model's backend failed on a request (a timeout, a refused key, a rate limit): the episode fails and can be
+    run again. A backend that refuses a prompt as too long is not such a failure: the model could not play."""
 
 
 class ReferencePlayerError(RuntimeError):
@@ -222,14 +228,21 @@ class EpisodeRandomness:
             self.__enter__()
 
 
+def view_of(game_spec: GameSpec, experiment: dict) -> str:
+    """The view an experiment is played in: its instance file's `view` (a user's full-history copy says `full`), else
+    the spec's (`state` unless the spec says otherwise)."""
+    return experiment.get("view", getattr(game_spec, "view", "full"))
+
+
 @functools.lru_cache(maxsize=None)
 def _prototype_env(env_id: str, env_kwargs_json: str):
     with EpisodeRandomness(0), quiet_nltk_downloads():
         return ta.make(env_id, **json.loads(env_kwargs_json))
 
 
-def make_env(game_spec: GameSpec, instance: dict, judge: Callable[[str, str], str] | None = None):
-    """A fresh raw env for one episode, wrapped for clem.
+def make_env(game_spec: GameSpec, instance: dict, judge: Callable[[str, str], str] | None = None,
+             view: str = "state"):
+    """A fresh raw env for one episode, wrapped for clem in the given view (clem_observation_wrapper.VIEWS).
 
     Specs with `cache_env` name envs whose constructor only builds read-only data (WordChains' 260k-word
     dictionary takes 1-1.7 s): those are built once per process and shallow-copied per episode; `reset()`
@@ -241,7 +254,7 @@ def make_env(game_spec: GameSpec, instance: dict, judge: Callable[[str, str], st
     else:
         with quiet_nltk_downloads(), judges_in_place_of_openrouter(judge):
             env = ta.make(instance["env_id"], **instance["env_kwargs"])
-    return ClemObservationWrapper(env, moves_only=getattr(game_spec, "others_see_moves_only", False))
+    return ClemObservationWrapper(env, moves_only=getattr(game_spec, "others_see_moves_only", False), view=view)
 
 
 @contextlib.contextmanager
@@ -293,15 +306,74 @@ def _record_invalid_move(state, *args, **kwargs):
     return type(state).set_invalid_move(state, *args, **kwargs)
 
 
+@functools.lru_cache(maxsize=1)
+def token_encoding():
+    """OpenAI's o200k_base encoding from the optional `bpe-openai` package (it ships the encoding, no download), or
+    None without it: prompt sizes are then logged in characters only."""
+    try:
+        import bpe_openai
+    except ImportError:
+        return None
+    return bpe_openai.get_encoding("o200k_base")
+
+
+class PromptMeter:
+    """The size of every prompt a seat's model is sent: characters of the messages' contents, and their o200k_base
+    tokens where the tokenizer is installed. A message is tokenized once, when it is first sent."""
+
+    def __init__(self):
+        self.chars: list[int] = []
+        self.tokens: list[int] | None = [] if token_encoding() is not None else None
+        self._tokens_of: dict[str, int] = {}
+
+    def measure(self, messages: list[dict]):
+        self.chars.append(sum(len(message["content"]) for message in messages))
+        if self.tokens is not None:
+            self.tokens.append(sum(self._count(message["content"]) for message in messages))
+
+    def _count(self, text: str) -> int:
+        if text not in self._tokens_of:
+            self._tokens_of[text] = len(token_encoding().encode(text))
+        return self._tokens_of[text]
+
+    def record(self) -> dict:
+        return {"chars": self.chars, "tokens": self.tokens}
+
+
 class TextArenaPlayer(Player):
     """A seat at a TextArena game played by a clem model. Mock replies are sampled from the spec's
     `custom_response` list with the player's own RNG, seeded from the instance, so they are the same for an
-    instance in any run."""
+    instance in any run.
 
-    def __init__(self, model: Model, *, game_role: str, custom_responses: list[str], seed: str):
+    In the full view the player remembers every context and reply, as clem's players do, and its model is sent them
+    all; in the bounded views each context is self-contained and is sent alone. Every prompt the model is sent is
+    measured (`prompts`). An exception from the model's backend is kept in
+    `backend_error` and the request answered with an empty reply, for the game master to end the episode with a
+    record: clemcore 3.7.2's runners call the player outside the game master and drop an episode whose backend
+    raises without writing anything (sequential.py:40)."""
+
+    def __init__(self, model: Model, *, game_role: str, custom_responses: list[str], seed: str, remembers: bool):
         super().__init__(model, game_role=game_role)
         self._custom_responses = custom_responses
         self._rng = random.Random(seed)
+        self.remembers = remembers
+        self.prompts = PromptMeter()
+        self.backend_error: Exception | None = None
+
+    def __call__(self, context: dict, memorize: bool = True) -> str:
+        try:
+            return super().__call__(context, memorize=memorize)
+        except Exception as error:
+            self.backend_error = error
+            return ""
+
+    def perceive_context(self, context: dict, *, log_event=True, memorize=True) -> list[dict]:
+        if not self.remembers:
+            # a bounded view's context is self-contained: the model is sent it alone
+            self._messages.clear()
+        perspective = super().perceive_context(context, log_event=log_event, memorize=memorize)
+        self.prompts.measure(perspective)
+        return perspective
 
     def _custom_response(self, context: dict) -> str:
         return self._rng.choice(self._custom_responses)
@@ -312,8 +384,9 @@ class ReferencePlayer:
     variants). It reads only its own contexts, as a model would, and is not a clem player: the model under test is
     the episode's only player, and only its requests are counted."""
 
-    def __init__(self, name: str, reference: str, salt: str):
+    def __init__(self, name: str, reference: str, salt: str, remembers: bool):
         self.name = name
+        self.remembers = remembers
         self.reference = reference
         self._salt = salt
         self.model_name = f"reference: {reference}"
@@ -322,6 +395,8 @@ class ReferencePlayer:
         self._messages: list[dict] = []
 
     def move(self, context: dict) -> str:
+        if not self.remembers:
+            self._messages.clear()
         self._messages.append(context)
         reply = ta_players.reply(self._strategy, self._messages, self._salt)
         self._messages.append({"role": "assistant", "content": reply})
@@ -347,6 +422,7 @@ class TextArenaGameMaster(GameMaster):
         self.seats: list[TextArenaPlayer | ReferencePlayer] = []
         self.instance: dict = {}
         self.env = None
+        self.view: str | None = None
         self._randomness: EpisodeRandomness | None = None
         self._context: dict | None = None
         self._acted_this_round: set[str] = set()
@@ -358,6 +434,7 @@ class TextArenaGameMaster(GameMaster):
         self._judge_calls_logged = 0
         self._logs_survive = False  # what setup() logs is lost: calls to the judge wait for before_game
         self._judge_error: Exception | None = None
+        self.refusal: tuple[int, str] | None = None  # (seat, reason): a backend refused a prompt as too long
 
     # --- clem GameMaster API ---
 
@@ -367,12 +444,14 @@ class TextArenaGameMaster(GameMaster):
             raise GameUnavailableError(reason)
         self._require(instance, SETUP_FIELDS)
         self.instance = instance
+        self.view = view_of(self.game_spec, self.experiment)
         self.state.game_id = instance["game_id"]
         self._seat_players(instance)
         self._randomness = EpisodeRandomness(instance["seed"])
         with self._in_episode():
             with self._env_errors("make"):
-                self.env = make_env(self.game_spec, instance, self.ask_judge if self.judge is not None else None)
+                self.env = make_env(self.game_spec, instance, self.ask_judge if self.judge is not None else None,
+                                    self.view)
             with self._env_errors("reset"):
                 self._on_before_reset()
                 self.env.reset(num_players=len(self.seats), seed=instance["seed"])
@@ -389,7 +468,7 @@ class TextArenaGameMaster(GameMaster):
             judge_spec = player_specs.pop()
             self.judge = TextArenaPlayer(models.pop(), game_role=judge_spec["role"],
                                          custom_responses=judge_spec["custom_response"],
-                                         seed=f"{instance['seed']}:judge")
+                                         seed=f"{instance['seed']}:judge", remembers=False)
             self.judge.name = "Judge"
         # an experiment may have more seats than the spec's `players` (clemcore gives one model per player): the
         # models then take the seats in turn, and the extra seats answer the mock with the spec's last seat's moves
@@ -401,18 +480,19 @@ class TextArenaGameMaster(GameMaster):
                 role = player_spec["role"] if seat < len(player_specs) else name
                 player = TextArenaPlayer(next(models), game_role=role,
                                          custom_responses=player_spec["custom_response"],
-                                         seed=f"{instance['seed']}:{seat}")
+                                         seed=f"{instance['seed']}:{seat}", remembers=self.view == "full")
                 player.name = name
                 self.players.append(player)
                 self.seats.append(player)
             else:
-                self.seats.append(ReferencePlayer(name, reference, salt=f"{instance['seed']}:{seat}"))
+                self.seats.append(ReferencePlayer(name, reference, salt=f"{instance['seed']}:{seat}",
+                                                  remembers=self.view == "full"))
 
     def before_game(self):
         self.start()
         self.verify_instance()
         self.log_key("textarena", {"env_id": self.instance["env_id"], "env_kwargs": self.instance["env_kwargs"],
-                                   "seed": self.instance["seed"], "max_requests": self.max_requests,
+                                   "seed": self.instance["seed"], "max_requests": self.max_requests, "view": self.view,
                                    "textarena version": TEXTARENA_VERSION})
         self.state.current_turn = 0
         for seat in self.seats:
@@ -437,15 +517,23 @@ class TextArenaGameMaster(GameMaster):
 
     def step(self, response: str) -> tuple[bool, dict]:
         player = self.current_player
+        refused = self._backend_refusal(player)
         self.log_gm_to_player(self._context, player)
-        self.log_player_to_gm(response, player)
+        if refused is None:
+            self.log_player_to_gm(response, player)
         self.count_request()
         self.request_count += 1
         with self._in_episode():
-            done, invalid_move = self._move(player, response)
-            if invalid_move is not None:
+            if refused is not None:
                 self.count_request_violation()
-                self.log_to_self("invalid move", invalid_move)
+                self.log_to_self("context limit", refused)
+                self.refusal = (self.seats.index(player), refused)
+                done = True
+            else:
+                done, invalid_move = self._move(player, response)
+                if invalid_move is not None:
+                    self.count_request_violation()
+                    self.log_to_self("invalid move", invalid_move)
             if not done and self.max_requests is not None and self.request_count >= self.max_requests:
                 self.cap_reason = f"The episode reached its cap of {self.max_requests} requests."
                 self.log_to_self("request cap", self.cap_reason)
@@ -458,11 +546,27 @@ class TextArenaGameMaster(GameMaster):
                     rewards, game_info = self.env.close()
                 if self.judge is not None:
                     self.log_key("judge requests", len(self._judge_calls))
+                self.log_key("prompts", {seat.name: seat.prompts.record() for seat in self.get_players()})
                 self.log_key("ta rewards", to_jsonable(rewards))
                 self.log_key("ta game info", to_jsonable(game_info))
                 self._on_after_game(rewards)
                 self.log_game_end()
         return done, {}
+
+    def _backend_refusal(self, player: TextArenaPlayer) -> str | None:
+        """Why the player's backend refused the prompt as too long (the model could not play: the episode ends as
+        Aborted, recorded and scored), or None. Any other backend failure fails the episode with its error.json."""
+        error, player.backend_error = player.backend_error, None
+        if error is None:
+            return None
+        if not isinstance(error, ContextExceededError):
+            raise BackendError(f"{self._episode_name()}: the backend of {player.name} ({player.model.name}) failed: "
+                               f"{type(error).__name__}: {error}; run the episode again.") from error
+        sizes = player.prompts
+        tokens = f"{sizes.tokens[-1]:,} o200k_base tokens, " if sizes.tokens else ""
+        return (f"The backend of {player.name} ({player.model.name}) refused the prompt as longer than the model's "
+                f"context: {error.tokens_used:,} tokens with the reply for a context of {error.context_size:,} "
+                f"({tokens}{sizes.chars[-1]:,} characters sent).")
 
     @property
     def ta_env(self):
@@ -558,6 +662,8 @@ class TextArenaGameMaster(GameMaster):
         {"success": self.state.succeed, "lose": self.state.failed, "aborted": self.state.abort}[outcome]()
 
     def end_reason(self) -> str:
+        if self.refusal is not None:
+            return self.refusal[1]
         if self.cap_reason is not None:
             return self.cap_reason
         reasons = [info.get("reason") for info in self.env.state.game_info.values() if info.get("reason")]
@@ -565,6 +671,8 @@ class TextArenaGameMaster(GameMaster):
 
     def ended_by_violation(self) -> bool:
         """The game ended through TextArena's invalid-move rule and that counts as Aborted for this game."""
+        if self.refusal is not None:
+            return True
         if self.cap_reason is not None:
             return False
         return any(info.get("invalid_move") for info in self.env.state.game_info.values()) \
@@ -589,6 +697,9 @@ class TextArenaGameMaster(GameMaster):
         try:
             with self._randomness.suspended():
                 reply = self.judge(context, memorize=False)
+            failure, self.judge.backend_error = self.judge.backend_error, None
+            if failure is not None:
+                raise failure
         except Exception as error:
             self._judge_error = JudgeError(
                 f"{self._episode_name()}: the judge ({self.judge.model.name}) failed: "

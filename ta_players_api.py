@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from clemcore.backends import Backend, BatchGenerativeModel, ModelSpec
+from clemcore.backends.utils import check_context_limit_generic
 
 
 def _load_players():
@@ -39,8 +40,26 @@ class ProgrammaticPlayer(BatchGenerativeModel):
         self.set_gen_args(temperature=0.0, max_tokens=100)  # unused; clem's records expect them
 
     def generate_response(self, messages):
+        self._check_context(messages)
         text = self.players.reply(self.model_spec.model_id, messages)
         return {"strategy": self.model_spec.model_id, "context": messages[-1]["content"]}, {"reply": text}, text
+
+    def _check_context(self, messages: list[dict]):
+        """Models with `context_tokens` in their `model_config` refuse a prompt as clemcore's llama.cpp and Hugging
+        Face backends do (ContextExceededError), counting OpenAI's o200k_base tokens of the messages' contents."""
+        context_tokens = self.model_spec.model_config.get("context_tokens") if self.model_spec.has_attr(
+            "model_config") else None
+        if context_tokens is None:
+            return
+        try:
+            import bpe_openai
+        except ImportError as error:
+            raise ImportError(f"{self.model_spec.model_name} counts tokens with the bpe-openai package: "
+                              f"`pip install -e '.[tokens]'`") from error
+        encoding = bpe_openai.get_encoding("o200k_base")
+        tokens = [token for message in messages for token in encoding.encode(message["content"])]
+        check_context_limit_generic(context_tokens, tokens, self.model_spec.model_name,
+                                    max_new_tokens=self.max_tokens)
 
     def generate_batch_response(self, batch_messages):
         return [self.generate_response(messages) for messages in batch_messages]

@@ -124,17 +124,17 @@ def benchmark(game_name: str):
         yield game_benchmark
 
 
-def play(game_name: str, policies: list[Policy], experiment: str = "default", game_id: int = 0,
-         instance: dict | None = None, on_turn: Callable | None = None) -> Episode:
-    """Plays one episode with scripted players (one policy per clem player) and scores it. `on_turn(game_master,
-    player name, context)` sees every turn before the player replies."""
+def play(game_name: str, policies: list[Policy] | None = None, experiment: str = "default", game_id: int = 0,
+         instance: dict | None = None, on_turn: Callable | None = None, models: list[Model] | None = None) -> Episode:
+    """Plays one episode with scripted players (one policy per clem player, or the given models) and scores it.
+    `on_turn(game_master, player name, context)` sees every turn before the player replies."""
     exp, recorded = instance_of(game_name, experiment, game_id)
     instance = instance or recorded
     recorder = _Recorder()
     contexts, rewards = [], []
     with benchmark(game_name) as game_benchmark:
         env = GameMasterEnv(game_benchmark, callbacks=GameBenchmarkCallbackList([recorder]))
-        models = [ScriptedModel(policy, name=f"scripted{i}") for i, policy in enumerate(policies)]
+        models = models or [ScriptedModel(policy, name=f"scripted{i}") for i, policy in enumerate(policies)]
         env.reset(options={"player_models": models, "experiment": exp, "game_instance": instance})
         for agent_id in env.agent_iter():
             context, reward, termination, truncation, _ = env.last()
