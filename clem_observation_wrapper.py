@@ -17,8 +17,8 @@ MOVE = re.compile(r"\[[^\[\]]*\]")
 #   full      clem's default: the first context holds the prompt, each later one what is new, and the player's
 #             memory keeps every context and reply: the prompt grows with every turn.
 VIEWS = ("state", "dialogue", "full")
-# Characters of messages a bounded view keeps, newest first: with the prompt and the board every default view stays
-# within 6,144 o200k_base tokens (docs/context.md has the measurements).
+# Characters of messages a bounded view keeps, newest first (a spec's `view_window` sets another): with the prompt and
+# the board every default view stays within 6,144 o200k_base tokens (docs/context.md has the measurements).
 WINDOW_CHARS = {"state": 4000, "dialogue": 12000}
 CLIP_CHARS = 1000
 
@@ -39,12 +39,13 @@ class ClemObservationWrapper(ta.ObservationWrapper):
     give its secrets away; there the other seats see only the bracketed moves of a reply.
     """
 
-    def __init__(self, env, moves_only: bool = False, view: str = "state"):
+    def __init__(self, env, moves_only: bool = False, view: str = "state", window: int | None = None):
         super().__init__(env)
         if view not in VIEWS:
             raise ValueError(f"unknown view {view!r}; valid: {', '.join(VIEWS)}")
         self.moves_only = moves_only
         self.view = view
+        self.window = window or WINDOW_CHARS.get(view)
         self._seen: dict[int, _Seen] = {}
 
     def observation(self, player_id: int, observation: list) -> dict:
@@ -58,7 +59,7 @@ class ClemObservationWrapper(ta.ObservationWrapper):
                      if (line := self._line(names, own, sender_id, message, observation_type)) is not None]
             content = "\n\n".join(lines)
         else:
-            seen = self._seen.setdefault(player_id, _Seen(WINDOW_CHARS[self.view]))
+            seen = self._seen.setdefault(player_id, _Seen(self.window))
             boards = []
             for sender_id, message, observation_type in observation:
                 if observation_type == ObservationType.PROMPT:

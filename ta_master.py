@@ -231,7 +231,7 @@ class EpisodeRandomness:
 def view_of(game_spec: GameSpec, experiment: dict) -> str:
     """The view an experiment is played in: its instance file's `view` (a user's full-history copy says `full`), else
     the spec's (`state` unless the spec says otherwise)."""
-    return experiment.get("view", getattr(game_spec, "view", "full"))
+    return experiment.get("view", getattr(game_spec, "view", "state"))
 
 
 @functools.lru_cache(maxsize=None)
@@ -254,7 +254,8 @@ def make_env(game_spec: GameSpec, instance: dict, judge: Callable[[str, str], st
     else:
         with quiet_nltk_downloads(), judges_in_place_of_openrouter(judge):
             env = ta.make(instance["env_id"], **instance["env_kwargs"])
-    return ClemObservationWrapper(env, moves_only=getattr(game_spec, "others_see_moves_only", False), view=view)
+    return ClemObservationWrapper(env, moves_only=getattr(game_spec, "others_see_moves_only", False), view=view,
+                                  window=getattr(game_spec, "view_window", None))
 
 
 @contextlib.contextmanager

@@ -165,12 +165,15 @@ def scripted(replies) -> Policy:
     return policy
 
 
-def ta_player(strategy: str) -> Policy:
-    """A programmatic player of the `ta_players` backend (random, expert, format-breaker) as a policy: it keeps
-    the contexts it was given and its own replies, the history a clem model sees."""
+def ta_player(strategy: str, full_history: bool = False) -> Policy:
+    """A programmatic player of the `ta_players` backend (random, expert, format-breaker) as a policy, reading what
+    the model is sent: in the bounded views (every game's default) the latest context alone, in the full view
+    (`full_history`) every context and its own replies."""
     messages = []
 
     def policy(context: str) -> str:
+        if not full_history:
+            messages.clear()
         messages.append({"role": "user", "content": context})
         text = ta_players.reply(strategy, messages)
         messages.append({"role": "assistant", "content": text})

@@ -5,10 +5,16 @@ fails the episode with an error.json naming it, and the run goes on. Every promp
 import json
 import math
 
+import pytest
 from clemcore.backends import Model, ModelSpec
 from clemcore.backends.utils import ContextExceededError
 
-from conftest import assert_outcome, clem, episode_dirs, play, run_in_process, sampled_repo, ta_player
+from conftest import (GAMES, REPO, assert_outcome, clem, episode_dirs, mock_model, play, run_in_process, sampled_repo,
+                      seats_of, spec_of, ta_player)
+
+
+def instance_of_first_experiment(game: str) -> str:
+    return json.loads((REPO / "in" / f"{spec_of(game).instances}.json").read_text())["experiments"][0]["name"]
 
 
 class LimitedModel(Model):
@@ -129,3 +135,21 @@ def test_clem_run_with_a_model_whose_context_is_too_small_records_and_scores_eve
         else:
             assert "refused" not in interactions["end reason"]
     assert refused
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_records_a_refused_first_prompt_as_the_models_forfeit(game):
+    """A model whose context takes no prompt at all: every game ends its episode at the first request, Aborted with
+    the reason, scored; between seats the refusing seat forfeits. The judge of the LLM-judged games is the mock."""
+    spec = spec_of(game)
+    refusing = LimitedModel(lambda context: "", limit=0)
+    models = [refusing] * seats_of(spec) + ([mock_model()] if getattr(spec, "judge", None) else [])
+    episode = play(game, models=models, experiment=instance_of_first_experiment(game))
+    assert_outcome(episode.scores, "Aborted")
+    assert math.isnan(episode.scores["Main Score"])
+    assert episode.interactions["end reason"].startswith("The backend of Player ")
+    assert episode.scores["Request Count"] == 1
+    if "seats" in episode.interactions:
+        seats = episode.interactions["seats"]
+        [violator] = episode.interactions["violating seats"]
+        assert seats[violator]["how"] == "context limit" and seats[violator]["result"] == "loss"
