@@ -17,6 +17,8 @@ from clemcore.clemgame import GameBenchmark, GameSpec
 
 import metrics
 import submasters
+from games import (boards, cards, core, economics, judged, logic, numbers, puzzles, small_boards, social, tabletop,
+                   territory, word_contests, words)
 from ta_master import TextArenaGameMaster, instance_file_advice, unavailable_reason
 
 stdout_logger = logging.getLogger("clemcore.run")
@@ -26,85 +28,86 @@ MASTERS = {
     "SinglePlayerMaster": submasters.SinglePlayerMaster,
     "MultiPlayerMaster": submasters.MultiPlayerMaster,
     # core games
-    "MinesweeperMaster": submasters.MinesweeperMaster,
-    "HangmanMaster": submasters.HangmanMaster,
-    "WordChainsMaster": submasters.WordChainsMaster,
-    "BattleshipMaster": submasters.BattleshipMaster,
+    "MinesweeperMaster": core.MinesweeperMaster,
+    "HangmanMaster": core.HangmanMaster,
+    "WordChainsMaster": core.WordChainsMaster,
+    "BattleshipMaster": core.BattleshipMaster,
     # grid puzzles
-    "LightsOutMaster": submasters.LightsOutMaster,
-    "FrozenLakeMaster": submasters.FrozenLakeMaster,
-    "SudokuMaster": submasters.SudokuMaster,
-    "FifteenPuzzleMaster": submasters.FifteenPuzzleMaster,
-    "PegJumpMaster": submasters.PegJumpMaster,
+    "LightsOutMaster": puzzles.LightsOutMaster,
+    "FrozenLakeMaster": puzzles.FrozenLakeMaster,
+    "SudokuMaster": puzzles.SudokuMaster,
+    "FifteenPuzzleMaster": puzzles.FifteenPuzzleMaster,
+    "PegJumpMaster": puzzles.PegJumpMaster,
     # number and chance games
-    "BanditMaster": submasters.BanditMaster,
-    "SecretaryMaster": submasters.SecretaryMaster,
-    "ThreeCardMonteMaster": submasters.ThreeCardMonteMaster,
-    "CountdownMaster": submasters.CountdownMaster,
-    "CryptarithmMaster": submasters.CryptarithmMaster,
+    "BanditMaster": numbers.BanditMaster,
+    "SecretaryMaster": numbers.SecretaryMaster,
+    "ThreeCardMonteMaster": numbers.ThreeCardMonteMaster,
+    "CountdownMaster": numbers.CountdownMaster,
+    "CryptarithmMaster": numbers.CryptarithmMaster,
     # logic puzzles
-    "RushHourMaster": submasters.RushHourMaster,
-    "SokobanMaster": submasters.SokobanMaster,
-    "LogicPuzzleMaster": submasters.LogicPuzzleMaster,
-    "SlitherlinkMaster": submasters.SlitherlinkMaster,
-    "CrosswordsMaster": submasters.CrosswordsMaster,
+    "RushHourMaster": logic.RushHourMaster,
+    "SokobanMaster": logic.SokobanMaster,
+    "LogicPuzzleMaster": logic.LogicPuzzleMaster,
+    "SlitherlinkMaster": logic.SlitherlinkMaster,
+    "CrosswordsMaster": logic.CrosswordsMaster,
     # card games and 2048
-    "BlackjackMaster": submasters.BlackjackMaster,
-    "SetMaster": submasters.SetMaster,
-    "UltimateTexasHoldemMaster": submasters.UltimateTexasHoldemMaster,
-    "Game2048Master": submasters.Game2048Master,
+    "BlackjackMaster": cards.BlackjackMaster,
+    "SetMaster": cards.SetMaster,
+    "UltimateTexasHoldemMaster": cards.UltimateTexasHoldemMaster,
+    "Game2048Master": cards.Game2048Master,
     # word games
-    "WordSearchMaster": submasters.WordSearchMaster,
-    "WordleMaster": submasters.WordleMaster,
+    "WordSearchMaster": words.WordSearchMaster,
+    "WordleMaster": words.WordleMaster,
     # economics
-    "PrisonersDilemmaMaster": submasters.PrisonersDilemmaMaster,
-    "ThreePlayerIPDMaster": submasters.ThreePlayerIPDMaster,
-    "StagHuntMaster": submasters.StagHuntMaster,
-    "UltimatumMaster": submasters.UltimatumMaster,
-    "ColonelBlottoMaster": submasters.ColonelBlottoMaster,
-    "PublicGoodsMaster": submasters.PublicGoodsMaster,
+    "PrisonersDilemmaMaster": economics.PrisonersDilemmaMaster,
+    "ThreePlayerIPDMaster": economics.ThreePlayerIPDMaster,
+    "StagHuntMaster": economics.StagHuntMaster,
+    "UltimatumMaster": economics.UltimatumMaster,
+    "ColonelBlottoMaster": economics.ColonelBlottoMaster,
+    "PublicGoodsMaster": economics.PublicGoodsMaster,
+    "MarketEntryMaster": economics.MarketEntryMaster,
+    "NegotiationMaster": economics.NegotiationMaster,
+    "BlindAuctionMaster": economics.BlindAuctionMaster,
+    "TwoDollarMaster": economics.TwoDollarMaster,
+    "NewRecruitMaster": economics.NewRecruitMaster,
     # small board games
-    "QuantumTicTacToeMaster": submasters.QuantumTicTacToeMaster,
-    "UltimateTicTacToeMaster": submasters.UltimateTicTacToeMaster,
+    "QuantumTicTacToeMaster": small_boards.QuantumTicTacToeMaster,
+    "UltimateTicTacToeMaster": small_boards.UltimateTicTacToeMaster,
     # social games
-    "TruthAndDeceptionMaster": submasters.TruthAndDeceptionMaster,
-    "SecretMafiaMaster": submasters.SecretMafiaMaster,
-    "SettlersOfCatanMaster": submasters.SettlersOfCatanMaster,
+    "TruthAndDeceptionMaster": social.TruthAndDeceptionMaster,
+    "SecretMafiaMaster": social.SecretMafiaMaster,
+    "SettlersOfCatanMaster": social.SettlersOfCatanMaster,
     # word contests
-    "DontSayItMaster": submasters.DontSayItMaster,
-    "SpellingBeeMaster": submasters.SpellingBeeMaster,
-    "LetterAuctionMaster": submasters.LetterAuctionMaster,
-    "CodenamesMaster": submasters.CodenamesMaster,
-    "TabooMaster": submasters.TabooMaster,
+    "DontSayItMaster": word_contests.DontSayItMaster,
+    "SpellingBeeMaster": word_contests.SpellingBeeMaster,
+    "LetterAuctionMaster": word_contests.LetterAuctionMaster,
+    "CodenamesMaster": word_contests.CodenamesMaster,
+    "TabooMaster": word_contests.TabooMaster,
     # territory games
-    "SnakeMaster": submasters.SnakeMaster,
-    "SurroundMaster": submasters.SurroundMaster,
-    "SantoriniMaster": submasters.SantoriniMaster,
-    "TakMaster": submasters.TakMaster,
-    "StrategoMaster": submasters.StrategoMaster,
+    "SnakeMaster": territory.SnakeMaster,
+    "SurroundMaster": territory.SurroundMaster,
+    "SantoriniMaster": territory.SantoriniMaster,
+    "TakMaster": territory.TakMaster,
+    "StrategoMaster": territory.StrategoMaster,
     # board games
-    "BreakthroughMaster": submasters.BreakthroughMaster,
-    "CheckersMaster": submasters.CheckersMaster,
+    "BreakthroughMaster": boards.BreakthroughMaster,
+    "CheckersMaster": boards.CheckersMaster,
     # tabletop games
-    "KuhnPokerMaster": submasters.KuhnPokerMaster,
-    "IndianPokerMaster": submasters.IndianPokerMaster,
-    "PigDiceMaster": submasters.PigDiceMaster,
-    "GameOfPureStrategyMaster": submasters.GameOfPureStrategyMaster,
-    "ThreePlayerGOPSMaster": submasters.ThreePlayerGOPSMaster,
-    "LiarsDiceMaster": submasters.LiarsDiceMaster,
-    "BriscolaMaster": submasters.BriscolaMaster,
-    "GolfMaster": submasters.GolfMaster,
-    "SpiteAndMaliceMaster": submasters.SpiteAndMaliceMaster,
-    "GermanWhistMaster": submasters.GermanWhistMaster,
-    "HighSocietyMaster": submasters.HighSocietyMaster,
-    "PokerMaster": submasters.PokerMaster,
-    "MarketEntryMaster": submasters.MarketEntryMaster,
-    "NegotiationMaster": submasters.NegotiationMaster,
-    "BlindAuctionMaster": submasters.BlindAuctionMaster,
-    "TwoDollarMaster": submasters.TwoDollarMaster,
-    "NewRecruitMaster": submasters.NewRecruitMaster,
-    "QuestionsMaster": submasters.QuestionsMaster,
-    "JuryMaster": submasters.JuryMaster,
+    "KuhnPokerMaster": tabletop.KuhnPokerMaster,
+    "IndianPokerMaster": tabletop.IndianPokerMaster,
+    "PigDiceMaster": tabletop.PigDiceMaster,
+    "GameOfPureStrategyMaster": tabletop.GameOfPureStrategyMaster,
+    "ThreePlayerGOPSMaster": tabletop.ThreePlayerGOPSMaster,
+    "LiarsDiceMaster": tabletop.LiarsDiceMaster,
+    "BriscolaMaster": tabletop.BriscolaMaster,
+    "GolfMaster": tabletop.GolfMaster,
+    "SpiteAndMaliceMaster": tabletop.SpiteAndMaliceMaster,
+    "GermanWhistMaster": tabletop.GermanWhistMaster,
+    "HighSocietyMaster": tabletop.HighSocietyMaster,
+    "PokerMaster": tabletop.PokerMaster,
+    # LLM-judged games
+    "QuestionsMaster": judged.QuestionsMaster,
+    "JuryMaster": judged.JuryMaster,
 }
 
 SCORERS = {
@@ -156,8 +159,8 @@ def instance_file_error(game_spec: GameSpec) -> str | None:
 
 
 def _is_game_module(name: str, game_dir: Path) -> bool:
-    """Whether a module is one of the game directory's own (`submasters`, `ta_players.boards`), by its top-level
-    name: a virtual environment inside the directory holds installed packages, not game modules."""
+    """Whether a module is one of the game directory's own (`submasters`, `games.boards`, `ta_players.boards`), by
+    its top-level name: a virtual environment inside the directory holds installed packages, not game modules."""
     top = name.partition(".")[0]
     return (game_dir / f"{top}.py").is_file() or (game_dir / top / "__init__.py").is_file()
 

@@ -621,7 +621,8 @@ def trimmed_copy(dest: Path, episodes_per_game: int) -> dict[str, int]:
         shutil.copy2(path, dest / path.name)
     for name in ("clemgame.json", "model_registry.json"):
         shutil.copy2(REPO / name, dest / name)
-    shutil.copytree(REPO / "ta_players", dest / "ta_players", ignore=shutil.ignore_patterns("__pycache__"))
+    for package in ("games", "ta_players"):
+        shutil.copytree(REPO / package, dest / package, ignore=shutil.ignore_patterns("__pycache__"))
     (dest / "in").mkdir()
     kept_per_file = {}
     for path in (REPO / "in").glob("*.json"):

@@ -262,7 +262,8 @@ def copy_repo(dest: Path) -> Path:
     for name in ("clemgame.json", "model_registry.json"):
         shutil.copy2(REPO / name, dest / name)
     shutil.copytree(REPO / "in", dest / "in")
-    shutil.copytree(REPO / "ta_players", dest / "ta_players", ignore=shutil.ignore_patterns("__pycache__"))
+    for package in ("games", "ta_players"):
+        shutil.copytree(REPO / package, dest / package, ignore=shutil.ignore_patterns("__pycache__"))
     return dest
 
 

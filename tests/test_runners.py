@@ -299,8 +299,10 @@ from clemcore.clemgame import GameBenchmark, GameSpec
 specs = {spec.game_name: spec for spec in GameSpec.from_directory(".")}
 with GameBenchmark.load_from_spec(specs["ta_tic_tac_toe"]):
     textarena = sys.modules["textarena"]
-    assert "submasters" in sys.modules and "ta_players" in sys.modules
-assert not {"master", "metrics", "submasters", "ta_master", "ta_players", "clem_observation_wrapper"} & set(sys.modules)
+    assert "submasters" in sys.modules and "games.small_boards" in sys.modules and "ta_players" in sys.modules
+assert not {"master", "metrics", "submasters", "games", "ta_master", "ta_players",
+            "clem_observation_wrapper"} & set(sys.modules)
+assert not [name for name in sys.modules if name.startswith(("games.", "ta_players."))]
 assert sys.modules["textarena"] is textarena and "nltk" in sys.modules
 with GameBenchmark.load_from_spec(specs["ta_wordle"]):
     assert sys.modules["textarena"] is textarena and "submasters" in sys.modules

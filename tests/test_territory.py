@@ -337,7 +337,7 @@ def test_tak_road_greedy_beats_random_clearly():
 
 import textarena as ta  # noqa: E402
 
-from submasters import StrategoMaster, patch_stratego_env, patch_stratego_state  # noqa: E402
+from games.territory import StrategoMaster, patch_stratego_env, patch_stratego_state  # noqa: E402
 
 
 def test_stratego_battle_is_reported_to_both_and_a_broken_format_aborts():

@@ -1,0 +1,130 @@
+"""Masters of the core games: Minesweeper, Hangman, WordChains, Battleship (docs/games/core-games.md)."""
+from metrics import WORD_CHAINS_PERFECT_LENGTH
+from submasters import MultiPlayerMaster, SinglePlayerMaster
+
+
+class MinesweeperMaster(SinglePlayerMaster):
+    """The game master opens the central cell before the model's first turn.
+
+    TextArena places the mines on the first reveal, avoiding the 3x3 around it; a fixed opening makes the
+    mines a function of the seed, so the instance can record them. The opening is the game master's move:
+    it is logged as such and is not a request. A mine hit is TextArena's invalid move, but for the player
+    it is an ordinary loss, not a rule violation.
+    """
+
+    def _on_before_game(self):
+        row, col = self.ta_env.rows // 2, self.ta_env.cols // 2
+        self.ta_env.step(f"[{row} {col}]")
+        self._opening_revealed = self._revealed_cells()
+        self.log_to_self("opening move", f"[{row} {col}]")
+        self.log_key("opening move", [row, col])
+
+    def content(self) -> dict:
+        mines = [[r, c] for r, row in enumerate(self.ta_env.grid) for c, cell in enumerate(row) if cell == -1]
+        return {**super().content(), "opening move": list(self.ta_env.initial_move_pos), "mines": mines}
+
+    def completion(self) -> float:
+        """The share of safe cells the player cleared, not counting those the opening move revealed.
+
+        TextArena's own completion estimates the opening's reveal (it always discounts the full 3x3); this
+        counts it exactly.
+        """
+        to_clear = self._safe_cells() - self._opening_revealed
+        return len(self._revealed_cells() & to_clear) / len(to_clear)
+
+    def unplayable_reason(self):
+        if not self._safe_cells() - self._opening_revealed:
+            return "the opening move revealed every safe cell"
+        return super().unplayable_reason()
+
+    def _aborts(self, reason: str) -> bool:
+        return "hit a mine" not in reason
+
+    def _safe_cells(self) -> set:
+        env = self.ta_env
+        return {(r, c) for r in range(env.rows) for c in range(env.cols) if env.grid[r][c] != -1}
+
+    def _revealed_cells(self) -> set:
+        env = self.ta_env
+        return {(r, c) for r in range(env.rows) for c in range(env.cols) if env.revealed[r][c]}
+
+
+class HangmanMaster(SinglePlayerMaster):
+    """Logs the target word and the lives, which the Hangman score weighs with the letters revealed.
+
+    The spec sets `cache_env`: TextArena 0.7.4's HangmanEnv constructor only loads the NLTK word list (up to 236k
+    words), which reset only draws from, so the list is built once per process instead of once per episode.
+    """
+
+    LIVES = 6  # TextArena 0.7.4 hard-codes 6 tries in HangmanEnv.reset
+
+    def _on_before_game(self):
+        self.log_key("target word", self.env.state.game_state["target_word"])
+        self.log_key("lives", self.LIVES)
+
+    def _on_after_game(self, rewards):
+        self.log_key("lives left", self.env.state.game_state["tries_left"])
+        super()._on_after_game(rewards)
+
+
+class WordChainsMaster(MultiPlayerMaster):
+    """Makes the start word deterministic and logs the chain's first and last word.
+
+    TextArena 0.7.4 draws the start word with random.choice from `list(set(words))`, whose order depends on
+    PYTHONHASHSEED; sorting the list first makes the draw a function of the seed alone. A word that breaks
+    the chain's rules is how WordChains is lost, so only a reply without a bracketed word aborts.
+    """
+
+    FORMAT_VIOLATION = "did not provide a word in the valid format"
+    # Between models, a game is played well when the chain grew at least halfway to a perfect chain (metrics).
+    WELL_PLAYED_GROWTH = 0.5
+
+    def _on_before_reset(self):
+        self.ta_env.word_list = sorted(self.ta_env.word_list)
+
+    def _on_before_game(self):
+        self.log_key("start word", self.env.state.game_state["current_word"])
+
+    def _on_after_game(self, rewards):
+        self.log_key("final word", self.env.state.game_state["current_word"])
+        super()._on_after_game(rewards)
+
+    def _aborts(self, reason: str) -> bool:
+        return self.FORMAT_VIOLATION in reason
+
+    def played_well(self) -> bool:
+        """Every game of WordChains ends with a word that breaks the chain; how far the chain grew says how well
+        it was played."""
+        start = len(self.instance["content"]["current_word"])
+        final = len(self.env.state.game_state["current_word"])
+        return final - start >= self.WELL_PLAYED_GROWTH * (WORD_CHAINS_PERFECT_LENGTH - start)
+
+
+class BattleshipMaster(MultiPlayerMaster):
+    """Logs each player's final boards and, from them, the shots fired, the hits and the opponent's ships sunk."""
+
+    def _on_after_game(self, rewards):
+        game_state = self.env.state.game_state
+        self.log_key("final boards", {player.name: {"own": game_state["board"][pid],
+                                                    "shots": game_state["tracking_board"][pid]}
+                                      for pid, player in enumerate(self.seats)})
+        fleet = {}
+        for pid, player in enumerate(self.seats):
+            tracking = game_state["tracking_board"][pid]
+            opponent_board = game_state["board"][1 - pid]
+            placements = game_state["ship_placements"][1 - pid]
+            fleet[player.name] = {
+                "shots": sum(cell in ("X", "O") for row in tracking for cell in row),
+                "hits": sum(cell == "X" for row in tracking for cell in row),
+                "ships sunk": sum(all(opponent_board[r][c] == "X" for r, c in _ship_cells(ends))
+                                  for ends in placements.values()),
+                "ships": len(placements),
+            }
+        self.log_key("fleet", fleet)
+        super()._on_after_game(rewards)
+
+
+def _ship_cells(ends) -> list[tuple[int, int]]:
+    (r1, c1), (r2, c2) = ends
+    return [(r, c) for r in range(min(r1, r2), max(r1, r2) + 1) for c in range(min(c1, c2), max(c1, c2) + 1)]
+

@@ -1,0 +1,138 @@
+"""Masters of the grid puzzles: LightsOut, FrozenLake, Sudoku, FifteenPuzzle, PegJump (docs/games/grid-puzzles.md)."""
+import functools
+
+from submasters import SinglePlayerMaster
+from ta_master import to_jsonable
+from ta_players.puzzles import PEG_JUMPS
+
+
+class LightsOutMaster(SinglePlayerMaster):
+    """Progress is the share of the initially lit lights that are off, never below 0.
+
+    TextArena 0.7.4 scrambles the grid with 5-15 random presses, which can cancel out to a dark grid: that
+    instance is over before the first move (and its completion would divide by zero). Every other grid is
+    solvable within the 20 presses: the scramble's own presses, at most 15, undo it.
+    """
+
+    def completion(self) -> float:
+        return max(0.0, super().completion())
+
+    def unplayable_reason(self):
+        if not any(light for row in self.env.state.game_state["grid"] for light in row):
+            return "the scramble left every light off"
+        return super().unplayable_reason()
+
+
+class FrozenLakeMaster(SinglePlayerMaster):
+    """A lake whose goal cannot be reached without crossing a hole is unwinnable. TextArena 0.7.4 redraws the
+    holes until a path exists and falls back to a grid with a safe L-shaped path, so this only guards."""
+
+    def unplayable_reason(self):
+        game_state = self.env.state.game_state
+        grid, goal = game_state["grid"], tuple(game_state["goal_pos"])
+        reached, frontier = {tuple(game_state["player_pos"])}, [tuple(game_state["player_pos"])]
+        while frontier:
+            r, c = frontier.pop()
+            for cell in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                if 0 <= cell[0] < len(grid) and 0 <= cell[1] < len(grid) and cell not in reached \
+                        and grid[cell[0]][cell[1]] != "H":
+                    reached.add(cell)
+                    frontier.append(cell)
+        if goal not in reached:
+            return "every way to the goal crosses a hole"
+        return super().unplayable_reason()
+
+
+class SudokuMaster(SinglePlayerMaster):
+    """A digit that is not the solution's is TextArena's invalid move; for the player it is a wrong answer, an
+    ordinary loss when repeated (as a mine hit is in Minesweeper), not a broken format or rule of play. The
+    Main Score is TextArena's share of the empty cells filled correctly.
+
+    TextArena 0.7.4 removes clues only while the solution stays unique, so the hard variant (clues=20) keeps
+    about 27 clues: 52-55 empty cells, fewer than the 100 moves; invalid moves do not count as moves.
+    """
+
+    WRONG_DIGIT = "which violates Sudoku rules"
+
+    def _on_before_reset(self):
+        # TextArena 0.7.4's reset fills a grid and then removes cells one by one, counting the solutions after each
+        # removal: up to 1.3 s for `hard`. An instance that records the puzzle and its solution is rebuilt from
+        # them: `_generate_board` (the env's only generator, called once by reset) returns the recorded pair.
+        # reset seeds `random` (SinglePlayerState) before generating, so skipping the generation leaves the RNG
+        # where the generation would have moved it; Sudoku's steps draw nothing from it, so no draw changes.
+        content = self.instance.get("content")
+        if content is not None and "board" in content and "solution" in content:
+            self.ta_env._generate_board = functools.partial(_recorded_sudoku, content["solution"], content["board"])
+
+    def content(self) -> dict:
+        """The puzzle and its solution, which TextArena checks every digit against (`full_grid`)."""
+        return {**super().content(), "solution": to_jsonable(self.ta_env.full_grid)}
+
+    def _aborts(self, reason: str) -> bool:
+        return self.WRONG_DIGIT not in reason
+
+
+def _recorded_sudoku(solution, board):
+    """`SudokuEnv._generate_board`'s (full grid, puzzle) for a recorded instance, fresh lists per call."""
+    return [list(row) for row in solution], [list(row) for row in board]
+
+
+class FifteenPuzzleMaster(SinglePlayerMaster):
+    """TextArena 0.7.4's FifteenPuzzle cannot be won: solving the board calls `set_winners`, which its
+    SinglePlayerState lacks (AttributeError, `envs/FifteenPuzzle/env.py:84`). The state gets a `set_winners`
+    that records the win as the other single-player games do (`set_outcome` with reward 1).
+
+    TextArena shuffles the 16 cells freely, so about half of the boards cannot be solved: those are unplayable.
+    """
+
+    def _on_before_game(self):
+        state = self.env.state
+        state.set_winners = lambda player_ids, reason: state.set_outcome(reward=1, reason=reason)
+
+    def unplayable_reason(self):
+        board = self.env.state.game_state["board"]
+        tiles = [tile for row in board for tile in row if tile is not None]
+        inversions = sum(a > b for i, a in enumerate(tiles) for b in tiles[i + 1:])
+        gap_row_from_bottom = len(board) - next(r for r, row in enumerate(board) if None in row)
+        # a 4x4 board is solvable exactly when the inversions and the gap's row from the bottom have odd sum
+        if (inversions + gap_row_from_bottom) % 2 == 0:
+            return "the board cannot be solved (its permutation has the wrong parity)"
+        return super().unplayable_reason()
+
+
+class PegJumpMaster(SinglePlayerMaster):
+    """Main Score: pegs removed / pegs removable (all but one). TextArena's own completion gives 1/14 before the
+    first move.
+
+    TextArena 0.7.4's PegJump allows four jumps that are not along a line of the triangle ((7,11,13), (8,12,14),
+    (9,12,13), (9,13,15)) and lacks the three along the bottom row ((11,12,13), (12,13,14), (13,14,15)), against
+    its own rule "jump one peg over another". The env gets the triangle's 18 lines, both directions. A board
+    from which no sequence of jumps leaves one peg is unwinnable.
+    """
+
+    def _on_before_reset(self):
+        self.ta_env.ALLOWED_MOVES = list(PEG_JUMPS)
+
+    def _on_before_game(self):
+        self._initial_pegs = self.env.state.game_state["board"].count(True)
+        self.log_key("initial pegs", self._initial_pegs)
+
+    def completion(self) -> float:
+        pegs = self.env.state.game_state["board"].count(True)
+        return (self._initial_pegs - pegs) / (self._initial_pegs - 1)
+
+    def unplayable_reason(self):
+        board = self.env.state.game_state["board"]
+        holes = frozenset(hole for hole, peg in enumerate(board) if peg)
+        if not _one_peg_reachable(holes, tuple(self.ta_env.ALLOWED_MOVES)):
+            return "no sequence of jumps leaves one peg"
+        return super().unplayable_reason()
+
+
+@functools.lru_cache(maxsize=None)
+def _one_peg_reachable(pegs: frozenset, moves: tuple) -> bool:
+    if len(pegs) == 1:
+        return True
+    return any(_one_peg_reachable(pegs - {start, over} | {to}, moves)
+               for start, over, to in moves if start in pegs and over in pegs and to not in pegs)
+

@@ -1,0 +1,138 @@
+"""Masters of the social games: Truth and Deception, Secret Mafia, Settlers of Catan (docs/games/social-games.md)."""
+import re
+
+from textarena.envs.SecretMafia import env as mafia_env
+
+from submasters import MultiPlayerMaster
+from ta_master import EpisodeRandomness, ReferencePlayer, make_env
+
+
+class _EndsWhenASeatIsOut(MultiPlayerMaster):
+    """Ends the episode when TextArena puts a seat out of the game for repeated invalid moves.
+
+    SecretMafia and SettlersOfCatan (TextArena 0.7.4) do not end the game there: SecretMafia eliminates the seat and
+    plays on, so the violator's team could still win; SettlersOfCatan eliminates a seat for a bad index or offer
+    but leaves a seat that keeps answering without a `[k]` on turn, asking it forever. Either way the seat broke the
+    rules and the episode is Aborted; ending it at once spares the other seats' requests.
+    """
+
+    def _move(self, seat, move):
+        done, reason = super()._move(seat, move)
+        if not done and any(info.get("invalid_move") for info in self.env.state.game_info.values()):
+            done = True
+        return done, reason
+
+
+class TruthAndDeceptionMaster(MultiPlayerMaster):
+    """Player 0 is the Deceiver, whose prompt marks which fact is true; Player 1, the Guesser, answers `[Fact 1]` or
+    `[Fact 2]` after the conversation.
+
+    TextArena 0.7.4 checks the guess with two separate searches (TruthAndDeception/env.py:75-76), so a reply naming
+    both facts always wins. Here a guess counts only when it names one fact: a reply naming both is a broken format,
+    which TextArena warns about and then punishes like any other.
+    """
+
+    def _on_before_game(self):
+        self.ta_env.guess_fact1_pattern = re.compile(r"^(?!.*\[Fact 2\]).*\[Fact 1\]", re.IGNORECASE | re.DOTALL)
+        self.ta_env.guess_fact2_pattern = re.compile(r"^(?!.*\[Fact 1\]).*\[Fact 2\]", re.IGNORECASE | re.DOTALL)
+
+    def _how(self, pid, violators):
+        # the game's last turn is the guess, which decides it by the rules: TextArena's turn limit only times it
+        how = super()._how(pid, violators)
+        return "rules" if how == "turn limit" else how
+
+    def secrets(self):
+        game_state = self.env.state.game_state
+        facts = [f"Fact {number}: {game_state[f'fact{number}']['fact']} "
+                 f"({'correct' if game_state[f'fact{number}']['is_correct'] else 'wrong'})" for number in (1, 2)]
+        return {0: facts, 1: []}
+
+
+class SecretMafiaMaster(_EndsWhenASeatIsOut):
+    """Roles are secret: each seat's prompt names its own role (and a Mafia member's teammates); the Mafia's night
+    talk, the Doctor's choice and the Detective's findings reach only them. The episode ends when a seat is out for
+    invalid moves (Aborted)."""
+
+    def secrets(self):
+        return {pid: [f"You are Player {pid}.\nYour role: {role}"]
+                for pid, role in self.env.state.game_state["player_roles"].items()}
+
+    def teams(self):
+        roles = self.env.state.game_state["player_roles"]
+        mafia = {pid for pid, role in roles.items() if role == "Mafia"}
+        return [mafia, set(roles) - mafia]
+
+    def unplayable_reason(self):
+        """A Villager at the model's seat of the `_vs_<reference>` variants (seat `game_id % seats`) acts first in
+        the first day; if the references' Mafia kill it in the first night, the game plays out without it and the
+        episode has no request. Such seeds are skipped: the first night is played on a copy with each reference
+        (the Mafia, the Doctor and the Detective are references then, so the night does not depend on the model)."""
+        reason = super().unplayable_reason()
+        if reason is not None:
+            return reason
+        seat = self.instance["game_id"] % len(self.seats)
+        if self.env.state.game_state["player_roles"][seat] != "Villager":
+            return None
+        for reference in getattr(self.game_spec, "references", []):
+            # a fresh env from the seed, as setup makes it: this episode's env may have been played already
+            env, randomness = make_env(self.game_spec, self.instance), EpisodeRandomness(self.instance["seed"])
+            players = [ReferencePlayer(f"Player {pid}", reference, salt=f"{self.instance['seed']}:{pid}")
+                       for pid in range(len(self.seats))]
+            with randomness:
+                env.reset(num_players=len(self.seats), seed=self.instance["seed"])
+                while env.env.phase is not mafia_env.Phase.DAY_DISCUSSION and not env.state.done:
+                    pid, context = env.get_observation()
+                    env.step(players[pid].move(context))
+            if seat not in env.state.game_state["alive_players"]:
+                return f"the {reference} references kill the Villager at seat {seat} in the first night"
+        return None
+
+
+class SettlersOfCatanMaster(_EndsWhenASeatIsOut):
+    """Four seats (Red, White, Blue, Orange); the game ends when a seat reaches 11 victory points.
+
+    TextArena 0.7.4 rewards the victory-point rank on a scale from -1 to 1 (the second of four gets +1/3); here only
+    the seats with the most points win, and the payoff of each seat is its victory points, which the scorer ranks.
+    The env has no turn limit (its `max_turns` is never checked) and its turn order can skip seats
+    (SettlersOfCatan/env.py:312-313 then :249-250), so besides the model's `max_requests` the episode also stops after
+    four times as many moves of all seats.
+    """
+
+    def _on_before_game(self):
+        self._moves_of_all_seats = 0
+
+    def _move(self, seat, move):
+        done, reason = super()._move(seat, move)
+        self._moves_of_all_seats += 1
+        cap = 4 * self.max_requests
+        if not done and self._moves_of_all_seats >= cap and self.cap_reason is None:
+            self.cap_reason = f"The episode reached its cap of {cap} moves of all seats."
+            self.log_to_self("request cap", self.cap_reason)
+            done = True
+        return done, reason
+
+    def _on_after_game(self, rewards):
+        if rewards is not None:
+            best = max(rewards.values())
+            rewards = {pid: 0 if len(set(rewards.values())) == 1 else 1 if reward == best else -1
+                       for pid, reward in rewards.items()}
+        super()._on_after_game(rewards)
+
+    def _how(self, pid, violators):
+        # TextArena 0.7.4 gives the state max_turns=200 but never checks it: the game ends by victory points only
+        how = super()._how(pid, violators)
+        return "rules" if how == "turn limit" else how
+
+    def payoffs(self):
+        scores = self.ta_env.board.get_scores()
+        return {pid: scores[self.ta_env.board.str_to_enum(self.ta_env.roles[pid])]["total"]
+                for pid in range(len(self.seats))}
+
+    def secrets(self):
+        # `roles` is a class attribute that TextArena's state also gives the GAME sender (-1): seats only.
+        board = self.ta_env.board
+        hands = {pid: board.players[board.str_to_enum(self.ta_env.roles[pid])].hand for pid in range(len(self.seats))}
+        return {pid: ["Your hand cards are:\n\t" + "\n\t".join(f"{terrain.name.lower()}: {count}"
+                                                             for terrain, count in hand.items())]
+                for pid, hand in hands.items()}
+
