@@ -75,8 +75,9 @@ class SecretMafiaMaster(_EndsWhenASeatIsOut):
             return None
         for reference in getattr(self.game_spec, "references", []):
             # a fresh env from the seed, as setup makes it: this episode's env may have been played already
-            env, randomness = make_env(self.game_spec, self.instance), EpisodeRandomness(self.instance["seed"])
-            players = [ReferencePlayer(f"Player {pid}", reference, salt=f"{self.instance['seed']}:{pid}")
+            env, randomness = make_env(self.game_spec, self.instance, view=self.view), EpisodeRandomness(self.instance["seed"])
+            players = [ReferencePlayer(f"Player {pid}", reference, salt=f"{self.instance['seed']}:{pid}",
+                                       remembers=self.view == "full")
                        for pid in range(len(self.seats))]
             with randomness:
                 env.reset(num_players=len(self.seats), seed=self.instance["seed"])

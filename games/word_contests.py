@@ -103,10 +103,11 @@ class CodenamesMaster(MultiPlayerMaster):
         seats = self.instance["num_players"]
         model_seat = self.instance["game_id"] % seats
         with EpisodeRandomness(self.instance["seed"]):
-            env = make_env(self.game_spec, self.instance)
+            env = make_env(self.game_spec, self.instance, view=self.view)
             env.env.step = types.MethodType(_codenames_step_with_format_rule, env.env)
             env.reset(num_players=seats, seed=self.instance["seed"])
-            references = {pid: ReferencePlayer(f"Player {pid}", reference, salt=f"{self.instance['seed']}:{pid}")
+            references = {pid: ReferencePlayer(f"Player {pid}", reference, salt=f"{self.instance['seed']}:{pid}",
+                                               remembers=self.view == "full")
                           for pid in range(seats) if pid != model_seat}
             while env.state.current_player_id != model_seat:
                 _, context = env.get_observation()

@@ -53,7 +53,8 @@ Policy = Callable[[str], str]
 
 
 class ScriptedModel(Model):
-    """A model whose reply is `policy(latest context text)`."""
+    """A model whose reply is `policy(latest context text)`, or `policy(messages)` for a policy that `reads_messages`
+    (the programmatic players)."""
 
     def __init__(self, policy: Policy, name: str = "scripted"):
         super().__init__(ModelSpec(model_name=name))
@@ -61,7 +62,9 @@ class ScriptedModel(Model):
         self.set_gen_args(temperature=0.0, max_tokens=100)
 
     def generate_response(self, messages):
-        return messages, {"scripted": True}, self.policy(messages[-1]["content"])
+        reply = self.policy(messages) if getattr(self.policy, "reads_messages", False) else \
+            self.policy(messages[-1]["content"])
+        return messages, {"scripted": True}, reply
 
 
 class _Recorder(GameBenchmarkCallback):
@@ -125,10 +128,14 @@ def benchmark(game_name: str):
 
 
 def play(game_name: str, policies: list[Policy] | None = None, experiment: str = "default", game_id: int = 0,
-         instance: dict | None = None, on_turn: Callable | None = None, models: list[Model] | None = None) -> Episode:
+         instance: dict | None = None, on_turn: Callable | None = None, models: list[Model] | None = None,
+         view: str | None = None) -> Episode:
     """Plays one episode with scripted players (one policy per clem player, or the given models) and scores it.
-    `on_turn(game_master, player name, context)` sees every turn before the player replies."""
+    `on_turn(game_master, player name, context)` sees every turn before the player replies; `view` plays the
+    experiment in another view than its instance file's."""
     exp, recorded = instance_of(game_name, experiment, game_id)
+    if view is not None:
+        exp = {**exp, "view": view}
     instance = instance or recorded
     recorder = _Recorder()
     contexts, rewards = [], []
@@ -165,20 +172,18 @@ def scripted(replies) -> Policy:
     return policy
 
 
-def ta_player(strategy: str, full_history: bool = False) -> Policy:
-    """A programmatic player of the `ta_players` backend (random, expert, format-breaker) as a policy, reading what
-    the model is sent: in the bounded views (every game's default) the latest context alone, in the full view
-    (`full_history`) every context and its own replies."""
-    messages = []
+class ta_player:
+    """A programmatic player of the `ta_players` backend (random, expert, format-breaker) as a policy. Played by a
+    ScriptedModel it reads the messages the model is sent, as the backend does, in any view; called with a context
+    text (by another policy that wraps it) it reads that context alone, which is what a bounded view sends."""
+    reads_messages = True
 
-    def policy(context: str) -> str:
-        if not full_history:
-            messages.clear()
-        messages.append({"role": "user", "content": context})
-        text = ta_players.reply(strategy, messages)
-        messages.append({"role": "assistant", "content": text})
-        return text
-    return policy
+    def __init__(self, strategy: str):
+        self.strategy = strategy
+
+    def __call__(self, context: str | list[dict]) -> str:
+        messages = [{"role": "user", "content": context}] if isinstance(context, str) else context
+        return ta_players.reply(self.strategy, messages)
 
 
 def assert_outcome(scores: dict, outcome: str):
