@@ -125,13 +125,20 @@ def mock_run_interactions(tmp_path_factory):
 @pytest.mark.parametrize("game", [game for game in GAMES if base_game(game) not in MOCK_CANNOT_MOVE])
 def test_mock_replies_make_valid_moves(game, mock_run_interactions):
     """Smoke runs with `-m mock` go past the first turn: in the sampled `clem run -m mock`, some mock reply of the
-    game is a move it accepts (a request that is not violated)."""
+    game is a move it accepts (a request that is not violated); and no prompt outgrew an 8k model's budget."""
     episodes = [interactions for episode, interactions in mock_run_interactions.items()
                 if episode.split("/")[1] == game]
     assert episodes
+    largest = max(size for interactions in episodes for seat, sizes in interactions["prompts"].items()
+                  if seat != "Judge" for size in sizes["tokens"])
+    assert largest <= PROMPT_BUDGET
     valid_moves = sum(sum(interactions["Request Count"]) - sum(interactions["Violated Request Count"])
                       for interactions in episodes)
     assert valid_moves > 0
+
+
+# The largest prompt an 8k-context model can take with 2,048 tokens left for its reply (o200k_base tokens).
+PROMPT_BUDGET = 6144
 
 
 # "Clearly above random": at least this many Main Score points (of 100) on the mean over the shipped instances.
@@ -144,10 +151,14 @@ FIRST_INSTANCES_ONLY = {"ta_2048"}
 
 
 def mean_main_score(game: str, strategy: str, played: list[tuple[str, int]] | None = None) -> float:
+    """The strategy's mean Main Score over the instances; every prompt it was sent fits an 8k model's context."""
     played = played or (first_instances(game) if game in FIRST_INSTANCES_ONLY else instances(game))
-    scores = [play(game, [ta_player(strategy) for _ in range(seats(game))], experiment, game_id)
-              .scores["Main Score"] for experiment, game_id in played]
-    return statistics.mean(0.0 if math.isnan(score) else score for score in scores)
+    episodes = [play(game, [ta_player(strategy) for _ in range(seats(game))], experiment, game_id)
+                for experiment, game_id in played]
+    largest = max(episode.scores["Prompt Tokens Max"] for episode in episodes)
+    assert largest <= PROMPT_BUDGET, f"{game}: a prompt of {largest} tokens with {strategy}"
+    return statistics.mean(0.0 if math.isnan(score) else score
+                           for score in (episode.scores["Main Score"] for episode in episodes))
 
 
 @pytest.mark.parametrize("game", EXPERTS)

@@ -47,3 +47,19 @@ def test_python_312_games_are_exactly_the_catalogues(spec):
     else:
         assert (unavailable_reason(spec) is not None) == needs_312
         assert (spec.game_name in UNAVAILABLE_GAMES) == needs_312
+
+
+def test_context_page_is_current():
+    assert (REPO / "docs" / "context.md").read_text(encoding="utf-8") == catalogue.render_context(), \
+        "docs/context.md is stale: run `python scripts/catalogue.py`"
+
+
+def test_every_games_default_view_kept_its_validation_prompts_within_the_budget():
+    """The validation runs (every shipped instance, every programmatic player and the mock) never sent a prompt
+    larger than an 8k model can take with 2,048 tokens left for its reply."""
+    validation = json.loads((REPO / "docs" / "validation.json").read_text())["games"]
+    largest = {game: max(cell["prompt tokens"]["max"] for runs in players.values() for cell in runs.values()
+                         if cell.get("prompt tokens"))
+               for game, players in validation.items()}
+    assert set(largest) == {spec.game_name for spec in SPECS if unavailable_reason(spec) is None}
+    assert {game: tokens for game, tokens in largest.items() if tokens > catalogue.PROMPT_BUDGET} == {}
