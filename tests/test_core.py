@@ -54,8 +54,13 @@ def test_invalid_move_warning_is_a_violated_request_and_the_next_context_says_wh
     assert "You tried to move a disk from an empty tower." in second_context["content"]
     assert episode.interactions["Violated Request Count"] == [1] + [0] * 7
     assert episode.scores["Success"] == 1
-    # the player's own echoed move is not repeated back to it
-    assert "[C A]" not in second_context["content"]
+    # the state view gives the player's own move back as the bracketed move; the full view, whose memory holds the
+    # player's reply, does not repeat it
+    assert "[GAME] [C A]\n\n" in second_context["content"]
+    replies = iter(["[C A]", "[A C]"])
+    full = play("ta_tower_of_hanoi", [lambda context: next(replies, "[A C]")], view="full")
+    assert "You tried to move a disk from an empty tower." in full.contexts[1][1]["content"]
+    assert "[C A]" not in full.contexts[1][1]["content"]
 
 
 def test_rounds_end_when_every_player_has_acted():
