@@ -223,9 +223,9 @@ _make_env = ta_master.make_env
 _make_env_s = [0.0]
 
 
-def timed_make_env(game_spec, instance, judge=None):
+def timed_make_env(game_spec, instance, judge=None, view="state"):
     start = now()
-    wrapped = _make_env(game_spec, instance, judge)
+    wrapped = _make_env(game_spec, instance, judge, view)
     _make_env_s[0] += now() - start
     _timed_raw_env(wrapped.env)
     return wrapped

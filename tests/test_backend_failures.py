@@ -4,34 +4,38 @@ Aborted, recorded and scored: the model could not play. Any other backend except
 fails the episode with an error.json naming it, and the run goes on. Every prompt's size is logged and scored."""
 import json
 import math
+import sys
 
 import pytest
 from clemcore.backends import Model, ModelSpec
 from clemcore.backends.utils import ContextExceededError
 
-from conftest import (GAMES, REPO, assert_outcome, clem, episode_dirs, mock_model, play, run_in_process, sampled_repo,
+from conftest import (GAMES, REPO, ScriptedModel, assert_outcome, clem, episode_dirs, mock_model, play, run_in_process, sampled_repo,
                       seats_of, spec_of, ta_player)
+
+
+sys.path.insert(0, str(REPO / "scripts"))
+from full_history import with_view  # noqa: E402
 
 
 def instance_of_first_experiment(game: str) -> str:
     return json.loads((REPO / "in" / f"{spec_of(game).instances}.json").read_text())["experiments"][0]["name"]
 
 
-class LimitedModel(Model):
-    """Replies with `policy(latest context)` while the prompt's characters stay within `limit`, and refuses a
-    longer one as clemcore's context check does."""
+class LimitedModel(ScriptedModel):
+    """Replies as its policy while the prompt's characters stay within `limit`, and refuses a longer one as
+    clemcore's context check does."""
 
     def __init__(self, policy, limit: int, name: str = "limited"):
-        super().__init__(ModelSpec(model_name=name))
-        self.policy, self.limit = policy, limit
-        self.set_gen_args(temperature=0.0, max_tokens=100)
+        super().__init__(policy, name=name)
+        self.limit = limit
 
     def generate_response(self, messages):
         size = sum(len(message["content"]) for message in messages)
         if size > self.limit:
             raise ContextExceededError("Context token limit for limited exceeded", tokens_used=size + 100,
                                        tokens_left=self.limit - size - 100, context_size=self.limit)
-        return messages, {}, self.policy(messages[-1]["content"])
+        return super().generate_response(messages)
 
 
 class FailingModel(Model):
@@ -51,12 +55,14 @@ def refused_at(prompts: dict, seat: str, limit: int) -> int:
     return len(chars)
 
 
+# A prompt grows request by request in the full view, where an 8k model meets its limit (the bounded views stay far
+# below it): these episodes play it.
 def test_a_refused_prompt_ends_a_single_player_episode_as_aborted_with_its_reason_and_scores():
     # the prompts of the optimal 3-disk solution are 366, 456, 544, 634, ... characters: the 4th is refused
     limit = 600
     moves = iter(["[A C]", "[A B]", "[C B]", "[A C]", "[B A]", "[B C]", "[A C]"])
     model = LimitedModel(lambda context: next(moves), limit)
-    episode = play("ta_tower_of_hanoi", models=[model])
+    episode = play("ta_tower_of_hanoi", models=[model], view="full")
     interactions, scores = episode.interactions, episode.scores
     requests = refused_at(interactions["prompts"], "Player 0", limit)
     assert requests == 4
@@ -79,7 +85,7 @@ def test_a_refused_prompt_ends_a_single_player_episode_as_aborted_with_its_reaso
 def test_a_refused_prompt_forfeits_the_models_seat_against_a_reference():
     limit = 1200
     model = LimitedModel(ta_player("random"), limit)
-    episode = play("ta_tic_tac_toe_vs_random", models=[model])
+    episode = play("ta_tic_tac_toe_vs_random", models=[model], view="full")
     seat = next(name for name, seat in episode.interactions["seats"].items() if not seat["reference"])
     refused_at(episode.interactions["prompts"], seat, limit)
     assert_outcome(episode.scores, "Aborted")
@@ -93,7 +99,7 @@ def test_a_refused_prompt_forfeits_the_models_seat_against_a_reference():
 def test_a_refused_prompt_in_self_play_names_the_seat_whose_prompt_was_too_long():
     limit = 1000
     model = LimitedModel(ta_player("random"), limit)
-    episode = play("ta_tic_tac_toe", models=[model, model])
+    episode = play("ta_tic_tac_toe", models=[model, model], view="full")
     violator = episode.interactions["violating seats"]
     assert len(violator) == 1
     requests = refused_at(episode.interactions["prompts"], violator[0], limit)
@@ -117,8 +123,12 @@ def test_any_other_backend_failure_leaves_an_error_record_naming_the_episode_and
 
 
 def test_clem_run_with_a_model_whose_context_is_too_small_records_and_scores_every_episode(tmp_path_factory, tmp_path):
+    # random chess in the full view outgrows 4k tokens within some 70 moves
     game_dir = sampled_repo(tmp_path_factory)
-    clem("run", "-g", "ta_chess_vs_random", "-m", "ta-random-4k", "-r", str(tmp_path), cwd=game_dir)
+    instances = json.loads((game_dir / "in" / "instances_ta_chess.json").read_text())
+    (game_dir / "in" / "instances_ta_chess_full.json").write_text(json.dumps(with_view(instances, "full")))
+    clem("run", "-g", "ta_chess_vs_random", "-i", "instances_ta_chess_full", "-m", "ta-random-4k", "-r", str(tmp_path),
+         cwd=game_dir)
     clem("score", "-r", str(tmp_path), cwd=game_dir)
     episodes = episode_dirs(tmp_path)
     assert episodes and not list(tmp_path.rglob("error.json"))
