@@ -53,6 +53,21 @@ def offered_moves(context: str) -> list[str]:
     return re.findall(r"\[[^\]\n]+\]", found[-1]) if found else []
 
 
+def exchanges(transcript: Transcript, name: str = "Player") -> list[tuple[str, str]]:
+    """(the player's move, what followed it) pairs, oldest first. In the full view these are its replies and the
+    contexts answering them; a bounded view shows its own earlier moves as `[<name>] [move]` lines, each followed by
+    the game's messages, as far back as its window reaches."""
+    if transcript.replies:
+        return list(zip(transcript.replies, transcript.contexts[1:]))
+    parts = re.split(rf"^\[{re.escape(name)}\] ", transcript.last, flags=re.MULTILINE)[1:]
+    return [(move, after) for move, _, after in (part.partition("\n") for part in parts)]
+
+
+def own_moves(transcript: Transcript, name: str = "Player") -> list[str]:
+    """The player's own earlier replies (in a bounded view: their bracketed moves), oldest first."""
+    return [move for move, _ in exchanges(transcript, name)]
+
+
 def seat_of(transcript: Transcript) -> int:
     """The player's own seat, as TextArena's prompt names it ("You are Player 1 ...")."""
     return int(re.search(r"You are Player (\d+)", transcript.prompt).group(1))

@@ -7,12 +7,12 @@ import re
 
 import numpy as np
 
-from ta_players.base import GamePlayers, Transcript
+from ta_players.base import GamePlayers, Transcript, exchanges, own_moves
 
 
 def answered_replies(transcript: Transcript):
-    """(reply, the context that answered it) pairs: context i+1 is the game master's answer to reply i."""
-    return zip(transcript.replies, transcript.contexts[1:])
+    """(reply, the game's answer to it) pairs."""
+    return exchanges(transcript)
 
 
 class GuessTheNumber(GamePlayers):
@@ -37,7 +37,7 @@ class GuessTheNumber(GamePlayers):
     def random_move(self, transcript, rng):
         """A number of the range not guessed before, ignoring the hints."""
         low, high = map(int, re.search(r"between (\d+) and (\d+)", transcript.prompt).groups())
-        guessed = {int(number) for reply in transcript.replies for number in re.findall(r"\[(\d+)\]", reply)[:1]}
+        guessed = {int(number) for reply in own_moves(transcript) for number in re.findall(r"\[(\d+)\]", reply)[:1]}
         return f"[{rng.choice([n for n in range(low, high + 1) if n not in guessed])}]"
 
     def expert_move(self, transcript):

@@ -8,7 +8,7 @@ import functools
 import re
 from collections import Counter, deque
 
-from ta_players.base import GamePlayers, Transcript, last_match
+from ta_players.base import GamePlayers, Transcript, last_match, own_moves
 
 BRACKETED = re.compile(r"\[([a-zA-Z]+)\]")
 
@@ -35,7 +35,7 @@ def _lower_words(word_list: list[str], length: int) -> list[str]:
 
 def guesses_of(transcript: Transcript) -> list[str]:
     """The bracketed word or letter of each of the player's replies, upper-cased (as TextArena reads the first)."""
-    found = [BRACKETED.search(reply) for reply in transcript.replies]
+    found = [BRACKETED.search(reply) for reply in own_moves(transcript)]
     return [match.group(1).upper() for match in found if match]
 
 
@@ -114,7 +114,7 @@ class Wordle(GamePlayers):
     def expert_move(self, transcript):
         history = self.feedback(transcript)
         tried = {guess for guess, _ in history} | {match.group(1).lower() for match in
-                                                      map(BRACKETED.search, transcript.replies) if match}
+                                                      map(BRACKETED.search, own_moves(transcript)) if match}
         basic, full = common_words(self.length(transcript))
         candidates = [word for word in dict.fromkeys(basic + full) if word not in tried
                       and all(_wordle_feedback(guess, word) == marks for guess, marks in history)]
@@ -214,7 +214,7 @@ class WordSearch(GamePlayers):
         grid = self.grid(transcript)
         listed = last_match(r"Placed Words: (.*)", transcript.text).group(1).split(", ")
         found = set(re.findall(r"You found the word '(\w+)'", transcript.text))
-        tried = set(re.findall(r"\[\d+ \d+ \d+ \d+\]", "\n".join(transcript.replies)))
+        tried = set(re.findall(r"\[\d+ \d+ \d+ \d+\]", "\n".join(own_moves(transcript))))
         for word in listed:
             if word in found:
                 continue
