@@ -1,5 +1,6 @@
 """Turns TextArena observations into clem contexts, in one of three views of the game."""
 import re
+from collections import deque
 
 import textarena as ta
 from textarena.core import ObservationType
@@ -30,10 +31,10 @@ class ClemObservationWrapper(ta.ObservationWrapper):
     (`[GAME]`, `[Player 0]`, ...). In the full view a context holds what is new (the first one starts with
     TextArena's game prompt) and the player's own echoed action is left out, as the player's memory holds its reply.
     The bounded views (`state`, `dialogue`) render every context anew from what the player has been sent so far,
-    by the observations' types: TextArena's prompt (PROMPT) and the messages sent with it always, then, in the order
-    they came, the newest messages
-    that fit the view's window and, in the state view, the boards (GAME_BOARD) of the latest observation that had
-    any (earlier boards are stale and left out).
+    by the observations' types: TextArena's prompt (PROMPT) and the messages sent with it (the game's opening: the
+    trump suit, the roles) always, then the newest messages that fit the view's window, then, in the state view, the
+    boards (GAME_BOARD) of the latest observation that had any, last, as in TextArena's own -train view (earlier
+    boards are stale and left out).
 
     TextArena shows every seat the other seats' whole replies. In games with hidden information whose replies are
     moves, not table talk (`moves_only`: card games, dice), a model that reasons aloud ("with my King I bet") would
@@ -62,15 +63,16 @@ class ClemObservationWrapper(ta.ObservationWrapper):
         else:
             first = player_id not in self._seen
             seen = self._seen.setdefault(player_id, _Seen(self.window))
-            if self.view == "state" and any(kind == ObservationType.GAME_BOARD for _, _, kind in observation):
-                seen.drop_boards()
+            boards = []
             for sender_id, message, observation_type in observation:
                 if observation_type == ObservationType.PROMPT:
                     seen.prompt = message.strip()
                 elif observation_type == ObservationType.GAME_BOARD and self.view == "state":
-                    seen.add(message.strip(), board=True)
+                    boards.append(message.strip())
                 elif (line := self._line(names, own, sender_id, message, observation_type)) is not None:
                     seen.add(line, opening=first)
+            if boards:
+                seen.boards = boards
             content = seen.render()
         # An empty context would be rejected by most backends; TextArena always queues something for the
         # player on turn in the games wired so far, so this only guards future games.
@@ -97,38 +99,34 @@ class ClemObservationWrapper(ta.ObservationWrapper):
 
 class _Seen:
     """What a player has been sent, as a bounded view keeps it: the prompt and the game's opening messages (sent with
-    it: the trump suit, the roles, the first moves), then, in the order they came, the newest messages that fit the
-    window (with the count of older ones left out) and the latest boards, which the window never drops."""
+    it: the trump suit, the roles, the first moves), the newest messages that fit the window (with the count of older
+    ones left out), and the latest boards."""
 
     def __init__(self, window: int):
         self.prompt = ""
+        self.boards: list[str] = []
         self._opening: list[str] = []
         self._window = window
-        self._entries: list[tuple[str, bool]] = []  # (text, is a board)
+        self._lines: deque[str] = deque()
         self._chars = 0
         self._dropped = 0
 
-    def drop_boards(self):
-        """A new board came: the earlier ones are stale."""
-        self._entries = [entry for entry in self._entries if not entry[1]]
-
-    def add(self, text: str, board: bool = False, opening: bool = False):
-        if opening and not board:
-            self._opening.append(text if len(text) <= self._window else "…" + text[-self._window:])
+    def add(self, line: str, opening: bool = False):
+        if opening:
+            self._opening.append(self._clipped(line))
             return
-        self._entries.append((text, board))
-        if board:
-            return
-        self._chars += len(text)
-        # the oldest messages leave first; the newest always stays, clipped to the window if it alone is longer
-        while self._chars > self._window and sum(not is_board for _, is_board in self._entries) > 1:
-            oldest = next(index for index, (_, is_board) in enumerate(self._entries) if not is_board)
-            self._chars -= len(self._entries.pop(oldest)[0])
+        self._lines.append(line)
+        self._chars += len(line)
+        # the newest line always stays, clipped to the window if it alone is longer
+        while len(self._lines) > 1 and self._chars > self._window:
+            self._chars -= len(self._lines.popleft())
             self._dropped += 1
 
+    def _clipped(self, line: str) -> str:
+        return line if len(line) <= self._window else "…" + line[-self._window:]
+
     def render(self) -> str:
-        parts = [text if board or len(text) <= self._window else "…" + text[-self._window:]
-                 for text, board in self._entries]
+        lines = [self._clipped(line) for line in self._lines]
         if self._dropped:
-            parts.insert(0, f"[GAME] ({self._dropped} earlier messages are not repeated here.)")
-        return "\n\n".join(part for part in (self.prompt, *self._opening, *parts) if part)
+            lines.insert(0, f"[GAME] ({self._dropped} earlier messages are not repeated here.)")
+        return "\n\n".join(part for part in (self.prompt, *self._opening, *lines, *self.boards) if part)
