@@ -10,9 +10,21 @@ import numpy as np
 from ta_players.base import GamePlayers, Transcript
 
 
-def answered_replies(transcript: Transcript):
-    """(reply, the context that answered it) pairs: context i+1 is the game master's answer to reply i."""
-    return zip(transcript.replies, transcript.contexts[1:])
+# A bounded view gives the player's own earlier moves back as `[Player] [move]` lines (`[Player N]` where seats are
+# numbered), each followed by the game's answer to it; in the full view the player's memory holds its replies.
+OWN_MOVE = re.compile(r"^\[Player(?: \d+)?\] (\[[^\]\n]*\])")
+
+
+def own_moves_and_answers(transcript: Transcript) -> list[tuple[str, str]]:
+    """(own move, the game's answer to it) pairs, in order, as far as the messages show them: from the
+    `[Player] [move]` lines of the latest context (bounded views), else from the replies and the contexts that
+    answered them (the full view)."""
+    if len(transcript.contexts) > 1:
+        return [(" ".join(re.findall(r"\[[^\]\n]*\]", reply)), answer)
+                for reply, answer in zip(transcript.replies, transcript.contexts[1:])]
+    messages = transcript.last.split("\n\n")
+    return [(move.group(1), answer) for message, answer in zip(messages, messages[1:] + [""])
+            if (move := OWN_MOVE.match(message))]
 
 
 class GuessTheNumber(GamePlayers):
@@ -22,10 +34,10 @@ class GuessTheNumber(GamePlayers):
 
     @staticmethod
     def candidates(transcript: Transcript) -> range:
-        """The numbers consistent with the range and every higher/lower hint so far."""
+        """The numbers consistent with the range and every higher/lower hint the messages show."""
         low, high = map(int, re.search(r"between (\d+) and (\d+)", transcript.prompt).groups())
-        for reply, answer in answered_replies(transcript):
-            guess = re.search(r"\[(\d+)\]", reply)
+        for move, answer in own_moves_and_answers(transcript):
+            guess = re.match(r"\[(\d+)\]", move)
             hint = re.search(r"The target number is (higher|lower)", answer)
             if guess and hint:
                 if hint.group(1) == "higher":
@@ -35,9 +47,10 @@ class GuessTheNumber(GamePlayers):
         return range(low, high + 1)
 
     def random_move(self, transcript, rng):
-        """A number of the range not guessed before, ignoring the hints."""
+        """A number of the range not guessed before (as far as the messages show), ignoring the hints."""
         low, high = map(int, re.search(r"between (\d+) and (\d+)", transcript.prompt).groups())
-        guessed = {int(number) for reply in transcript.replies for number in re.findall(r"\[(\d+)\]", reply)[:1]}
+        guessed = {int(guess.group(1)) for move, _ in own_moves_and_answers(transcript)
+                   if (guess := re.match(r"\[(\d+)\]", move))}
         return f"[{rng.choice([n for n in range(low, high + 1) if n not in guessed])}]"
 
     def expert_move(self, transcript):
