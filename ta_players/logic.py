@@ -259,8 +259,19 @@ def _logic_boards(grids: dict, text: str) -> list[dict]:
 
 
 def _logic_board(grids: dict, text: str) -> dict:
-    boards = _logic_boards(grids, text)
-    return boards[-1] if boards else {}
+    """The marks ({(grid, row, column): 'O' or 'X'}) of the last board drawn in the text: under a grid's header
+    each row is its item, then one cell per column, separated by '|' (blank where unmarked)."""
+    board = text.split("Current Board:")[-1].split("Available Clues:")[0]
+    marks, lines = {}, [line.rstrip() for line in board.splitlines()]
+    for index, line in enumerate(lines):
+        name = line.strip()
+        if name in grids and index + 4 < len(lines):
+            rows, columns = grids[name]
+            for row_line in lines[index + 4:index + 4 + len(rows)]:
+                row = row_line.split()[0]
+                cells = [cell.strip() for cell in row_line[len(row):].split("|")[:len(columns)]]
+                marks.update({(name, row, column): cell for column, cell in zip(columns, cells) if cell in ("O", "X")})
+    return marks
 
 
 def _clue_holds(clue: str, owner: dict) -> bool | None:

@@ -184,12 +184,18 @@ def test_slitherlink_expert_draws_the_loop_edge_by_edge():
 
 def test_slitherlink_moves_are_not_echoed_as_broken_observations():
     # TextArena 0.7.4 queues the move as add_observation(player_id, action, PLAYER_ACTION): the player id would
-    # be the message and the action its type; the game master restores the arguments, so the echo is the player's
-    # own move, which the state view gives back as a bracketed move
-    episode = play("ta_slitherlink", [scripted(["[h 0 1]", "[h 0 1]"] * 2 + ["no move"] * 2)])
+    # be the message and the action its type; the game master restores the arguments, so the echo is dropped
+    replies = ["[h 0 1]", "[h 0 1]"] * 2 + ["no move"] * 2
+    # the full view leaves the echo out (the player's memory holds its reply)
+    episode = play("ta_slitherlink", [scripted(replies)], view="full")
     for _, context in episode.contexts[1:]:
-        assert "ObservationType" not in context["content"] and "\n[GAME] 0\n" not in context["content"]
-        assert "\n\n[Player] [h 0 1]\n\n" in context["content"]
+        assert context["content"].startswith("[GAME]") and "ObservationType" not in context["content"]
+        assert "[h 0 1]" not in context["content"]
+    # the state view gives each move back once, as the player's own `[Player] [move]` line
+    episode = play("ta_slitherlink", [scripted(replies)])
+    for turn, (_, context) in enumerate(episode.contexts):
+        assert "ObservationType" not in context["content"]
+        assert context["content"].count("[h 0 1]") == context["content"].count("[Player] [h 0 1]") == min(turn, 4)
 
 
 def test_slitherlink_toggling_one_edge_ends_at_the_turn_limit_scored_by_clues_satisfied():
