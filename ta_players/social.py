@@ -43,6 +43,12 @@ class TruthAndDeception(GamePlayers):
     def guessing(transcript: Transcript) -> bool:
         return "the Guesser in" in transcript.prompt and GUESS_NOW.search(transcript.last) is not None
 
+    @staticmethod
+    def spoken(transcript: Transcript) -> int:
+        """How often the seat has spoken: the dialogue view shows its own replies, labelled by its role."""
+        role = "Deceiver" if "the Deceiver in" in transcript.prompt else "Guesser"
+        return len(re.findall(rf"^\[{role}\] ", transcript.last, re.M))
+
     def random_move(self, transcript, rng):
         if self.guessing(transcript):
             return f"[Fact {rng.choice('12')}]"
@@ -56,10 +62,10 @@ class TruthAndDeception(GamePlayers):
             lines = (f"I happen to know this one: Fact {wrong} is the correct one. {facts[wrong][0]}",
                      f"The other statement is a popular misconception; Fact {wrong} is what the sources say.",
                      f"Trust me on this, Fact {wrong} is right. Pick Fact {wrong}.")
-            return lines[min(len(transcript.replies), len(lines) - 1)]
+            return lines[min(self.spoken(transcript), len(lines) - 1)]
         if not self.guessing(transcript):
             return ("Which of the two do you think is true, and why?", "How sure are you about that?")[
-                min(len(transcript.replies), 1)]
+                min(self.spoken(transcript), 1)]
         # The Deceiver's words are made to mislead: the Guesser trusts only how the facts read.
         best = max(facts, key=lambda number: (_plausibility(facts[number][0]), number == "1"))
         return f"[Fact {best}]"
