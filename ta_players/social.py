@@ -43,6 +43,12 @@ class TruthAndDeception(GamePlayers):
     def guessing(transcript: Transcript) -> bool:
         return "the Guesser in" in transcript.prompt and GUESS_NOW.search(transcript.last) is not None
 
+    @staticmethod
+    def spoken(transcript: Transcript) -> int:
+        """How often the seat has spoken: the dialogue view shows its own replies, labelled by its role."""
+        role = "Deceiver" if "the Deceiver in" in transcript.prompt else "Guesser"
+        return len(re.findall(rf"^\[{role}\] ", transcript.last, re.M))
+
     def random_move(self, transcript, rng):
         if self.guessing(transcript):
             return f"[Fact {rng.choice('12')}]"
@@ -56,10 +62,10 @@ class TruthAndDeception(GamePlayers):
             lines = (f"I happen to know this one: Fact {wrong} is the correct one. {facts[wrong][0]}",
                      f"The other statement is a popular misconception; Fact {wrong} is what the sources say.",
                      f"Trust me on this, Fact {wrong} is right. Pick Fact {wrong}.")
-            return lines[min(len(transcript.replies), len(lines) - 1)]
+            return lines[min(self.spoken(transcript), len(lines) - 1)]
         if not self.guessing(transcript):
             return ("Which of the two do you think is true, and why?", "How sure are you about that?")[
-                min(len(transcript.replies), 1)]
+                min(self.spoken(transcript), 1)]
         # The Deceiver's words are made to mislead: the Guesser trusts only how the facts read.
         best = max(facts, key=lambda number: (_plausibility(facts[number][0]), number == "1"))
         return f"[Fact {best}]"
@@ -200,18 +206,21 @@ class SecretMafia(GamePlayers):
 COLOURS = {"Red": 0, "White": 1, "Blue": 2, "Orange": 3}
 RESOURCES = ("wheat", "wood", "sheep", "brick", "ore")
 MOVES_BLOCK = re.compile(r"Viable moves\n─+\n((?:'\[\d+\]'\t-  .*\n?)+)")
-# Events that change what a seat holds or where the negotiation stands, in the order they were announced.
+# What changes what a seat holds or where its turn and the negotiation stand, in the order the view shows it (the
+# messages; the board comes after them, whenever it was drawn). TextArena 0.7.4 labels the seats by colour.
 CATAN_EVENT = re.compile(
-    r"(?P<hand>Your hand cards are:\n(?:\t\w+: -?\d+\n?)*)"
-    r"|(?P<roll>rolled: [^\n]*Items received:(?:\n\t [a-z]+: [^\n]*)+)"
-    r"|(?P<trade>Trade executed: Player (?P<giver>\d+) → (?P<taker>\d+) \(offered (?P<given>\{[^}]*\}) "
+    r"(?P<roll>^\[GAME\] Player (?P<roller>\d+) \(\w+\) rolled: [^\n]*(?:\n\t [^\n]*)*)"
+    r"|(?P<trade>^\[GAME\] Trade executed: Player (?P<giver>\d+) → (?P<taker>\d+) \(offered (?P<given>\{[^}]*\}) "
     r"/ requested (?P<asked>\{[^}]*\})\)\.)"
     r"|(?P<offer>^\[GAME\] Player (?P<offerer>\d+) offered to Player (?P<offeree>\d+): (?P<body>.*?)(?=\n\n|\Z))"
-    r"|(?P<cleared>^\[GAME\] Player \d+ denied the trade offer\.|^\[GAME\] Negotiation finished\.|Trade failed: )"
-    r"|(?P<action>Viable moves\n─)"
+    r"|(?P<cleared>^\[GAME\] Player \d+ denied the trade offer\.|^\[GAME\] Player \d+ attempted an invalid move\. "
+    r"Reason: Trade failed: )"
+    r"|(?P<finished>^\[GAME\] Negotiation finished\.)"
+    r"|(?P<ended>^\[GAME\] Player (?P<ender>\d+) \(\w+\) ends his turn\.)"
     r"|(?P<partner>^\[GAME\] You selected action \[\d+\] \(Negotiation\)\. Please select a player)"
     r"|(?P<leading>^\[GAME\] You have selected Player (?P<chosen>\d+) \(\w+\) to negotiation with\.)"
-    r"|(?P<responding>^\[GAME\] Player (?P<chooser>\d+) \(\w+\) selected you to negotiate with\.)",
+    r"|(?P<responding>^\[GAME\] Player (?P<chooser>\d+) \(\w+\) selected you to negotiate with\.)"
+    r"|(?P<own>^\[(?P<speaker>Red|White|Blue|Orange)\] (?P<said>.*?)(?=\n\n|\Z))",
     re.M | re.S)
 PARTNERS = re.compile(r"'\[(\d+)\]'/'\[\w+\]'")
 CATAN_TALK = ("Let us see what we can do.", "I am thinking about my next build.", "Fair enough.",
@@ -255,26 +264,38 @@ class SettlersOfCatan(GamePlayers):
 
     @staticmethod
     def situation(transcript: Transcript) -> dict:
-        """The seat's phase (`action`, `partner`, `leading`, `responding`), its hand (None before it was first
-        shown), the offer on the table in the current negotiation (offerer, offeree, gives, asks) and the moves."""
-        me = COLOURS[re.search(r"as (\w+)\.", transcript.prompt).group(1)]
-        colour = re.search(r"as (\w+)\.", transcript.prompt).group(1).lower()
-        hand, phase, offer = None, None, None
-        # The hand is shown whole with every board; reading from the latest board on keeps a reply fast late in
-        # a game of a thousand turns.
-        shown = next((index for index in range(len(transcript.contexts) - 1, -1, -1)
-                      if "Your hand cards are:" in transcript.contexts[index]), None)
-        text = "\n\n".join(transcript.contexts[shown or 0:])
-        text = text[text.rfind("Your hand cards are:"):] if shown is not None else text
-        for event in CATAN_EVENT.finditer(text):
-            kind = next(name for name in ("hand", "roll", "trade", "offer", "cleared", "action", "partner", "leading",
-                                          "responding") if event.group(name) is not None)
-            if kind == "hand":
-                hand = Counter({name: int(count) for name, count in re.findall(r"\t(\w+): (-?\d+)", event.group(0))})
-            elif kind == "roll" and hand is not None:
-                for line in re.findall(rf"\n\t {colour}: ([^\n]*)", event.group(0)):
-                    for name, count in re.findall(r"(\w+): \+(\d+)", line):
-                        hand[name] += int(count)
+        """What the seat's view shows: its phase (`action`, `partner`, `leading`, `responding`, or None between its
+        turns), its hand (None when the view cannot tell it), the offer on the table in the current negotiation
+        (offerer, offeree, gives, asks), the viable moves, the negotiations of its turn so far and whether it made
+        an offer in the current one.
+
+        The view shows the messages, then the latest board, drawn whenever the seat last got one (SettlersOfCatan
+        0.7.4 draws it at the seat's roll, after its builds and after `[done]` of its own negotiation, nowhere
+        else). The board's hand is the hand at the seat's last own move of the action phase or its roll; the rolls'
+        receipts and the trades the messages show after that are added to it."""
+        colour = re.search(r"as (\w+)\.", transcript.prompt).group(1)
+        me = COLOURS[colour]
+        view = transcript.last
+        header = view.rfind(f"{'=' * 24}  {colour.upper()}  {'=' * 24}")
+        messages, board = (view[:header], view[header:]) if header >= 0 else (view, "")
+        shown = re.search(r"Your hand cards are:\n((?:\t\w+: -?\d+\n?)*)", board)
+        board_hand = Counter({name: int(count) for name, count in re.findall(r"\t(\w+): (-?\d+)", shown.group(1))}
+                             ) if shown else None
+        hand, phase, offer, negotiations, offered, marked = None, None, None, 0, False, False
+        for event in CATAN_EVENT.finditer(messages):
+            kind = next(name for name in ("roll", "trade", "offer", "cleared", "finished", "ended", "partner",
+                                          "leading", "responding", "own") if event.group(name) is not None)
+            marked = marked or kind in ("roll", "finished", "ended", "partner", "leading", "responding")
+            if kind == "roll":
+                offer = None
+                if int(event.group("roller")) == me:  # its turn starts; the board is drawn after the roll
+                    phase, hand, negotiations = "action", board_hand and board_hand.copy(), 0
+                else:
+                    phase = None
+                    if hand is not None:
+                        for line in re.findall(rf"\n\t {colour.lower()}: ([^\n]*)", event.group(0)):
+                            for name, count in re.findall(r"(\w+): \+(\d+)", line):
+                                hand[name] += int(count)
             elif kind == "trade":
                 giver, taker = int(event.group("giver")), int(event.group("taker"))
                 given = Counter({name.lower(): int(n) for name, n in re.findall(r"'(\w+)': (\d+)", event.group("given"))})
@@ -288,15 +309,42 @@ class SettlersOfCatan(GamePlayers):
                 offer = (int(event.group("offerer")), int(event.group("offeree")), *sides) if sides else None
             elif kind == "cleared":
                 offer = None
+            elif kind == "finished":
+                # its own negotiation's [done] draws its board; the partner's turn is over
+                offer = None
+                if phase == "leading":
+                    phase, hand = "action", board_hand and board_hand.copy()
+                else:
+                    phase = None
+            elif kind == "ended":
+                if int(event.group("ender")) == me:
+                    phase = None
+            elif kind == "own":
+                if event.group("speaker") != colour:
+                    continue
+                if phase == "action":
+                    # a build draws the board anew; a negotiation or the end of the turn leaves the hand as the
+                    # board shows it
+                    hand = board_hand and board_hand.copy()
+                elif phase == "leading" and "[offer" in event.group("said").lower():
+                    offered = True
             else:
                 phase = kind
-                if kind in ("leading", "responding"):
-                    offer = None  # an offer left over from an earlier negotiation is not this one's
+                offer = None  # an offer left over from an earlier negotiation is not this one's
+                if kind == "leading":
+                    negotiations, offered = negotiations + 1, False
+        if not marked and board:
+            phase = "action"  # no turn or negotiation is left in the window, only the board its own turn drew
+        if phase == "action":
+            hand = board_hand  # the seat on turn is shown its current board
         moves = []
-        block = last_match(MOVES_BLOCK, text)
+        block = last_match(MOVES_BLOCK, board)
         if block:
             moves = [(int(index), text) for index, text in re.findall(r"'\[(\d+)\]'\t-  (.*)", block.group(1))]
-        return {"me": me, "phase": phase, "hand": hand, "offer": offer, "moves": moves}
+        partners = last_match(r"^\[GAME\] You selected action \[\d+\] \(Negotiation\)\. .*", messages, re.M)
+        return {"me": me, "phase": phase, "hand": hand, "offer": offer, "moves": moves,
+                "partners": PARTNERS.findall(partners.group(0)) if partners else [],
+                "negotiations": negotiations, "offered": offered}
 
     @staticmethod
     def negotiation_replies(situation: dict) -> list[str]:
@@ -321,7 +369,7 @@ class SettlersOfCatan(GamePlayers):
         if situation["phase"] == "action":
             return f"[{rng.choice(situation['moves'])[0]}]"
         if situation["phase"] == "partner":
-            return f"[{rng.choice(PARTNERS.findall(transcript.last))}]"
+            return f"[{rng.choice(situation['partners'])}]"
         kinds = {}
         for reply in self.negotiation_replies(situation):
             kinds.setdefault(reply.split(":")[0], []).append(reply)
@@ -350,37 +398,24 @@ class SettlersOfCatan(GamePlayers):
             # A negotiation still open when the turn's moves run out hands the turn to the partner's neighbour
             # (SettlersOfCatan/env.py:249-250 after :312-313, 0.7.4): it must fit in the moves left.
             if (negotiate is not None and moves_left >= 4 and _wanted_trade(hand)
-                    and self.negotiations_this_turn(transcript) < 2):
+                    and situation["negotiations"] < 2):
                 return f"[{negotiate}]"
             return f"[{moves[-1][0]}]"
         if situation["phase"] == "partner":
-            partners = PARTNERS.findall(transcript.last)
-            return f"[{partners[self.negotiations_this_turn(transcript) % len(partners)]}]"
+            partners = situation["partners"]
+            return f"[{partners[(situation['negotiations']) % len(partners)]}]"
         offer = situation["offer"]
         if (offer and offer[1] == situation["me"] and all(hand[name] >= count for name, count in offer[3].items())
                 and sum(offer[2].values()) >= sum(offer[3].values())):
             return "[accept]"
         if situation["phase"] == "leading":
             trade = _wanted_trade(hand)
-            started = max(index for index, context in enumerate(transcript.contexts)
-                          if "] You have selected Player " in context)
             # Its own earlier offer counts even when TextArena ignored it: an offer left on the table by an
             # earlier negotiation blocks new ones until someone says [done] (SettlersOfCatan/env.py:300, 0.7.4).
-            if trade and not any("[Offer" in reply for reply in transcript.replies[started:]):
+            if trade and not situation["offered"]:
                 return f"[Offer: 1 {trade[0].title()} -> 1 {trade[1].title()}]"
             return "[done]"
         return "No, thank you."
-
-    @staticmethod
-    def negotiations_this_turn(transcript: Transcript) -> int:
-        colour = re.search(r"as (\w+)\.", transcript.prompt).group(1)
-        turn_start = f"Player {COLOURS[colour]} ({colour}) rolled:"
-        count = 0
-        for context in reversed(transcript.contexts):
-            count += context.count("] You have selected Player ", max(context.rfind(turn_start), 0))
-            if turn_start in context:
-                break
-        return count
 
 
 BUILDS = (Counter(ore=3, wheat=2), Counter(brick=1, wood=1, wheat=1, sheep=1))

@@ -219,6 +219,12 @@ NOT_ABOVE_RANDOM: dict[str, str] = {
         "sealed bids with much chance: on the first instances the random model loses both games against the random "
         "reference and wins one against rank_match (all ten: 20 vs 30); as the model rank_match wins 8 of the 10 "
         "shipped games against random (tests/test_tabletop.py)"),
+    "ta_truth_and_deception_vs_heuristic": (
+        "the heuristic's edge is its guess only: as the Guesser it names the true fact on 10 of the 15 instances that "
+        "seat the model as the Deceiver, and as the Deceiver its talk cannot move a random Guesser, so a random model "
+        "expects 42 against it and 50 against random (a margin below 10; the draws gave 46.7 vs 43.3 on all 30 "
+        "instances, 50 vs 16.7 on the first ones); as the model it wins all 15 Guesser instances "
+        "(tests/test_social.py)"),
     "ta_poker_vs_equity": (
         "the cards dealt decide many matches: on the first instances the random model wins 3 of 8 against either "
         "reference (all 40: 45 vs 27.5); as the model equity wins 31 of the 40 shipped games against random "

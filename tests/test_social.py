@@ -81,6 +81,14 @@ def test_truth_and_deception_heuristic_guesser_is_not_moved_by_the_deceiver():
         assert_outcome(episode.scores, "Lose")
 
 
+def test_truth_and_deception_heuristic_reference_guesser_names_the_true_fact_on_ten_of_fifteen():
+    # the instances that seat the model as the Deceiver (even game_id); the heuristic reads only the facts, so the
+    # model's talk does not matter; figures of tests/test_all_games.py's NOT_ABOVE_RANDOM
+    wins = [play_vs("ta_truth_and_deception", "heuristic", scripted(DECEIVER_TALK * 20), experiment, game_id)
+            .scores["Main Score"] for experiment in ("default", "long", "extreme") for game_id in range(0, 10, 2)]
+    assert wins.count(0) == 10 and wins.count(100) == 5
+
+
 def test_truth_and_deception_vs_random_model_guesser_scores_its_guess():
     # game 1 seats the model as the Guesser; default instance 1: Fact 2 (the Great Pyramid's record) is true
     won = play_vs("ta_truth_and_deception", "random", scripted(["Go on.", "I see.", "[Fact 2]"]), game_id=1)
@@ -106,9 +114,12 @@ def mafia_seat(role: str, night_targets: list[int], day_votes: list[int]):
     nights, days = iter(night_targets), iter(day_votes)
 
     def policy(context: str) -> str:
-        if "Valid targets:" in context or "choose one player to" in context:
+        # the dialogue view repeats the earlier phases' announcements: the latest one is the phase
+        phase = max(("night", "Valid targets:"), ("night", "choose one player to"), ("vote", "Voting phase"),
+                    ("day", "Day breaks"), key=lambda marker: context.rfind(marker[1]))[0]
+        if phase == "night":
             return f"[{next(nights)}]"
-        if "Voting phase" in context:
+        if phase == "vote":
             return f"I vote [{next(days)}]."
         return "I am listening."
     return policy
@@ -175,21 +186,19 @@ def test_secret_mafia_model_seat_gets_to_play_in_every_instance(reference):
 
 
 def mafia_team_wins(mafia_strategy: str, village_strategy: str, games: int, seats: int = 10) -> int:
-    """Mafia wins of seeded 10-seat games with each team played by one strategy (roles read from the env)."""
+    """Mafia wins of seeded 10-seat games with each team played by one strategy (roles read from the env), in
+    the game's dialogue view."""
     from ta_players import reply
     wins = 0
     for seed in range(games):
-        env = ClemObservationWrapper(ta.make("SecretMafia-v0-raw"))
+        env = ClemObservationWrapper(ta.make("SecretMafia-v0-raw"), view="dialogue")
         env.reset(num_players=seats, seed=seed)
         roles = env.state.game_state["player_roles"]
-        histories = {pid: [] for pid in range(seats)}
         done = False
         while not done:
             pid, context = env.get_observation()
-            histories[pid].append(context)
-            move = reply(mafia_strategy if roles[pid] == "Mafia" else village_strategy, histories[pid])
-            histories[pid].append({"role": "assistant", "content": move})
-            done, _ = env.step(move)
+            # the players read what a model is sent: the latest view alone
+            done, _ = env.step(reply(mafia_strategy if roles[pid] == "Mafia" else village_strategy, [context]))
         rewards, game_info = env.close()
         assert not any(info["invalid_move"] for info in game_info.values())
         wins += rewards[next(pid for pid, role in roles.items() if role == "Mafia")] > 0
@@ -197,14 +206,14 @@ def mafia_team_wins(mafia_strategy: str, village_strategy: str, games: int, seat
 
 
 def test_secret_mafia_fixed_rule_mafia_beat_a_random_village_more_often_than_random_mafia():
-    # measured over 80 seeded 10-seat games: Mafia win 49 all random, 68 as fixed-rule Mafia against a random
-    # village, 42 against a fixed-rule village (40 games here)
+    # measured over 80 seeded 10-seat games in the dialogue view: Mafia win 59 all random, 75 as fixed-rule Mafia
+    # against a random village, 60 against a fixed-rule village (40 games here: 30 and 37)
     baseline = mafia_team_wins("random", "random", games=40)
     assert mafia_team_wins("expert", "random", games=40) >= max(baseline + 4, 32)
 
 
 def test_secret_mafia_random_model_among_fixed_rule_references_loses_more():
-    # measured on the 10 shipped instances: 60 against random references, 20 against fixed-rule ones
+    # measured on the 10 shipped instances: 30 against random references, 10 against fixed-rule ones
     def mean_score(reference):
         return statistics.mean(play_vs("ta_secret_mafia", reference, ta_player("random"), game_id=game_id)
                                .scores["Main Score"] for game_id in range(10))
