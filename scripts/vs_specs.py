@@ -3,7 +3,8 @@
 A base spec names its reference opponents in `references` (`random`, and the name of the game's strong programmatic
 player, `expert_name` in ta_players). Each variant is the base spec with one clem player, the model under test (and
 the judge, in the LLM-judged games), who plays the base game's instances from the seat `game_id % seats`; it has its own score and outcome lines
-(`vs_score` in the base spec for games scored by their payoff). Edit the base spec and rerun:
+(`vs_score` in the base spec for games scored by their payoff) and, where the base spec says `vs_max_requests`, its
+own request cap (a variant counts only the model's requests, the base game every seat's). Edit the base spec and rerun:
 tests/test_contests.py fails when the variants are stale.
 """
 import json
@@ -16,7 +17,9 @@ VS_OUTCOME = "Success when the model won or drew; Lose when it lost; Aborted whe
 
 
 def vs_spec(base: dict, reference: str) -> dict:
-    spec = {key: value for key, value in base.items() if key not in ("references", "vs_score")}
+    spec = {key: value for key, value in base.items() if key not in ("references", "vs_score", "vs_max_requests")}
+    if "vs_max_requests" in base:
+        spec["max_requests"] = base["vs_max_requests"]
     spec.update(game_name=f"{base['game_name']}_vs_{reference}",
                 description=f"{base['description']} The model plays one seat against the {reference} reference.",
                 score=base.get("vs_score", VS_SCORE), outcome=VS_OUTCOME, players=2 if base.get("judge") else 1,

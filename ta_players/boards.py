@@ -15,6 +15,15 @@ import chess
 
 from ta_players.base import GamePlayers, Transcript, last_match, offered_moves, seat_of
 
+# The line a bounded view puts before its messages when older ones dropped out of its window
+# (clem_observation_wrapper._Seen.render).
+EARLIER_DROPPED = re.compile(r"^\[GAME\] \(\d+ earlier messages are not repeated here\.\)$", re.M)
+
+
+def history_is_complete(text: str) -> bool:
+    """Whether the context still holds every message of the game (no older ones dropped out of the view)."""
+    return EARLIER_DROPPED.search(text) is None
+
 FILES = "abcdefghijklmnop"
 WIN = 100_000
 
@@ -84,11 +93,44 @@ SQUARE_VALUES = {(colour, piece_type): _square_values(colour, piece_type)
 RIM = [max(abs(3.5 - chess.square_rank(square)), abs(3.5 - chess.square_file(square))) for square in chess.SQUARES]
 
 
+CHESS_DRAWN = re.compile(r"Current board:\n.*\n((?: ?[1-8] \| (?:[.pnbrqkPNBRQK] ){8}\|\n?){8})")
+
+
 def chess_board(transcript: Transcript) -> chess.Board:
-    """The position after every move TextArena announced (the `-blind` variant shows no board, only the moves)."""
+    """The position after every move TextArena announced, replayed from the start: the `-blind` variant shows no board,
+    and the drawn board shows neither castling rights nor repetitions. The spec's window holds a whole game of moves
+    (`view_window`, the others' replies as their moves); should older moves have dropped out of the view (a model's
+    replies full of bracketed text), the position is read off the drawn board instead (see `_chess_drawn`)."""
+    text = transcript.text
+    if not history_is_complete(text) and (drawn := _chess_drawn(transcript)) is not None:
+        return drawn
     board = chess.Board()
-    for uci in CHESS_MOVE.findall(transcript.text):
+    for uci in CHESS_MOVE.findall(text):
         board.push_uci(uci)
+    return board
+
+
+def _chess_drawn(transcript: Transcript) -> chess.Board | None:
+    """The latest drawn board, the player to move (always the reader), castling where king and rook stand at home
+    and en passant after the latest announced double step; None when no board is drawn (`-blind`)."""
+    found = last_match(CHESS_DRAWN, transcript.text)
+    if found is None:
+        return None
+    ranks = ["".join(row.split("|")[1].split()) for row in found.group(1).splitlines()]
+    placement = "/".join(re.sub(r"\.+", lambda dots: str(len(dots.group())), rank) for rank in ranks)
+    white = re.search(r"You are playing White in a game of Chess", transcript.prompt) is not None
+    board = chess.Board(f"{placement} {'w' if white else 'b'} - - 0 1")
+    board.castling_rights = 0
+    for square, king, rook in (("K", chess.E1, chess.H1), ("Q", chess.E1, chess.A1), ("k", chess.E8, chess.H8),
+                               ("q", chess.E8, chess.A8)):
+        colour = square.isupper()
+        if board.piece_at(king) == chess.Piece(chess.KING, colour) and board.piece_at(rook) == chess.Piece(chess.ROOK, colour):
+            board.castling_rights |= chess.BB_SQUARES[rook]
+    moves = CHESS_MOVE.findall(transcript.text)
+    if moves:
+        last = chess.Move.from_uci(moves[-1])
+        if board.piece_type_at(last.to_square) == chess.PAWN and abs(last.to_square - last.from_square) == 16:
+            board.ep_square = (last.from_square + last.to_square) // 2
     return board
 
 
@@ -123,8 +165,17 @@ class Chess(GamePlayers):
     has_expert = True
     expert_name = "engine"
 
+    @staticmethod
+    def legal(transcript: Transcript, board: chess.Board) -> list[chess.Move]:
+        """The moves at `board`, in the engine's order; where TextArena lists the valid moves (all but `-blind`), only
+        those (a board read off the drawing may guess castling wrong)."""
+        offered = {move.strip("[]") for move in offered_moves(transcript.last)}
+        moves = _chess_ordered(board)
+        return [move for move in moves if move.uci() in offered] or moves if offered else moves
+
     def random_move(self, transcript, rng):
-        return f"[{rng.choice(sorted(move.uci() for move in chess_board(transcript).legal_moves))}]"
+        board = chess_board(transcript)
+        return f"[{rng.choice(sorted(move.uci() for move in self.legal(transcript, board)))}]"
 
     def expert_move(self, transcript):
         """Depth 2 (own move, every reply) with alpha cuts: material and square values after the reply, minus
@@ -132,7 +183,7 @@ class Chess(GamePlayers):
         progress."""
         board = chess_board(transcript)
         best_moves, best = [], -WIN * 10
-        for move in _chess_ordered(board):
+        for move in self.legal(transcript, board):
             board.push(move)
             replies = _chess_ordered(board)
             if not replies and board.is_check():
@@ -282,6 +333,7 @@ OTHELLO_BOARD = re.compile(r"Game Board:\n +((?:\d+ )*\d+)\n((?:\d+\|(?:[.BW]\|)
 DIRECTIONS = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)]
 
 
+OTHELLO_TIE = 2  # one interior disc more or less
 OTHELLO_VALID = re.compile(r"\nValid moves: ((?:'\[\d+, \d+\]'(?:, )?)+)\n|\nNo valid moves")
 
 
@@ -402,7 +454,10 @@ class Othello(GamePlayers):
             return position + 8 * (len(_othello_moves(child, piece)) - their_moves)
 
         scores = [score(move) for move in moves]
-        return "[{}, {}]".format(*_pick([move for move, value in zip(moves, scores) if value == max(scores)],
+        # moves within OTHELLO_TIE of the best are as good as the heuristic can tell (the exact endgame has no slack):
+        # exact ties are rare, and without draws among near-equals two instances of a seat played the same game
+        slack = 0 if empties <= 6 else OTHELLO_TIE
+        return "[{}, {}]".format(*_pick([move for move, value in zip(moves, scores) if value >= max(scores) - slack],
                                         transcript.rng()))
 
 
@@ -411,10 +466,16 @@ class Othello(GamePlayers):
 BREAKTHROUGH_MOVE = re.compile(r"^\[GAME\] Player ([01]) moves \[([a-p])(\d{1,2})([a-p])(\d{1,2})\] \([WB]\)\.$", re.M)
 
 
+BREAKTHROUGH_ROW = re.compile(r"^ *(\d{1,2}) \| ((?:[WB.] )*[WB.]) *$", re.M)
+
+
 def breakthrough_position(transcript: Transcript) -> tuple[tuple, int]:
-    """The board (row 0 = rank 1, White's home) after every announced move (`-blind` shows no board), and its
-    size."""
+    """The board (row 0 = rank 1, White's home) and its size: the latest board drawn, or (`-blind` shows none) the
+    board after every announced move (the spec's window holds a whole blind game: see docs/games/boards.md)."""
     size = int(re.search(r"on an (\d+)x\1 board", transcript.prompt).group(1))
+    rows = BREAKTHROUGH_ROW.findall(transcript.text)[-size:]
+    if len(rows) == size and [int(rank) for rank, _ in rows] == list(range(size, 0, -1)):
+        return tuple(tuple(cells.split()) for _, cells in reversed(rows)), size
     board = [["W"] * size for _ in range(2)] + [["."] * size for _ in range(size - 4)] + [["B"] * size for _ in range(2)]
     for _, f1, r1, f2, r2 in BREAKTHROUGH_MOVE.findall(transcript.text):
         c1, c2, row1, row2 = FILES.index(f1), FILES.index(f2), int(r1) - 1, int(r2) - 1

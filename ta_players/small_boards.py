@@ -213,6 +213,7 @@ class Nim(GamePlayers):
 # ---------------------------------------------------------------------------------------------------------------
 
 DROP = re.compile(r"Player (\d+) dropped their disk \((\w)\) into column (\d+)\.")
+C4_BOARD = re.compile(r"Board state:\n[\d ]+\n-+\n((?:[.XO](?: [.XO])*(?:\n|$))+)")
 C4_SIZE = re.compile(r"The game board has (\d+) rows and (\d+) columns\.")
 C4_WIN = 1_000_000
 C4_WINDOW_SCORES = (0, 1, 5, 50)  # by own discs in an open window of four
@@ -319,12 +320,21 @@ class ConnectFour(GamePlayers):
 
     @staticmethod
     def position(transcript: Transcript) -> tuple[_ConnectFourSearch, int, int]:
-        """The search for this board size and the discs (mine, theirs), replayed from the drop messages: the
-        `-blind` variant shows no board, and the drops are announced to both seats in every variant."""
+        """The search for this board size and the discs (mine, theirs): read off the latest board, or (`-blind` shows
+        none) replayed from the drop messages, which a blind game's window holds whole (its 42 drops, the others'
+        replies as their moves: see docs/games/small-boards.md)."""
         rows, cols = map(int, C4_SIZE.search(transcript.prompt).groups())
         search = _connect_four_search(rows, cols)
         seat = _seat(transcript)
         discs = [0, 0]
+        drawn = last_match(C4_BOARD, transcript.text)
+        if drawn is not None:  # the latest board drawn (row 0 the top; Player 0 is 'X')
+            grid = [line.split() for line in drawn.group(1).splitlines()[:rows]]
+            for row, cells in enumerate(grid):
+                for col, cell in enumerate(cells):
+                    if cell in "XO":
+                        discs[cell == "O"] |= 1 << (col * search.height + rows - 1 - row)
+            return search, discs[seat], discs[1 - seat]
         for player, _, col in DROP.findall(transcript.text):
             col = int(col)
             discs[int(player)] |= ((discs[0] | discs[1]) + search.bottom[col]) & search.column[col]
@@ -446,9 +456,9 @@ class Chopsticks(GamePlayers):
 # Memory Game: both seats see every card turned over, so the expert simply never forgets one.
 # ---------------------------------------------------------------------------------------------------------------
 
-MEMORY_HEADER = re.compile(r"Current (?:Game )?board:\n +((?:\d+ ?)+)\n")
+MEMORY_BOARD = re.compile(r"Current (?:Game )?board:\n((?:.*\S.*(?:\n|$))+)", re.I)
+MEMORY_ROW = re.compile(r"^\s*(\d+)((?: \S)+)\s*$")
 MEMORY_REVEALED = re.compile(r"Cards at positions \[(\d+) (\d+)\] and \[(\d+) (\d+)\] are (\S+) and (\S+) respectively")
-MEMORY_MATCHED = re.compile(r"at positions \[(\d+) (\d+)\] and \[(\d+) (\d+)\] match!")
 
 
 class MemoryGame(GamePlayers):
@@ -459,16 +469,16 @@ class MemoryGame(GamePlayers):
 
     @staticmethod
     def cards(transcript: Transcript) -> tuple[list[tuple[int, int]], dict]:
-        """(the cards still face down, in reading order; the symbols seen on them so far)."""
-        size = len(MEMORY_HEADER.search(transcript.text).group(1).split())
-        matched = set()
-        for r1, c1, r2, c2 in MEMORY_MATCHED.findall(transcript.text):
-            matched |= {(int(r1), int(c1)), (int(r2), int(c2))}
+        """(the cards still face down on the latest board, in reading order; the symbols the view's messages showed
+        on them). The spec's window holds a whole game's reveals (see docs/games/small-boards.md)."""
+        rows = [MEMORY_ROW.match(line) for line in last_match(MEMORY_BOARD, transcript.text).group(1).splitlines()]
+        # the column header (`0 1 2 3`, its indent stripped when it opens the board) is not a row
+        cells = [row.group(2).split() for row in rows if row and not row.group(2).split()[0].isdigit()]
+        face_down = [(r, c) for r, row in enumerate(cells) for c, cell in enumerate(row) if cell == "."]
         seen = {}
         for r1, c1, r2, c2, first, second in MEMORY_REVEALED.findall(transcript.text):
             seen[(int(r1), int(c1))], seen[(int(r2), int(c2))] = first, second
-        face_down = [(r, c) for r in range(size) for c in range(size) if (r, c) not in matched]
-        return face_down, {card: symbol for card, symbol in seen.items() if card not in matched}
+        return face_down, {card: symbol for card, symbol in seen.items() if card in face_down}
 
     def random_move(self, transcript, rng):
         face_down, _ = self.cards(transcript)
