@@ -118,14 +118,16 @@ class UltimateTexasHoldem(GamePlayers):
 
     @staticmethod
     def round_state(transcript: Transcript) -> tuple[str, bool, list, list]:
-        """(phase, whether a play bet is placed, hole cards, community cards shown) of the round being played."""
-        hand = re.compile(r"\[GAME\] 🎴 Your hand: (.+)")
-        start = max(index for index, context in enumerate(transcript.contexts) if hand.search(context))
-        text = "\n".join((transcript.contexts[start].rsplit("🎴 Your hand:", 1)[1], *transcript.contexts[start + 1:]))
-        hole = _poker_cards(text.splitlines()[0])
-        board = [card for shown in re.findall(r"(?:FLOP|RIVER) revealed: (.+)", text) for card in _poker_cards(shown)]
+        """(phase, whether a play bet is placed, hole cards, community cards shown) of the round being played, read
+        from the view: the hole cards are its board, the round's cards and the player's own moves (`[Player] [4x]`)
+        follow the newest "Round N started!" message."""
+        text = transcript.last
+        hole = _poker_cards(last_match(r"🎴 Your hand: (.+)", text).group(1))
+        current = text[last_match(r"Round \d+ started!", text).end():]
+        board = [card for shown in re.findall(r"(?:FLOP|RIVER) revealed: (.+)", current)
+                 for card in _poker_cards(shown)]
         phase = {0: "pre_flop", 3: "flop", 5: "river"}[len(board)]
-        bet = any(re.search(r"\[[42]x\]", reply, re.IGNORECASE) for reply in transcript.replies[start:])
+        bet = re.search(r"^\[Player\] \[(?:play bet )?[42]x\]", current, re.IGNORECASE | re.MULTILINE) is not None
         return phase, bet, hole, board
 
     def random_move(self, transcript, rng):
