@@ -2,7 +2,7 @@
 import itertools
 import re
 
-from ta_players.base import GamePlayers, Transcript, last_match
+from ta_players.base import GamePlayers, Transcript, last_match, own_moves
 
 CARD_VALUES = {"J": 10, "Q": 10, "K": 10, "A": 11}
 
@@ -239,13 +239,15 @@ class Game2048(GamePlayers):
         """Up to 6x6, the corner strategy with a look-ahead: the move whose board, after a 2 spawns and one more
         move, has the best snake value on average. On larger boards space never runs short and reaching the target
         is a matter of merging everything quickly: the move with the most merges, ties broken by turning through
-        the four directions (a fixed direction order leaves small tiles stranded)."""
+        the four directions from the one after the player's last move, which the view shows as `[Player] [Up]` (a
+        fixed direction order leaves small tiles stranded)."""
         board = self.board(transcript)
         moves = {d: after for d in DIRECTIONS if (after := _slide(board, d)) != board}
         if len(board) <= 6:
             return f"[{max(moves, key=lambda d: _after_a_two_spawns(moves[d]))}]"
-        turn = len(transcript.replies)
-        rotation = [ROTATION[(turn + i) % 4] for i in range(4)]
+        last = [move for move in own_moves(transcript) if move.strip("[] ") in ROTATION]
+        start = ROTATION.index(last[-1].strip("[] ")) + 1 if last else 0
+        rotation = [ROTATION[(start + i) % 4] for i in range(4)]
         return f"[{max((d for d in rotation if d in moves), key=lambda d: _empty_cells(moves[d]))}]"
 
 
