@@ -2,7 +2,7 @@
 import itertools
 import re
 
-from ta_players.base import GamePlayers, Transcript, last_match
+from ta_players.base import GamePlayers, Transcript, last_match, own_moves
 
 CARD_VALUES = {"J": 10, "Q": 10, "K": 10, "A": 11}
 
@@ -118,14 +118,16 @@ class UltimateTexasHoldem(GamePlayers):
 
     @staticmethod
     def round_state(transcript: Transcript) -> tuple[str, bool, list, list]:
-        """(phase, whether a play bet is placed, hole cards, community cards shown) of the round being played."""
-        hand = re.compile(r"\[GAME\] 🎴 Your hand: (.+)")
-        start = max(index for index, context in enumerate(transcript.contexts) if hand.search(context))
-        text = "\n".join((transcript.contexts[start].rsplit("🎴 Your hand:", 1)[1], *transcript.contexts[start + 1:]))
-        hole = _poker_cards(text.splitlines()[0])
-        board = [card for shown in re.findall(r"(?:FLOP|RIVER) revealed: (.+)", text) for card in _poker_cards(shown)]
+        """(phase, whether a play bet is placed, hole cards, community cards shown) of the round being played, read
+        from the view: the hole cards are its board, the round's cards and the player's own moves (`[Player] [4x]`)
+        follow the newest "Round N started!" message."""
+        text = transcript.last
+        hole = _poker_cards(last_match(r"🎴 Your hand: (.+)", text).group(1))
+        current = text[last_match(r"Round \d+ started!", text).end():]
+        board = [card for shown in re.findall(r"(?:FLOP|RIVER) revealed: (.+)", current)
+                 for card in _poker_cards(shown)]
         phase = {0: "pre_flop", 3: "flop", 5: "river"}[len(board)]
-        bet = any(re.search(r"\[[42]x\]", reply, re.IGNORECASE) for reply in transcript.replies[start:])
+        bet = re.search(r"^\[Player\] \[(?:play bet )?[42]x\]", current, re.IGNORECASE | re.MULTILINE) is not None
         return phase, bet, hole, board
 
     def random_move(self, transcript, rng):
@@ -237,13 +239,15 @@ class Game2048(GamePlayers):
         """Up to 6x6, the corner strategy with a look-ahead: the move whose board, after a 2 spawns and one more
         move, has the best snake value on average. On larger boards space never runs short and reaching the target
         is a matter of merging everything quickly: the move with the most merges, ties broken by turning through
-        the four directions (a fixed direction order leaves small tiles stranded)."""
+        the four directions from the one after the player's last move, which the view shows as `[Player] [Up]` (a
+        fixed direction order leaves small tiles stranded)."""
         board = self.board(transcript)
         moves = {d: after for d in DIRECTIONS if (after := _slide(board, d)) != board}
         if len(board) <= 6:
             return f"[{max(moves, key=lambda d: _after_a_two_spawns(moves[d]))}]"
-        turn = len(transcript.replies)
-        rotation = [ROTATION[(turn + i) % 4] for i in range(4)]
+        last = [move for move in own_moves(transcript) if move.strip("[] ") in ROTATION]
+        start = ROTATION.index(last[-1].strip("[] ")) + 1 if last else 0
+        rotation = [ROTATION[(start + i) % 4] for i in range(4)]
         return f"[{max((d for d in rotation if d in moves), key=lambda d: _empty_cells(moves[d]))}]"
 
 

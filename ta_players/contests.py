@@ -2,7 +2,7 @@
 import functools
 import re
 
-from ta_players.base import GamePlayers, last_match
+from ta_players.base import GamePlayers, exchanges, last_match, seat_of
 
 
 @functools.lru_cache(maxsize=1)
@@ -40,9 +40,14 @@ class Battleship(GamePlayers):
 
     @staticmethod
     def shots(transcript) -> list[list[str]]:
-        """The latest view of the opponent's board: '~' not fired on, 'X' hit, 'O' miss."""
-        board_start = last_match(r"Your Ships\s+Your Hits on Opponent[ \t]*\n", transcript.text).end()
-        header, *rows = transcript.text[board_start:].splitlines()
+        """The latest view of the opponent's board: '~' not fired on, 'X' hit, 'O' miss. TextArena 0.7.4 sends the
+        board as a board observation only once, with its prompt; every later board comes inside the message on a
+        shot ("... Your updated board:"). The state view shows that first board last, so the newest board is the one
+        in the newest such message, and the first board only before any shot."""
+        text = transcript.last
+        updated = text.rfind("Your updated board:")
+        board_start = re.compile(r"Your Ships\s+Your Hits on Opponent[ \t]*\n").search(text, max(updated, 0)).end()
+        header, *rows = text[board_start:].splitlines()
         size = len(header.split()) // 2
         grid = []
         for row in rows:
@@ -86,14 +91,15 @@ class Battleship(GamePlayers):
 
 
 def _sunk_ships(grid, transcript) -> tuple[set, list[int]]:
-    """The cells of the ships sunk so far and the lengths still afloat. A sinking is reported in the context after
-    the shot; the shot's cell comes from the player's own reply, because TextArena 0.7.4 cuts the reported
-    coordinate to two characters (`Battleship/env.py` `match.group()[1:3]`: [C12] is reported as C1). The sunk
-    ship is the longest run of unassigned hits through that cell (a guess when ships touch)."""
+    """The cells of the ships sunk so far and the lengths still afloat, as far as the view reaches back. A sinking
+    is reported after the shot; the shot's cell comes from the player's own move (`[Player N] [C12]`), because
+    TextArena 0.7.4 cuts the reported coordinate to two characters (`Battleship/env.py` `match.group()[1:3]`: [C12]
+    is reported as C1). The sunk ship is the longest run of unassigned hits through that cell (a guess when ships
+    touch). Sinkings older than the view's window are not seen: their hits count as unsunk."""
     size = len(grid)
     sunk_cells, afloat = set(), list(BATTLESHIP_FLEET)
-    for reply, outcome in zip(transcript.replies, transcript.contexts[1:]):
-        shot = re.search(r"\[([A-Za-z])(\d+)\]", reply)
+    for move, outcome in exchanges(transcript, f"Player {seat_of(transcript)}"):
+        shot = re.search(r"\[([A-Za-z])(\d+)\]", move)
         if not shot or "Sunk! You sunk a ship" not in outcome:
             continue
         r, c = ord(shot.group(1).upper()) - 65, int(shot.group(2))

@@ -5,7 +5,7 @@ import math
 import pytest
 from textarena.envs.Battleship.env import BattleshipEnv
 
-from conftest import assert_outcome, assert_player_results, instance_of, play, scripted
+from conftest import assert_outcome, assert_player_results, instance_of, play, scripted, ta_player
 
 CAP = 400  # clemgame.json's max_requests for ta_battleship
 
@@ -129,3 +129,24 @@ def test_battleship_first_contexts_are_each_players_textarena_prompt_and_own_boa
         prompt = BattleshipEnv._generate_player_prompt(None, player_id=pid, game_state={}).strip()
         assert first_context[name].startswith(prompt)
         assert f"Player {pid}'s View" in first_context[name]
+
+
+def test_battleship_players_read_the_newest_board_though_the_view_shows_player_0_its_opening_board_last():
+    # TextArena 0.7.4 sends a board observation only to Player 0, with its prompt; every later board is part of the
+    # message on a shot, so the state view ends each of Player 0's contexts with its opening board (all water on the
+    # tracking side) and Player 1's with its newest board
+    from ta_players.base import Transcript
+    from ta_players.contests import Battleship
+    last_board_is_opening = {"Player 0": [], "Player 1": []}
+
+    def check(game_master, name, context):
+        tracking = game_master.env.state.game_state["tracking_board"][int(name.split()[-1])]
+        assert Battleship.shots(Transcript((context["content"],), ())) == [list(row) for row in tracking]
+        if any(cell != "~" for row in tracking for cell in row):
+            last_rows = context["content"].rstrip().splitlines()[-len(tracking):]
+            last_board_is_opening[name].append(all(set(row.split()[len(tracking) + 2:]) == {"~"} for row in last_rows))
+
+    episode = play("ta_battleship", [ta_player("random"), ta_player("expert")], "small", 1, on_turn=check)
+    assert episode.scores["Violated Request Count"] == 0
+    assert len(last_board_is_opening["Player 0"]) > 20 and all(last_board_is_opening["Player 0"])
+    assert len(last_board_is_opening["Player 1"]) > 20 and not any(last_board_is_opening["Player 1"])

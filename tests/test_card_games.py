@@ -25,22 +25,27 @@ def instance_variant(game: str, experiment: str = "default", **changes) -> dict:
         return {**instance, **game_master.record()}
 
 
-def contexts_text(episode) -> str:
-    return "\n\n".join(context["content"] for _, context in episode.contexts)
+def announced(pattern: str, episode) -> list[str]:
+    """What the contexts announced per numbered hand or round (`pattern` captures the number and the announcement),
+    in order: a bounded view repeats an announcement in every context its window reaches, so each counts once."""
+    found = {}
+    for _, context in episode.contexts:
+        found.update(re.findall(pattern, context["content"]))
+    return [found[number] for number in sorted(found, key=int)]
 
 
 # --- Blackjack ---
 
-def blackjack_results(text: str) -> list[str]:
+def blackjack_results(episode) -> list[str]:
     """The outcome TextArena announced for each hand (win, lose, draw or bust)."""
-    return re.findall(r"Hand \d+: you (\w+)\.", text)
+    return announced(r"Hand (\d+): you (\w+)\.", episode)
 
 
 @pytest.mark.parametrize("experiment, hands", [("default", 5), ("long", 15)])
 def test_blackjack_expert_score_is_the_share_of_hands_won_with_half_the_pushes(experiment, hands):
     episode = play("ta_blackjack", [ta_player("expert")], experiment=experiment, game_id=1)
     # the last hand's result arrives with the game's end, after the last context: it is in the final record
-    results = blackjack_results(contexts_text(episode))
+    results = blackjack_results(episode)
     logged = episode.interactions["hands"]
     assert len(results) == hands - 1 and logged["hands"] == hands
     assert logged["win"] + logged["lose"] + logged["draw"] == hands
@@ -69,7 +74,7 @@ def test_blackjack_always_hitting_busts_every_hand_and_scores_0():
     assert episode.interactions["hands"] == {"win": 0, "lose": 5, "draw": 0, "hands": 5}
     assert_outcome(episode.scores, "Lose")
     assert episode.scores["Main Score"] == 0 and episode.scores["Hands Lost"] == 100
-    assert blackjack_results(contexts_text(episode)) == ["bust"] * 4
+    assert blackjack_results(episode) == ["bust"] * 4
 
 
 def test_blackjack_reply_without_hit_or_stand_twice_is_aborted():
@@ -169,8 +174,8 @@ def test_ultimate_texas_holdem_is_reported_unavailable_before_python_312():
         assert "is unavailable on Python 3.11" in reason and "needs Python >= 3.12" in reason
 
 
-def uth_nets(text: str) -> list[int]:
-    return [int(net) for net in re.findall(r"Round \d+ completed! Net (?:gain: \+|loss: )\$(-?\d+)", text)]
+def uth_nets(episode) -> list[int]:
+    return [int(net) for net in announced(r"Round (\d+) completed! Net (?:gain: \+|loss: )\$(-?\d+)", episode)]
 
 
 @needs_312
@@ -180,7 +185,7 @@ def test_ultimate_texas_holdem_expert_plays_every_round_and_scores_its_net_chips
     chips = episode.interactions["chips"]
     assert chips["rounds completed"] == rounds and episode.scores["Request Count"] == 3 * rounds
     # every round's net but the last is announced in a context; the last comes with the end of the game
-    nets = uth_nets(contexts_text(episode))
+    nets = uth_nets(episode)
     assert len(nets) == rounds - 1
     last = chips["final"] - 1000 - sum(nets)
     assert -150 <= last <= 25 * 500 + 25 + 100
@@ -196,7 +201,7 @@ def test_ultimate_texas_holdem_checking_and_folding_loses_50_a_round_over_all_10
     episode = play("ta_ultimate_texas_holdem", [scripted(["[check]", "[check]", "[fold]"] * 10)],
                    experiment="10_rounds")
     assert episode.interactions["chips"] == {"start": 1000, "final": 500, "rounds": 10, "rounds completed": 10}
-    assert uth_nets(contexts_text(episode)) == [-50] * 9
+    assert uth_nets(episode) == [-50] * 9
     assert episode.scores["Request Count"] == 30 and episode.scores["Main Score"] == 25
     assert_outcome(episode.scores, "Lose")
     assert "completed 10 rounds with $500 chips" in episode.interactions["end reason"]
