@@ -11,7 +11,7 @@ import math
 import re
 from collections import Counter
 
-from ta_players.base import GamePlayers, last_match, offered_moves
+from ta_players.base import GamePlayers, last_match, offered_moves, seat_of
 
 SUITS = "♠♥♦♣"
 
@@ -261,12 +261,19 @@ class LiarsDice(GamePlayers):
     expert_name = "probability"
     expert_bar_reason = "Liar's Dice rolls are chance; a good bidder still loses some matches."
 
+    # What ends a round (TextArena 0.7.4 `LiarsDice/env.py`): a call, or a seat eliminated by an invalid move.
+    ROUND_END = re.compile(r"\[GAME\] Player \d+ (?:calls!|was eliminated by invalid move)")
+
     def _state(self, transcript):
+        # The view puts the seat's dice (the latest board, sent at each new round) after the messages: the standing
+        # bid is the last bid since the last round's end.
         text = transcript.text
         new_round = last_match(r"New round - Remaining dice: (.*)\nYour current Dice are: (.*)", text)
         total = sum(int(n) for n in re.findall(r"Player \d+: (\d+)", new_round.group(1)))
         dice = [int(d) for d in re.findall(r"\d", new_round.group(2))]
-        bid = last_match(r"Player \d+ bids (\d+) of face (\d)\.", text[new_round.end():])
+        messages = text[:new_round.start()]
+        round_end = last_match(self.ROUND_END, messages)
+        bid = last_match(r"\[GAME\] Player \d+ bids (\d+) of face (\d)\.", messages[round_end.end() if round_end else 0:])
         current = (int(bid.group(1)), int(bid.group(2))) if bid else (0, 0)
         return dice, total, current
 
@@ -593,13 +600,13 @@ class SpiteAndMalice(GamePlayers):
 
     def expert_move(self, transcript):
         piles, payoff, hand, discards, moves = self._state(transcript)
-        if transcript.replies:
-            last_reply = transcript.replies[-1]
-            turn_started = last_reply.startswith("[discard") or "[draw]" not in "".join(transcript.replies)
-        else:
-            turn_started = True
+        # The view repeats the seat's own moves as `[Player N] [move]` lines: a turn starts after its own discard
+        # (or before its first move, or when its last move has left the window: the other seat's turn was long).
+        me = seat_of(transcript)
+        own = last_match(rf"^\[Player {me}\] (\[.*)$", transcript.text, re.M)
+        turn_started = own is None or own.group(1).startswith("[discard")
         plays = [m for m in moves if m.startswith("[play")]
-        if len(hand) < 5 and turn_started and not (transcript.replies and transcript.replies[-1] == "[draw]"):
+        if len(hand) < 5 and turn_started:
             return "[draw]"
 
         def card_of(move):
