@@ -348,10 +348,11 @@ class ThreePlayerGOPS(GameOfPureStrategy):
 
 
 class HighSociety(GamePlayers):
-    """The expert knows the opponent's money cards (both start with 1-11 and every won auction shows the card
-    paid). It aims to win each prestige card with a chance that grows with the card's rank among the prestige
-    cards still to come, and bids the cheapest money card that reaches that chance against a uniform bid from
-    the opponent's cards; after a tie it draws a neighbouring card, so two experts cannot tie forever."""
+    """The expert matches ranks: money left over counts for nothing (H1), so it keeps as many of its highest money
+    cards as auctions remain and bids the one whose rank among them is the prize's rank among the prestige cards
+    still to come (the top prize gets its top card, the lowest its lowest kept one); after a tie it draws a
+    neighbouring card, so two experts cannot tie forever. (It reads every auction from the view: the whole game, about
+    1,200 characters of messages, fits the state view's window.)"""
     game = "ta_high_society"
     recognizes = re.compile(r"in a game of HighSociety")
     has_expert = True
@@ -366,22 +367,12 @@ class HighSociety(GamePlayers):
         return f"[{rng.choice(self._money(transcript))}]"
 
     def expert_move(self, transcript):
-        me = int(re.search(r"You are Player (\d)", transcript.prompt).group(1))
         money = self._money(transcript)
-        theirs = list(range(1, 12))
-        for bid0, bid1, winner in re.findall(r"P0 bid (\d+), P1 bid (\d+)\. Player (\d) wins", transcript.text):
-            if int(winner) != me:
-                theirs.remove(int((bid0, bid1)[int(winner)]))
         auctions = re.findall(r"### Auction \d+/10  \|  Prestige card: (\d+)", transcript.text)
         prize = int(auctions[-1])
         remaining = sorted(set(range(1, 11)) - {int(card) for card in auctions[:-1]})
-        target = remaining.index(prize) / max(1, len(remaining) - 1)
-
-        def chance(bid):
-            return sum(1.0 if card < bid else 0.5 if card == bid else 0.0 for card in theirs) / len(theirs)
-
-        reaching = [card for card in money if chance(card) >= target]
-        index = money.index(min(reaching)) if reaching else len(money) - 1
+        kept = money[-len(remaining):]
+        index = money.index(kept[remaining.index(prize)])
         last_auction = transcript.text.rfind("### Auction")
         ties = transcript.text.count("Tie - bids returned", last_auction)
         if ties:

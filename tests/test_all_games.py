@@ -217,8 +217,8 @@ NOT_ABOVE_RANDOM: dict[str, str] = {
         "make room for a seat that keeps entering (tests/test_economics.py)"),
     "ta_high_society_vs_rank_match": (
         "sealed bids with much chance: on the first instances the random model loses both games against the random "
-        "reference and wins one against rank_match (all ten: 20 vs 30); as the model rank_match wins 8 of the 10 "
-        "shipped games against random (tests/test_tabletop.py)"),
+        "reference as against rank_match (all ten: 50 vs 0); as the model rank_match wins all 10 shipped games "
+        "against random (tests/test_tabletop.py)"),
     "ta_poker_vs_equity": (
         "the cards dealt decide many matches: on the first instances the random model wins 3 of 8 against either "
         "reference (all 40: 45 vs 27.5); as the model equity wins 31 of the 40 shipped games against random "
