@@ -11,7 +11,7 @@ import math
 import re
 from collections import Counter
 
-from ta_players.base import GamePlayers, last_match, offered_moves
+from ta_players.base import GamePlayers, last_match, offered_moves, seat_of
 
 SUITS = "♠♥♦♣"
 
@@ -261,12 +261,19 @@ class LiarsDice(GamePlayers):
     expert_name = "probability"
     expert_bar_reason = "Liar's Dice rolls are chance; a good bidder still loses some matches."
 
+    # What ends a round (TextArena 0.7.4 `LiarsDice/env.py`): a call, or a seat eliminated by an invalid move.
+    ROUND_END = re.compile(r"\[GAME\] Player \d+ (?:calls!|was eliminated by invalid move)")
+
     def _state(self, transcript):
+        # The view puts the seat's dice (the latest board, sent at each new round) after the messages: the standing
+        # bid is the last bid since the last round's end.
         text = transcript.text
         new_round = last_match(r"New round - Remaining dice: (.*)\nYour current Dice are: (.*)", text)
         total = sum(int(n) for n in re.findall(r"Player \d+: (\d+)", new_round.group(1)))
         dice = [int(d) for d in re.findall(r"\d", new_round.group(2))]
-        bid = last_match(r"Player \d+ bids (\d+) of face (\d)\.", text[new_round.end():])
+        messages = text[:new_round.start()]
+        round_end = last_match(self.ROUND_END, messages)
+        bid = last_match(r"\[GAME\] Player \d+ bids (\d+) of face (\d)\.", messages[round_end.end() if round_end else 0:])
         current = (int(bid.group(1)), int(bid.group(2))) if bid else (0, 0)
         return dice, total, current
 
@@ -341,10 +348,11 @@ class ThreePlayerGOPS(GameOfPureStrategy):
 
 
 class HighSociety(GamePlayers):
-    """The expert knows the opponent's money cards (both start with 1-11 and every won auction shows the card
-    paid). It aims to win each prestige card with a chance that grows with the card's rank among the prestige
-    cards still to come, and bids the cheapest money card that reaches that chance against a uniform bid from
-    the opponent's cards; after a tie it draws a neighbouring card, so two experts cannot tie forever."""
+    """The expert matches ranks: money left over counts for nothing (H1), so it keeps as many of its highest money
+    cards as auctions remain and bids the one whose rank among them is the prize's rank among the prestige cards
+    still to come (the top prize gets its top card, the lowest its lowest kept one); after a tie it draws a
+    neighbouring card, so two experts cannot tie forever. (It reads every auction from the view: the whole game, about
+    1,200 characters of messages, fits the state view's window.)"""
     game = "ta_high_society"
     recognizes = re.compile(r"in a game of HighSociety")
     has_expert = True
@@ -359,22 +367,12 @@ class HighSociety(GamePlayers):
         return f"[{rng.choice(self._money(transcript))}]"
 
     def expert_move(self, transcript):
-        me = int(re.search(r"You are Player (\d)", transcript.prompt).group(1))
         money = self._money(transcript)
-        theirs = list(range(1, 12))
-        for bid0, bid1, winner in re.findall(r"P0 bid (\d+), P1 bid (\d+)\. Player (\d) wins", transcript.text):
-            if int(winner) != me:
-                theirs.remove(int((bid0, bid1)[int(winner)]))
         auctions = re.findall(r"### Auction \d+/10  \|  Prestige card: (\d+)", transcript.text)
         prize = int(auctions[-1])
         remaining = sorted(set(range(1, 11)) - {int(card) for card in auctions[:-1]})
-        target = remaining.index(prize) / max(1, len(remaining) - 1)
-
-        def chance(bid):
-            return sum(1.0 if card < bid else 0.5 if card == bid else 0.0 for card in theirs) / len(theirs)
-
-        reaching = [card for card in money if chance(card) >= target]
-        index = money.index(min(reaching)) if reaching else len(money) - 1
+        kept = money[-len(remaining):]
+        index = money.index(kept[remaining.index(prize)])
         last_auction = transcript.text.rfind("### Auction")
         ties = transcript.text.count("Tie - bids returned", last_auction)
         if ties:
@@ -593,13 +591,13 @@ class SpiteAndMalice(GamePlayers):
 
     def expert_move(self, transcript):
         piles, payoff, hand, discards, moves = self._state(transcript)
-        if transcript.replies:
-            last_reply = transcript.replies[-1]
-            turn_started = last_reply.startswith("[discard") or "[draw]" not in "".join(transcript.replies)
-        else:
-            turn_started = True
+        # The view repeats the seat's own moves as `[Player N] [move]` lines: a turn starts after its own discard
+        # (or before its first move, or when its last move has left the window: the other seat's turn was long).
+        me = seat_of(transcript)
+        own = last_match(rf"^\[Player {me}\] (\[.*)$", transcript.text, re.M)
+        turn_started = own is None or own.group(1).startswith("[discard")
         plays = [m for m in moves if m.startswith("[play")]
-        if len(hand) < 5 and turn_started and not (transcript.replies and transcript.replies[-1] == "[draw]"):
+        if len(hand) < 5 and turn_started:
             return "[draw]"
 
         def card_of(move):

@@ -374,8 +374,18 @@ class GridRace(GamePlayers):
             grid[r][c] = "."
             safe_from_heads = 0 if target in contested else 1
             if self.seeks_apples:  # a snake's body follows it: it keeps away from walls and corners
+                # the room left whichever cell an opponent's head steps onto next (moves are simultaneous)
+                grid[r][c] = "#"
+                room = len(mine)
+                for cell in contested:
+                    if cell != target and _free(grid, cell):
+                        kept = grid[cell[0]][cell[1]]
+                        grid[cell[0]][cell[1]] = "#"
+                        room = min(room, len(_distances(grid, [target])))
+                        grid[cell[0]][cell[1]] = kept
+                grid[r][c] = "."
                 apple = min((abs(target[0] - ar) + abs(target[1] - ac) for ar, ac in apples), default=0)
-                return 1, min(len(mine), needed), safe_from_heads, -apple, -hugging
+                return 1, min(room, needed), safe_from_heads, -apple, -hugging
             if any(cell in mine for cell in theirs):  # sharing a region: the cells I reach first
                 room = sum(distance < theirs.get(cell, INFINITE) for cell, distance in mine.items())
             else:  # alone: fill the region, along its walls

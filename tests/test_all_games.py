@@ -207,28 +207,20 @@ NOT_ABOVE_RANDOM: dict[str, str] = {
         "wins 58 of 60 games against two random seats (tests/test_small_boards.py)"),
     "ta_dont_say_it_vs_trickster": "the random player never answers, so nobody can make it say a word: draws against "
                                    "either reference (the trickster never loses)",
-    "ta_briscola_vs_greedy": (
-        "the cards dealt decide many Briscola games: on the first instance of each seat a random model wins one of two "
-        "against either reference; on all ten shipped instances it scores 20 against the greedy reference and 30 "
-        "against random, and as the model the greedy reference wins 9 of 10 against random (tests/test_tabletop.py)"),
     "ta_market_entry_game_vs_best_response": (
         "capacity 2 of 4 seats: against three random entrants entering and staying out both pay 5 a round in "
         "expectation, so no strategy has an edge over random play; the best responses weigh the entries they saw and "
         "make room for a seat that keeps entering (tests/test_economics.py)"),
     "ta_high_society_vs_rank_match": (
         "sealed bids with much chance: on the first instances the random model loses both games against the random "
-        "reference and wins one against rank_match (all ten: 20 vs 30); as the model rank_match wins 8 of the 10 "
-        "shipped games against random (tests/test_tabletop.py)"),
+        "reference as against rank_match (all ten: 50 vs 0); as the model rank_match wins all 10 shipped games "
+        "against random (tests/test_tabletop.py)"),
     "ta_truth_and_deception_vs_heuristic": (
         "the heuristic's edge is its guess only: as the Guesser it names the true fact on 10 of the 15 instances that "
         "seat the model as the Deceiver, and as the Deceiver its talk cannot move a random Guesser, so a random model "
         "expects 42 against it and 50 against random (a margin below 10; the draws gave 46.7 vs 43.3 on all 30 "
         "instances, 50 vs 16.7 on the first ones); as the model it wins all 15 Guesser instances "
         "(tests/test_social.py)"),
-    "ta_poker_vs_equity": (
-        "the cards dealt decide many matches: on the first instances the random model wins 3 of 8 against either "
-        "reference (all 40: 45 vs 27.5); as the model equity wins 31 of the 40 shipped games against random "
-        "(tests/test_tabletop.py)"),
 }
 
 

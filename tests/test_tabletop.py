@@ -461,17 +461,20 @@ def test_spite_and_malice_seats_that_never_play_deadlock_with_full_payoff_piles_
 
 def test_spite_and_malice_a_seat_stuck_on_its_turn_ends_the_game_by_the_payoff_piles():
     """TextArena 0.7.4 stalls (defect S1): with an empty hand, an empty stock and no card to play, a seat can only
-    [draw], which does nothing. The master ends the game there: fewer payoff cards left wins."""
+    [draw], which does nothing. The master ends the game there: fewer payoff cards left wins. Two random seats
+    (instance 0): Player 0 is stuck with 17 payoff cards left, Player 1 has 18 and still holds cards, so the stuck
+    seat wins."""
     episode = play("ta_spite_and_malice", [ta_player("random"), ta_player("random")])
     assert_outcome(episode.scores, "Success")
     seats = episode.interactions["seats"]
-    assert episode.interactions["end reason"].startswith("Deadlock reached! Player 1 has no card in hand, none to draw")
-    assert {name: seat["payoff"] for name, seat in seats.items()} == {"Player 0": 18, "Player 1": 20}
+    assert episode.interactions["end reason"].startswith("Deadlock reached! Player 0 has no card in hand, none to draw")
+    assert {name: seat["payoff"] for name, seat in seats.items()} == {"Player 0": 17, "Player 1": 18}
     assert_player_results(episode.scores, "win", "loss")
     assert {seat["how"] for seat in seats.values()} == {"rules"}
     game_master = episode.game_master
-    stuck = game_master.ta_env.players[1]
-    assert not stuck["hand"] and not game_master.ta_env.deck and not game_master.ta_env._player_has_valid_moves(1)
+    stuck = game_master.ta_env.players[0]
+    assert not stuck["hand"] and not game_master.ta_env.deck and not game_master.ta_env._player_has_valid_moves(0)
+    assert game_master.ta_env.players[1]["hand"]
 
 
 def test_spite_and_malice_drawing_forever_is_stopped_at_the_request_cap_and_decided_by_the_payoff_piles():
@@ -660,12 +663,15 @@ def test_high_society_bids_stay_sealed_until_both_seats_bid():
 
 
 def test_high_society_the_rank_match_reference_beats_random_play():
-    """As the model against the random reference, rank_match wins 8 of the 10 shipped instances (random play
-    against random wins 2, and 3 against rank_match: on these instances chance hides the edge, see
-    tests/test_all_games.py NOT_ABOVE_RANDOM)."""
+    """As the model against the random reference, rank_match wins all 10 shipped instances, and random play wins
+    none of them against rank_match (5 against random; on the first two instances it loses both against either
+    reference, see tests/test_all_games.py NOT_ABOVE_RANDOM)."""
     wins = [play("ta_high_society_vs_random", [ta_player("expert")], game_id=game_id).scores["Win"]
             for game_id in range(10)]
-    assert sum(wins) >= 7, wins
+    assert sum(wins) >= 9, wins
+    random_wins = [play("ta_high_society_vs_rank_match", [ta_player("random")], game_id=game_id).scores["Win"]
+                   for game_id in range(10)]
+    assert sum(random_wins) <= 1, random_wins
 
 
 # --- Texas Hold'em (heads-up) ---
