@@ -211,6 +211,15 @@ NOT_ABOVE_RANDOM: dict[str, str] = {
         "the cards dealt decide many Briscola games: on the first instance of each seat a random model wins one of two "
         "against either reference; on all ten shipped instances it scores 20 against the greedy reference and 30 "
         "against random, and as the model the greedy reference wins 9 of 10 against random (tests/test_tabletop.py)"),
+    "ta_iterated_two_thirds_average_vs_equilibrium": (
+        "no chance in the game: the baseline is the two random-vs-random games of the experiment, which the random "
+        "model happens to lose (0 and 0; 50 over all ten instances); it loses every game against the equilibrium "
+        "reference, which as the model wins every game against random (tests/test_economics.py)"),
+    "ta_simple_blind_auction_vs_value_aware": (
+        "all-pay bids: a random model's score is mostly what it overbids, whoever it bids against; on the first "
+        "instances it scores 38.2 against value_aware and 33.0 against random (all 30: 36.4 vs 43.2; the first four "
+        "default instances: 38.4 vs 53.8, tests/test_economics.py); bidding more than half its values pushes random "
+        "no lower (32.9 at 60-80%) and costs the reference its own score against random"),
     "ta_market_entry_game_vs_best_response": (
         "capacity 2 of 4 seats: against three random entrants entering and staying out both pay 5 a round in "
         "expectation, so no strategy has an edge over random play; the best responses weigh the entries they saw and "
