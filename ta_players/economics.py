@@ -537,10 +537,12 @@ class TwoDollar(GamePlayers):
         round, rounds)."""
         me = int(re.search(r"You are Player (\d+) negotiating", transcript.prompt).group(1))
         total = float(re.search(r"over how to split \$([\d.]+) total", transcript.prompt).group(1))
-        current = re.search(r"CURRENT PROPOSAL:\nPlayer (\d+) wants \$([\d.]+)", transcript.last)
+        # each turn's observation ends with the round and, while one stands, the current proposal: only the
+        # lines after the latest round header describe the proposal standing now (a rejection clears it)
+        round_ = last_match(r"=== ROUND (\d+) of (\d+) ===", transcript.text)
+        current = re.search(r"CURRENT PROPOSAL:\nPlayer (\d+) wants \$([\d.]+)", transcript.text[round_.end():])
         standing = (int(current.group(1)), float(current.group(2))) if current else None
         own = re.findall(rf"Player {me} proposes: \$([\d.]+) for themselves", transcript.text)
-        round_ = last_match(r"=== ROUND (\d+) of (\d+) ===", transcript.text)
         return me, total, standing, float(own[-1]) if own else None, int(round_.group(1)), int(round_.group(2))
 
     @staticmethod
@@ -636,7 +638,7 @@ class NewRecruit(GamePlayers):
         worst = sum(min(issue.values()) for issue in points)
         best = sum(max(issue.values()) for issue in points)
         turns = int(re.search(r"The game will end after (\d+) turns", transcript.prompt).group(1))
-        progress = min(1.0, 2 * len(transcript.replies) / max(1, turns - 1))
+        progress = min(1.0, self.turns_played(transcript) / max(1, turns - 1))
         demand = worst + (best - worst) * (1.0 - 0.5 * progress)
         standing = self.standing(transcript)
         if standing and sum(issue[letter] for issue, letter in zip(points, standing)) >= demand:
@@ -659,6 +661,15 @@ class NewRecruit(GamePlayers):
             cost, i, letter = min(steps)
             package[i], score = letter, score - cost
         return "This package balances our interests. [Propose] " + "".join(package)
+
+    @staticmethod
+    def turns_played(transcript) -> int:
+        """The turns both seats have played, counted from the game's announcements (one per turn); where the view
+        left older messages out, each left-out turn counts for its two messages (the reply and the announcement)."""
+        played = len(re.findall(r"\(\w+\) (?:made a new proposal|rejected the proposal|accepted the proposal)",
+                                transcript.text))
+        dropped = re.search(r"\((\d+) earlier messages are not repeated here\.\)", transcript.text)
+        return played + (int(dropped.group(1)) // 2 if dropped else 0)
 
     def latest_opponent_proposal(self, transcript):
         """The letters of the opponent's latest proposal (standing or not), or None."""

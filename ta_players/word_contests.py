@@ -8,7 +8,7 @@ import os
 import re
 from collections import Counter
 
-from ta_players.base import GamePlayers, Transcript, last_match
+from ta_players.base import GamePlayers, Transcript, last_match, seat_of
 
 
 @functools.lru_cache(maxsize=1)
@@ -79,7 +79,9 @@ class DontSayIt(GamePlayers):
         and keeps asking the opponent to put its secret word together and say it."""
         secret = re.search(r"Your secret word is: '([^']+)'", transcript.prompt).group(1).lower()
         gaps = "-".join(letter if index % 2 == 0 else "_" for index, letter in enumerate(secret))
-        frame = ASKING_FRAMES[len(transcript.replies) % len(ASKING_FRAMES)]
+        # the dialogue view repeats this seat's own messages: the next frame follows the ones it has said
+        said = len(re.findall(rf"^\[Player {seat_of(transcript)}\] ", transcript.text, re.MULTILINE))
+        frame = ASKING_FRAMES[said % len(ASKING_FRAMES)]
         return frame.format(spelled=_spelled(secret), gaps=gaps, reversed=_spelled(secret[::-1]))
 
 

@@ -207,6 +207,15 @@ NOT_ABOVE_RANDOM: dict[str, str] = {
         "wins 58 of 60 games against two random seats (tests/test_small_boards.py)"),
     "ta_dont_say_it_vs_trickster": "the random player never answers, so nobody can make it say a word: draws against "
                                    "either reference (the trickster never loses)",
+    "ta_iterated_two_thirds_average_vs_equilibrium": (
+        "no chance in the game: the baseline is the two random-vs-random games of the experiment, which the random "
+        "model happens to lose (0 and 0; 50 over all ten instances); it loses every game against the equilibrium "
+        "reference, which as the model wins every game against random (tests/test_economics.py)"),
+    "ta_simple_blind_auction_vs_value_aware": (
+        "all-pay bids: a random model's score is mostly what it overbids, whoever it bids against; on the first "
+        "instances it scores 38.2 against value_aware and 33.0 against random (all 30: 36.4 vs 43.2; the first four "
+        "default instances: 38.4 vs 53.8, tests/test_economics.py); bidding more than half its values pushes random "
+        "no lower (32.9 at 60-80%) and costs the reference its own score against random"),
     "ta_market_entry_game_vs_best_response": (
         "capacity 2 of 4 seats: against three random entrants entering and staying out both pay 5 a round in "
         "expectation, so no strategy has an edge over random play; the best responses weigh the entries they saw and "
