@@ -34,18 +34,22 @@ class ClemObservationWrapper(ta.ObservationWrapper):
     by the observations' types: TextArena's prompt (PROMPT) and the messages sent with it (the game's opening: the
     trump suit, the roles) always, then the newest messages that fit the view's window, then, in the state view, the
     boards (GAME_BOARD) of the latest observation that had any, last, as in TextArena's own -train view (earlier
-    boards are stale and left out).
+    boards are stale and left out). Where a game sends its board as a board observation only with the prompt and
+    every later one inside its messages (`boards_in_messages`: Battleship), that first board is left out as soon
+    as messages bring newer ones.
 
     TextArena shows every seat the other seats' whole replies. In games with hidden information whose replies are
     moves, not table talk (`moves_only`: card games, dice), a model that reasons aloud ("with my King I bet") would
     give its secrets away; there the other seats see only the bracketed moves of a reply.
     """
 
-    def __init__(self, env, moves_only: bool = False, view: str = "state", window: int | None = None):
+    def __init__(self, env, moves_only: bool = False, view: str = "state", window: int | None = None,
+                 boards_in_messages: bool = False):
         super().__init__(env)
         if view not in VIEWS:
             raise ValueError(f"unknown view {view!r}; valid: {', '.join(VIEWS)}")
         self.moves_only = moves_only
+        self.boards_in_messages = boards_in_messages
         self.view = view
         self.window = window or WINDOW_CHARS.get(view)
         self._seen: dict[int, _Seen] = {}
@@ -71,7 +75,7 @@ class ClemObservationWrapper(ta.ObservationWrapper):
                     boards.append(message.strip())
                 elif (line := self._line(names, own, sender_id, message, observation_type)) is not None:
                     seen.add(line, opening=first)
-            if boards:
+            if boards or (self.boards_in_messages and not first):
                 seen.boards = boards
             content = seen.render()
         # An empty context would be rejected by most backends; TextArena always queues something for the

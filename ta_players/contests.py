@@ -42,8 +42,9 @@ class Battleship(GamePlayers):
     def shots(transcript) -> list[list[str]]:
         """The latest view of the opponent's board: '~' not fired on, 'X' hit, 'O' miss. TextArena 0.7.4 sends the
         board as a board observation only once, with its prompt; every later board comes inside the message on a
-        shot ("... Your updated board:"). The state view shows that first board last, so the newest board is the one
-        in the newest such message, and the first board only before any shot."""
+        shot ("... Your updated board:"), and the view leaves the first board out once such messages arrive (the full
+        view keeps it in the first context): the newest board is the one in the newest such message, else the
+        first board."""
         text = transcript.last
         updated = text.rfind("Your updated board:")
         board_start = re.compile(r"Your Ships\s+Your Hits on Opponent[ \t]*\n").search(text, max(updated, 0)).end()

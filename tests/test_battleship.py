@@ -131,22 +131,21 @@ def test_battleship_first_contexts_are_each_players_textarena_prompt_and_own_boa
         assert f"Player {pid}'s View" in first_context[name]
 
 
-def test_battleship_players_read_the_newest_board_though_the_view_shows_player_0_its_opening_board_last():
+def test_battleship_contexts_end_with_the_newest_board_and_the_players_read_it():
     # TextArena 0.7.4 sends a board observation only to Player 0, with its prompt; every later board is part of the
-    # message on a shot, so the state view ends each of Player 0's contexts with its opening board (all water on the
-    # tracking side) and Player 1's with its newest board
+    # message on a shot. The view (spec key boards_in_messages) leaves that opening board (all water on the tracking
+    # side) out once shots were fired, so every context ends with the seat's newest board
     from ta_players.base import Transcript
     from ta_players.contests import Battleship
-    last_board_is_opening = {"Player 0": [], "Player 1": []}
+    last_board_is_current = {"Player 0": [], "Player 1": []}
 
     def check(game_master, name, context):
         tracking = game_master.env.state.game_state["tracking_board"][int(name.split()[-1])]
         assert Battleship.shots(Transcript((context["content"],), ())) == [list(row) for row in tracking]
-        if any(cell != "~" for row in tracking for cell in row):
-            last_rows = context["content"].rstrip().splitlines()[-len(tracking):]
-            last_board_is_opening[name].append(all(set(row.split()[len(tracking) + 2:]) == {"~"} for row in last_rows))
+        last_rows = context["content"].rstrip().splitlines()[-len(tracking):]
+        last_board_is_current[name].append([row.split()[len(tracking) + 2:] for row in last_rows]
+                                           == [list(row) for row in tracking])
 
     episode = play("ta_battleship", [ta_player("random"), ta_player("expert")], "small", 1, on_turn=check)
     assert episode.scores["Violated Request Count"] == 0
-    assert len(last_board_is_opening["Player 0"]) > 20 and all(last_board_is_opening["Player 0"])
-    assert len(last_board_is_opening["Player 1"]) > 20 and not any(last_board_is_opening["Player 1"])
+    assert all(len(checks) > 20 and all(checks) for checks in last_board_is_current.values())

@@ -203,7 +203,7 @@ class _FileOnFullDisk:
 def test_a_results_folder_that_fills_up_fails_the_episodes_it_cannot_record_and_scoring_skips_them(
         tmp_path, monkeypatch):
     import clemcore.clemgame.resources as resources
-    full_disk = _FullDisk(capacity=10_000)
+    full_disk = _FullDisk(capacity=12_000)
     monkeypatch.setattr(resources, "open", full_disk, raising=False)
     run_in_process("ta_tower_of_hanoi", tmp_path / "results", [mock_model()])
     monkeypatch.undo()

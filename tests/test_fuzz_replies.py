@@ -30,7 +30,7 @@ BRACKETED = re.compile(r"\[[^\[\]\n]{1,40}\]")
 
 @dataclass
 class Seat:
-    """What a seat's reply may draw on: its latest context, the spec's mock moves, its history."""
+    """What a seat's reply may draw on: its latest context, the spec's mock moves, its history (full view only)."""
     context: str
     spec_moves: list[str]
     messages: list[dict]
@@ -56,7 +56,7 @@ class ContextMove:
 
 @dataclass(frozen=True)
 class RandomMove:
-    """A move of the programmatic random player, which reads the seat's history as a model would."""
+    """A move of the programmatic random player, which reads what the seat's model would be sent."""
 
     def __call__(self, seat: Seat) -> str:
         return ta_players.reply("random", seat.messages + [{"role": "user", "content": seat.context}], "fuzz")
@@ -122,14 +122,16 @@ def instances_of(game: str) -> list[tuple[str, int]]:
     return [(exp["name"], instance["game_id"]) for exp in data["experiments"] for instance in exp["game_instances"]]
 
 
-def scripted_seat(script: list, spec_moves: list[str]):
-    """A policy that plays the script, then replies "" (invalid in most games, so the episode soon ends)."""
+def scripted_seat(script: list, spec_moves: list[str], remembers: bool):
+    """A policy that plays the script, then replies "" (invalid in most games, so the episode soon ends). It
+    remembers its contexts and replies in the full view only, as a model's seat does."""
     messages = []
     remaining = iter(script)
 
     def policy(context: str) -> str:
         reply = next(remaining, Fixed(""))(Seat(context, spec_moves, messages))
-        messages.extend([{"role": "user", "content": context}, {"role": "assistant", "content": reply}])
+        if remembers:
+            messages.extend([{"role": "user", "content": context}, {"role": "assistant", "content": reply}])
         return reply
     return policy
 
@@ -180,7 +182,8 @@ def play_fuzzed(game: str, data) -> None:
     given_replies, judge_replies = [], []
     policies = []
     for number in range(spec.players):
-        policy = scripted_seat(data.draw(scripts, label=f"script of policy {number}"), spec_moves)
+        policy = scripted_seat(data.draw(scripts, label=f"script of policy {number}"), spec_moves,
+                               getattr(spec, "view", "state") == "full")
         # the LLM-judged games' last player is the judge, whose calls are not the players' requests
         replies = judge_replies if getattr(spec, "judge", None) and number == spec.players - 1 else given_replies
         policies.append(lambda context, policy=policy, replies=replies: replies.append(policy(context)) or replies[-1])

@@ -157,9 +157,11 @@ def serve_in_process(game: str, game_dir: Path, records: Path):
         assert not thread.is_alive(), "the in-process server did not stop"
 
 
-def play_served(base_url: str, episodes: int):
+def play_served(base_url: str, episodes: int, game: str):
     """Plays `episodes` full episodes with clemcore's OpenEnv client, the learner being the random programmatic
-    player: it sees what a clem model sees (its contexts and its own replies) and answers as `-m ta-random` does."""
+    player: it sees what a clem model sees (in the full view its contexts and its own replies, in a bounded view
+    the latest context, which holds all the view shows) and answers as `-m ta-random` does."""
+    remembers = getattr(spec_of(game), "view", "state") == "full"
     with ClemGameEnv(base_url=base_url).sync() as client:
         for _ in range(episodes):
             result = client.reset()
@@ -169,19 +171,23 @@ def play_served(base_url: str, episodes: int):
                 result = client.step(ClemGameAction(response=reply))
                 if result.done:
                     break
-                messages += [{"role": "assistant", "content": reply}, result.observation.context]
+                if remembers:
+                    messages += [{"role": "assistant", "content": reply}, result.observation.context]
+                else:
+                    messages = [result.observation.context]
             assert result.done, f"no end after {STEPS_PER_EPISODE} steps"
 
 
 def _normalised(interactions: dict) -> dict:
-    """The episode without what names the runner: the learner's marker model is the served model."""
+    """The episode without what names the runner: the learner's marker model is the served model. Without the
+    prompt sizes: a served learner composes its own requests from the contexts, which the server never sees."""
     def normalise(value):
         if isinstance(value, dict):
             return {key: normalise(item) for key, item in value.items()}
         if isinstance(value, list):
             return [normalise(item) for item in value]
         return SERVED_MODEL if value == "learner" else value
-    return normalise({key: value for key, value in interactions.items() if key not in ("meta", "player_models")})
+    return normalise({key: value for key, value in interactions.items() if key not in ("meta", "player_models", "prompts")})
 
 
 def records_by_instance(run_dir: Path) -> dict[tuple, dict]:
@@ -251,7 +257,7 @@ def test_clem_serve_plays_every_instance_as_clem_run_does(game, tmp_path_factory
     run = run_records(game_dir, tmp_path_factory.getbasetemp() / "ta_random_cli_games", tuple(CLI_GAMES))
     records = tmp_path / "records"
     with clem_serve(game, game_dir, records, tmp_path / "serve.log") as base_url:
-        play_served(base_url, len(instances_in(game_dir, game)))
+        play_served(base_url, len(instances_in(game_dir, game)), game)
     assert_served_records_match_the_run(game, game_dir, records_by_instance(records / SERVED_MODEL), run)
 
 
@@ -262,7 +268,7 @@ def test_served_game_plays_as_clem_run_does(game, tmp_path_factory, tmp_path):
                       tuple(REPRESENTATIVES))
     records = tmp_path / "records"
     with serve_in_process(game, game_dir, records) as base_url:
-        play_served(base_url, len(instances_in(game_dir, game)))
+        play_served(base_url, len(instances_in(game_dir, game)), game)
     assert_served_records_match_the_run(game, game_dir, records_by_instance(records / SERVED_MODEL), run)
 
 
@@ -272,7 +278,7 @@ def test_a_later_connection_continues_the_servers_pass_over_the_instances(tmp_pa
     records = tmp_path / "records"
     with serve_in_process("ta_tower_of_hanoi", REPO, records) as base_url:
         for _ in range(3):
-            play_served(base_url, 1)
+            play_served(base_url, 1, "ta_tower_of_hanoi")
     played = records_by_instance(records / SERVED_MODEL)
     # three different instances (records_by_instance refuses a repeated one), each played
     assert len(played) == 3 and set(played) <= set(instances_in(REPO, "ta_tower_of_hanoi"))
@@ -286,7 +292,7 @@ def test_every_served_game_plays_its_sampled_instances_as_clem_run_does(game, tm
     run = run_records(game_dir, tmp_path_factory.getbasetemp() / "ta_random_sampled", tuple(GAMES))
     records = tmp_path / "records"
     with serve_in_process(game, game_dir, records) as base_url:
-        play_served(base_url, len(instances_in(game_dir, game)))
+        play_served(base_url, len(instances_in(game_dir, game)), game)
     assert_served_records_match_the_run(game, game_dir, records_by_instance(records / SERVED_MODEL), run)
 
 

@@ -462,19 +462,18 @@ def test_spite_and_malice_seats_that_never_play_deadlock_with_full_payoff_piles_
 def test_spite_and_malice_a_seat_stuck_on_its_turn_ends_the_game_by_the_payoff_piles():
     """TextArena 0.7.4 stalls (defect S1): with an empty hand, an empty stock and no card to play, a seat can only
     [draw], which does nothing. The master ends the game there: fewer payoff cards left wins. Two random seats
-    (instance 0): Player 0 is stuck with 17 payoff cards left, Player 1 has 18 and still holds cards, so the stuck
-    seat wins."""
+    (instance 0): Player 1 is stuck on its turn with 19 payoff cards left, Player 0 has 18, so Player 0 wins."""
     episode = play("ta_spite_and_malice", [ta_player("random"), ta_player("random")])
     assert_outcome(episode.scores, "Success")
     seats = episode.interactions["seats"]
-    assert episode.interactions["end reason"].startswith("Deadlock reached! Player 0 has no card in hand, none to draw")
-    assert {name: seat["payoff"] for name, seat in seats.items()} == {"Player 0": 17, "Player 1": 18}
+    assert episode.interactions["end reason"].startswith("Deadlock reached! Player 1 has no card in hand, none to draw")
+    assert {name: seat["payoff"] for name, seat in seats.items()} == {"Player 0": 18, "Player 1": 19}
     assert_player_results(episode.scores, "win", "loss")
     assert {seat["how"] for seat in seats.values()} == {"rules"}
     game_master = episode.game_master
-    stuck = game_master.ta_env.players[0]
-    assert not stuck["hand"] and not game_master.ta_env.deck and not game_master.ta_env._player_has_valid_moves(0)
-    assert game_master.ta_env.players[1]["hand"]
+    stuck = game_master.ta_env.players[1]
+    assert not stuck["hand"] and not game_master.ta_env.deck and not game_master.ta_env._player_has_valid_moves(1)
+    assert game_master.ta_env.state.current_player_id == 1
 
 
 def test_spite_and_malice_drawing_forever_is_stopped_at_the_request_cap_and_decided_by_the_payoff_piles():
