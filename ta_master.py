@@ -236,8 +236,43 @@ def view_of(game_spec: GameSpec, experiment: dict) -> str:
 
 @functools.lru_cache(maxsize=None)
 def _prototype_env(env_id: str, env_kwargs_json: str):
-    with EpisodeRandomness(0), quiet_nltk_downloads():
+    with EpisodeRandomness(0), quiet_nltk_downloads(), words_tagged_once(env_id):
         return ta.make(env_id, **json.loads(env_kwargs_json))
+
+
+@functools.lru_cache(maxsize=None)
+def _tag_of_word(word: str) -> str:
+    return _NLTK_POS_TAG([word])[0][1]
+
+
+_NLTK_POS_TAG = nltk.pos_tag
+
+
+def _pos_tag(tokens, tagset=None, lang="eng"):
+    """nltk.pos_tag, with the tag of a word tagged alone remembered for the process."""
+    if len(tokens) == 1 and tagset is None and lang == "eng":
+        return [(tokens[0], _tag_of_word(tokens[0]))]
+    return _NLTK_POS_TAG(tokens, tagset=tagset, lang=lang)
+
+
+@contextlib.contextmanager
+def words_tagged_once(env_id: str):
+    """While an env is made, a word tagged alone by NLTK is tagged once per process.
+
+    TextArena 0.7.4's hardcore Wordle (two lengths) and Don't Say It each tag the 236,000 words of NLTK's `words`
+    corpus one by one to keep the nouns (15-20 s each); a word's tag alone does not depend on the env asking, so
+    the second and third env reuse the first one's. `nltk.pos_tag` and the env module's own `pos_tag` (Wordle
+    imports the function) are restored after."""
+    entry_point = ta.envs.registration.ENV_REGISTRY[env_id].entry_point
+    modules = [importlib.import_module(entry_point.split(":")[0])] if isinstance(entry_point, str) else []
+    holders = [holder for holder in (nltk, *modules) if getattr(holder, "pos_tag", None) is _NLTK_POS_TAG]
+    for holder in holders:
+        holder.pos_tag = _pos_tag
+    try:
+        yield
+    finally:
+        for holder in holders:
+            holder.pos_tag = _NLTK_POS_TAG
 
 
 def make_env(game_spec: GameSpec, instance: dict, judge: Callable[[str, str], str] | None = None,

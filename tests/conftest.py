@@ -1,6 +1,7 @@
 """Helpers that play games end to end through clemcore: its registry, GameBenchmark loading, GameMasterEnv
 (the engine of every clem runner), the interactions recorder and the game's scorer."""
 import contextlib
+import fcntl
 import json
 import os
 import subprocess
@@ -225,33 +226,45 @@ def load_episode_files(results: Path, name: str) -> dict[str, dict]:
             for path in sorted(results.rglob(name))}
 
 
+def made_once(tmp_path_factory, name: str, make: Callable[[Path], None]) -> Path:
+    """A directory the whole test session shares, made by `make(path)` once: under pytest-xdist the workers share
+    it through their common base temp dir, the first to ask makes it while the others wait on a lock. A make that
+    fails fails the test that asked; the tests after it read what it left, as they would have without xdist."""
+    base = tmp_path_factory.getbasetemp()
+    root = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    path, done = root / name, root / f"{name}.done"
+    with open(root / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not done.exists():
+            done.touch()
+            make(path)
+    return path
+
+
 def sampled_repo(tmp_path_factory, instances: int = SAMPLED_INSTANCES) -> Path:
     """A copy of the game whose instance files keep the first `instances` instances of every experiment."""
-    root = tmp_path_factory.getbasetemp() / ("sampled_repo" if instances == SAMPLED_INSTANCES
-                                             else f"sampled_repo_{instances}")
-    if not root.exists():
+    def make(root: Path):
         copy_repo(root)
         for path in (root / "in").iterdir():
             data = json.loads(path.read_text())
             for experiment in data["experiments"]:
                 experiment["game_instances"] = experiment["game_instances"][:instances]
             path.write_text(json.dumps(data, indent=2, ensure_ascii=False))
-    return root
+    return made_once(tmp_path_factory, "sampled_repo" if instances == SAMPLED_INSTANCES
+                     else f"sampled_repo_{instances}", make)
 
 
 def all_games_run(tmp_path_factory, name: str, *args: str, env: dict) -> tuple[Path, str]:
     """One `clem run` of all games with the mock model on the sampled instances, made once per test session: the
-    results dir and the run's output. Shared through the session's base temp dir, so that every module asking for
-    the same run gets it without running clem again."""
+    results dir and the run's output."""
     game_dir = sampled_repo(tmp_path_factory)
-    root = tmp_path_factory.getbasetemp() / f"clem_run_{name}"
-    results, output = root / "results", root / "output.txt"
-    if not output.exists():
-        shutil.rmtree(root, ignore_errors=True)
+
+    def make(root: Path):
         root.mkdir()
-        process = clem("run", "-g", *GAMES, "-m", "mock", "-r", str(results), *args, cwd=game_dir, env=env)
-        output.write_text(process.stdout + process.stderr)
-    return results, output.read_text()
+        process = clem("run", "-g", *GAMES, "-m", "mock", "-r", str(root / "results"), *args, cwd=game_dir, env=env)
+        (root / "output.txt").write_text(process.stdout + process.stderr)
+    root = made_once(tmp_path_factory, f"clem_run_{name}", make)
+    return root / "results", (root / "output.txt").read_text()
 
 
 def sequential_run(tmp_path_factory) -> tuple[Path, str]:

@@ -11,8 +11,8 @@ from pathlib import Path
 import nltk
 import pytest
 
-from conftest import (GAMES, REPO, SPECS, clem, copy_repo, episode_dirs, mock_model, run_in_process, sampled_repo,
-                      sequential_run, spec_of)
+from conftest import (GAMES, REPO, SPECS, clem, copy_repo, episode_dirs, made_once, mock_model, run_in_process,
+                      sampled_repo, sequential_run, spec_of)
 
 
 def recorded_instances(game_dir: Path = REPO) -> dict[str, dict[str, list[int]]]:
@@ -41,14 +41,18 @@ def mock_run(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def scored_run(mock_run):
-    """The shared mock run after `clem score`, `clem eval` and `clem transcribe` (each run once)."""
+def scored_run(mock_run, tmp_path_factory):
+    """The shared mock run after `clem score`, `clem eval` and `clem transcribe` (each run once per session)."""
     results, _ = mock_run
-    outputs = {}
-    for command in ("score", "eval", "transcribe"):
-        process = clem(command, "-r", str(results))  # raises unless it exits 0
-        outputs[command] = process.stdout + process.stderr
-    return results, outputs
+    commands = ("score", "eval", "transcribe")
+
+    def make(outputs: Path):
+        outputs.mkdir()
+        for command in commands:
+            process = clem(command, "-r", str(results))  # raises unless it exits 0
+            (outputs / command).write_text(process.stdout + process.stderr)
+    outputs = made_once(tmp_path_factory, "clem_run_sequential_scored", make)
+    return results, {command: (outputs / command).read_text() for command in commands}
 
 
 # clemcore 3.7.2's LaTeX transcripts have colours for 8 players: `clem transcribe` writes the HTML transcript of a

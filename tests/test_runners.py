@@ -20,8 +20,8 @@ from clemcore.clemgame.envs.openenv.models import ClemGameAction
 from clemcore.clemgame.envs.openenv.server.app import create_clemv_app
 
 import ta_players
-from conftest import (GAMES, NLTK_DATA, REPO, SPECS, clem, copy_repo, load_episode_files, play, sampled_repo, spec_of,
-                      ta_player)
+from conftest import (GAMES, NLTK_DATA, REPO, SPECS, clem, copy_repo, load_episode_files, made_once, play, sampled_repo,
+                      spec_of, ta_player)
 
 # clemcore 3.7.2's default reward (clemgame/envs/pettingzoo/master.py:194-203): the outcome once the game is over,
 # given to every player alike, and 0 on every other step.
@@ -229,32 +229,35 @@ CLI_GAMES = ["ta_tower_of_hanoi", "ta_battleship", "ta_three_player_tic_tac_toe"
 
 
 @functools.cache
-def run_records(game_dir: Path, results: Path, games: tuple[str, ...]) -> dict[tuple, dict]:
-    """The records of a `clem run -m ta-random` of the games in `game_dir`, made and read once per test session (a
-    failed run fails its first test only; the others then compare against what it left)."""
-    if not results.exists():
-        clem("run", "-g", *games, "-m", SERVED_MODEL, "-r", str(results), cwd=game_dir)
+def _records(results: Path) -> dict[tuple, dict]:
     return records_by_instance(results / SERVED_MODEL)
+
+
+def run_records(tmp_path_factory, game_dir: Path, name: str, games: tuple[str, ...]) -> dict[tuple, dict]:
+    """The records of a `clem run -m ta-random` of the games in `game_dir`, made once per test session and read once
+    per worker (a failed run fails its first test only; the others then compare against what it left)."""
+    results = made_once(tmp_path_factory, name, lambda results: clem("run", "-g", *games, "-m", SERVED_MODEL, "-r",
+                                                                     str(results), cwd=game_dir))
+    return _records(results)
 
 
 def first_game_repo(tmp_path_factory) -> Path:
     """A copy of the game keeping only the first experiment's first instance of every game."""
-    root = tmp_path_factory.getbasetemp() / "first_game_repo"
-    if not root.exists():
+    def make(root: Path):
         copy_repo(root)
         for path in (root / "in").iterdir():
             data = json.loads(path.read_text())
             data["experiments"] = data["experiments"][:1]
             data["experiments"][0]["game_instances"] = data["experiments"][0]["game_instances"][:1]
             path.write_text(json.dumps(data, indent=2, ensure_ascii=False))
-    return root
+    return made_once(tmp_path_factory, "first_game_repo", make)
 
 
 @pytest.mark.parametrize("game", CLI_GAMES)
 def test_clem_serve_plays_every_instance_as_clem_run_does(game, tmp_path_factory, tmp_path):
     """One connection plays the first instance of every experiment, in clem serve's single pass."""
     game_dir = sampled_repo(tmp_path_factory, instances=1)
-    run = run_records(game_dir, tmp_path_factory.getbasetemp() / "ta_random_cli_games", tuple(CLI_GAMES))
+    run = run_records(tmp_path_factory, game_dir, "ta_random_cli_games", tuple(CLI_GAMES))
     records = tmp_path / "records"
     with clem_serve(game, game_dir, records, tmp_path / "serve.log") as base_url:
         play_served(base_url, len(instances_in(game_dir, game)), game)
@@ -264,8 +267,7 @@ def test_clem_serve_plays_every_instance_as_clem_run_does(game, tmp_path_factory
 @pytest.mark.parametrize("game", REPRESENTATIVES)
 def test_served_game_plays_as_clem_run_does(game, tmp_path_factory, tmp_path):
     game_dir = first_game_repo(tmp_path_factory)
-    run = run_records(game_dir, tmp_path_factory.getbasetemp() / "ta_random_representatives",
-                      tuple(REPRESENTATIVES))
+    run = run_records(tmp_path_factory, game_dir, "ta_random_representatives", tuple(REPRESENTATIVES))
     records = tmp_path / "records"
     with serve_in_process(game, game_dir, records) as base_url:
         play_served(base_url, len(instances_in(game_dir, game)), game)
@@ -289,7 +291,7 @@ def test_a_later_connection_continues_the_servers_pass_over_the_instances(tmp_pa
 @pytest.mark.parametrize("game", GAMES)
 def test_every_served_game_plays_its_sampled_instances_as_clem_run_does(game, tmp_path_factory, tmp_path):
     game_dir = sampled_repo(tmp_path_factory)
-    run = run_records(game_dir, tmp_path_factory.getbasetemp() / "ta_random_sampled", tuple(GAMES))
+    run = run_records(tmp_path_factory, game_dir, "ta_random_sampled", tuple(GAMES))
     records = tmp_path / "records"
     with serve_in_process(game, game_dir, records) as base_url:
         play_served(base_url, len(instances_in(game_dir, game)), game)
