@@ -35,8 +35,8 @@ class ClemObservationWrapper(ta.ObservationWrapper):
     trump suit, the roles) always, then the newest messages that fit the view's window, then, in the state view, the
     boards (GAME_BOARD) of the latest observation that had any, last, as in TextArena's own -train view (earlier
     boards are stale and left out). Where a game sends its board as a board observation only with the prompt and
-    every later one inside its messages (`boards_in_messages`: Battleship), that first board is left out as soon
-    as messages bring newer ones.
+    every later one inside its messages (`boards_in_messages`: the words that mark such a message, Battleship's
+    "Your updated board:"), that first board is left out as soon as such a message arrives.
 
     TextArena shows every seat the other seats' whole replies. In games with hidden information whose replies are
     moves, not table talk (`moves_only`: card games, dice), a model that reasons aloud ("with my King I bet") would
@@ -44,7 +44,7 @@ class ClemObservationWrapper(ta.ObservationWrapper):
     """
 
     def __init__(self, env, moves_only: bool = False, view: str = "state", window: int | None = None,
-                 boards_in_messages: bool = False):
+                 boards_in_messages: str | None = None):
         super().__init__(env)
         if view not in VIEWS:
             raise ValueError(f"unknown view {view!r}; valid: {', '.join(VIEWS)}")
@@ -67,7 +67,7 @@ class ClemObservationWrapper(ta.ObservationWrapper):
         else:
             first = player_id not in self._seen
             seen = self._seen.setdefault(player_id, _Seen(self.window))
-            boards = []
+            boards, board_in_message = [], False
             for sender_id, message, observation_type in observation:
                 if observation_type == ObservationType.PROMPT:
                     seen.prompt = message.strip()
@@ -75,7 +75,8 @@ class ClemObservationWrapper(ta.ObservationWrapper):
                     boards.append(message.strip())
                 elif (line := self._line(names, own, sender_id, message, observation_type)) is not None:
                     seen.add(line, opening=first)
-            if boards or (self.boards_in_messages and not first):
+                    board_in_message |= bool(self.boards_in_messages) and self.boards_in_messages in message
+            if boards or board_in_message:
                 seen.boards = boards
             content = seen.render()
         # An empty context would be rejected by most backends; TextArena always queues something for the
