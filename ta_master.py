@@ -7,7 +7,6 @@ module does the clem bookkeeping, and submasters only fill the three hooks `_on_
 import abc
 import contextlib
 import copy
-import functools
 import hashlib
 import importlib
 import io
@@ -234,15 +233,27 @@ def view_of(game_spec: GameSpec, experiment: dict) -> str:
     return experiment.get("view", getattr(game_spec, "view", "state"))
 
 
-@functools.lru_cache(maxsize=None)
+PROCESS_CACHE = "_clem_textarena_process_cache"
+
+
+def process_cache(name: str) -> dict:
+    """A dict that lives as long as the process. clemcore unloads a game's modules after each spec of a run (so that
+    games from other directories may reuse module names), and module-level caches with them: a `clem run` of the
+    three Don't Say It specs would build its 20-second dictionary six times. These dicts hang off a module entry of
+    their own, which holds no code and is made during play, never while a game loads, so no game unloads it."""
+    holder = sys.modules.get(PROCESS_CACHE)
+    if holder is None:
+        holder = sys.modules[PROCESS_CACHE] = types.ModuleType(PROCESS_CACHE)
+    return vars(holder).setdefault(name, {})
+
+
 def _prototype_env(env_id: str, env_kwargs_json: str):
-    with EpisodeRandomness(0), quiet_nltk_downloads(), words_tagged_once(env_id):
-        return ta.make(env_id, **json.loads(env_kwargs_json))
-
-
-@functools.lru_cache(maxsize=None)
-def _tag_of_word(word: str) -> str:
-    return _NLTK_POS_TAG([word])[0][1]
+    prototypes = process_cache("prototype envs")
+    key = (env_id, env_kwargs_json)
+    if key not in prototypes:
+        with EpisodeRandomness(0), quiet_nltk_downloads(), words_tagged_once(env_id):
+            prototypes[key] = ta.make(env_id, **json.loads(env_kwargs_json))
+    return prototypes[key]
 
 
 _NLTK_POS_TAG = nltk.pos_tag
@@ -251,7 +262,10 @@ _NLTK_POS_TAG = nltk.pos_tag
 def _pos_tag(tokens, tagset=None, lang="eng"):
     """nltk.pos_tag, with the tag of a word tagged alone remembered for the process."""
     if len(tokens) == 1 and tagset is None and lang == "eng":
-        return [(tokens[0], _tag_of_word(tokens[0]))]
+        tags = process_cache("word tags")
+        if tokens[0] not in tags:
+            tags[tokens[0]] = _NLTK_POS_TAG(tokens)[0][1]
+        return [(tokens[0], tags[tokens[0]])]
     return _NLTK_POS_TAG(tokens, tagset=tagset, lang=lang)
 
 
@@ -343,15 +357,18 @@ def _record_invalid_move(state, *args, **kwargs):
     return type(state).set_invalid_move(state, *args, **kwargs)
 
 
-@functools.lru_cache(maxsize=1)
 def token_encoding():
     """OpenAI's o200k_base encoding from the optional `bpe-openai` package (it ships the encoding, no download), or
-    None without it: prompt sizes are then logged in characters only."""
-    try:
-        import bpe_openai
-    except ImportError:
-        return None
-    return bpe_openai.get_encoding("o200k_base")
+    None without it: prompt sizes are then logged in characters only. Built once per process (40 ms)."""
+    cache = process_cache("token encoding")
+    if "o200k_base" not in cache:
+        try:
+            import bpe_openai
+        except ImportError:
+            cache["o200k_base"] = None
+        else:
+            cache["o200k_base"] = bpe_openai.get_encoding("o200k_base")
+    return cache["o200k_base"]
 
 
 class PromptMeter:
