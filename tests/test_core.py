@@ -1,5 +1,6 @@
 """The game master's contracts with clemcore and TextArena, independent of any one game's rules."""
 import copy
+import json
 import random
 import sys
 
@@ -9,7 +10,7 @@ from clemcore.backends.model_registry import CustomResponseModel
 
 import instancegenerator
 from conftest import GAMES, benchmark, instance_of, play, spec_of
-from ta_master import EpisodeRandomness, _prototype_env, make_env, unavailable_reason
+from ta_master import EpisodeRandomness, make_env, process_cache, unavailable_reason
 
 REQUIRED_SPEC_KEYS = {"game_name", "entry_point", "master", "scorer", "n_instances", "instances", "players", "image",
                       "languages", "player_specs", "description", "benchmark"}
@@ -175,10 +176,9 @@ def _numpy_states_equal(a, b) -> bool:
 def test_word_chains_dictionary_is_built_once_and_game_state_is_not_shared():
     spec = spec_of("ta_word_chains")
     _, instance = instance_of("ta_word_chains")
-    misses = _prototype_env.cache_info().misses
     first, second = make_env(spec, instance), make_env(spec, instance)
-    assert _prototype_env.cache_info().misses <= misses + 1
-    assert first.env is not second.env and first.env.dictionary is second.env.dictionary
+    prototype = process_cache("prototype envs")[(instance["env_id"], json.dumps(instance["env_kwargs"], sort_keys=True))]
+    assert first.env is not second.env and first.env.dictionary is second.env.dictionary is prototype.dictionary
     first.reset(num_players=2, seed=1)
     second.reset(num_players=2, seed=2)
     assert first.state is not second.state and first.state.game_state is not second.state.game_state
