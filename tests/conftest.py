@@ -53,6 +53,18 @@ SAMPLED_INSTANCES = 2
 Policy = Callable[[str], str]
 
 
+@pytest.hookimpl(trylast=True)  # after -k and -m have made their selection
+def pytest_collection_modifyitems(config, items):
+    """A test marked `covered_by(name)` checks a sample of what the test `name` checks for every game (the first
+    instance of some games, where `name` plays two of every experiment of all games): where `name` runs too, the
+    sample is left out; where it does not (`-m "not all_games"`, Python 3.11 in CI), the sample runs."""
+    selected = {item.originalname for item in items}
+    covered = [item for item in items if (marker := item.get_closest_marker("covered_by")) and marker.args[0] in selected]
+    if covered:
+        config.hook.pytest_deselected(items=covered)
+        items[:] = [item for item in items if item not in covered]
+
+
 class ScriptedModel(Model):
     """A model whose reply is `policy(latest context text)`, or `policy(messages)` for a policy that `reads_messages`
     (the programmatic players)."""

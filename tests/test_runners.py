@@ -264,6 +264,7 @@ def test_clem_serve_plays_every_instance_as_clem_run_does(game, tmp_path_factory
     assert_served_records_match_the_run(game, game_dir, records_by_instance(records / SERVED_MODEL), run)
 
 
+@pytest.mark.covered_by("test_every_served_game_plays_its_sampled_instances_as_clem_run_does")
 @pytest.mark.parametrize("game", REPRESENTATIVES)
 def test_served_game_plays_as_clem_run_does(game, tmp_path_factory, tmp_path):
     game_dir = first_game_repo(tmp_path_factory)
