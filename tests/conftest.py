@@ -59,7 +59,8 @@ def pytest_collection_modifyitems(config, items):
     instance of some games, where `name` plays two of every experiment of all games): where `name` runs too, the
     sample is left out; where it does not (`-m "not all_games"`, Python 3.11 in CI), the sample runs."""
     selected = {item.originalname for item in items}
-    covered = [item for item in items if (marker := item.get_closest_marker("covered_by")) and marker.args[0] in selected]
+    covered = [item for item in items
+               if (marker := item.get_closest_marker("covered_by")) and marker.args[0] in selected]
     if covered:
         config.hook.pytest_deselected(items=covered)
         items[:] = [item for item in items if item not in covered]

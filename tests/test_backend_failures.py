@@ -123,12 +123,12 @@ def test_any_other_backend_failure_leaves_an_error_record_naming_the_episode_and
 
 
 def test_clem_run_with_a_model_whose_context_is_too_small_records_and_scores_every_episode(tmp_path_factory, tmp_path):
-    # random chess in the full view outgrows 4k tokens within some 70 moves
+    # random Battleship in the full view outgrows 4k tokens within a few shots (a board per shot)
     game_dir = sampled_repo(tmp_path_factory)
-    instances = json.loads((game_dir / "in" / "instances_ta_chess.json").read_text())
-    (game_dir / "in" / "instances_ta_chess_full.json").write_text(json.dumps(with_view(instances, "full")))
-    clem("run", "-g", "ta_chess_vs_random", "-i", "instances_ta_chess_full", "-m", "ta-random-4k", "-r", str(tmp_path),
-         cwd=game_dir)
+    instances = json.loads((game_dir / "in" / "instances_ta_battleship.json").read_text())
+    (game_dir / "in" / "instances_ta_battleship_full.json").write_text(json.dumps(with_view(instances, "full")))
+    clem("run", "-g", "ta_battleship_vs_random", "-i", "instances_ta_battleship_full", "-m", "ta-random-4k", "-r",
+         str(tmp_path), cwd=game_dir)
     clem("score", "-r", str(tmp_path), cwd=game_dir)
     episodes = episode_dirs(tmp_path)
     assert episodes and not list(tmp_path.rglob("error.json"))

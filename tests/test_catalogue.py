@@ -61,5 +61,6 @@ def test_every_games_default_view_kept_its_validation_prompts_within_the_budget(
     largest = {game: max(cell["prompt tokens"]["max"] for runs in players.values() for cell in runs.values()
                          if cell.get("prompt tokens"))
                for game, players in validation.items()}
-    assert set(largest) == {spec.game_name for spec in SPECS if unavailable_reason(spec) is None}
+    # validated on Python 3.12, where every game plays
+    assert set(largest) == {spec.game_name for spec in SPECS}
     assert {game: tokens for game, tokens in largest.items() if tokens > catalogue.PROMPT_BUDGET} == {}
