@@ -3,12 +3,20 @@
 clemcore finds `*_api.py` backends and `model_registry.json` in the working directory: run clem from this
 repository's root and use `-m ta-random`, `-m ta-expert` or `-m ta-format-breaker`.
 """
+import functools
 import importlib.util
 import sys
 from pathlib import Path
 
 from clemcore.backends import Backend, BatchGenerativeModel, ModelSpec
 from clemcore.backends.utils import check_context_limit_generic
+
+
+@functools.cache
+def _o200k_base():
+    """OpenAI's o200k_base encoding, built once per process (40 ms): a context-limited model counts every request."""
+    import bpe_openai
+    return bpe_openai.get_encoding("o200k_base")
 
 
 def _load_players():
@@ -52,11 +60,10 @@ class ProgrammaticPlayer(BatchGenerativeModel):
         if context_tokens is None:
             return
         try:
-            import bpe_openai
+            encoding = _o200k_base()
         except ImportError as error:
             raise ImportError(f"{self.model_spec.model_name} counts tokens with the bpe-openai package: "
                               f"`pip install -e '.[tokens]'`") from error
-        encoding = bpe_openai.get_encoding("o200k_base")
         tokens = [token for message in messages for token in encoding.encode(message["content"])]
         check_context_limit_generic(context_tokens, tokens, self.model_spec.model_name,
                                     max_new_tokens=self.max_tokens)

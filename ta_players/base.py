@@ -53,6 +53,17 @@ def offered_moves(context: str) -> list[str]:
     return re.findall(r"\[[^\]\n]+\]", found[-1]) if found else []
 
 
+# The line a bounded view puts before its messages when older ones dropped out of its window
+# (clem_observation_wrapper._Seen.render).
+EARLIER_LEFT_OUT = re.compile(r"^\[GAME\] \((\d+) earlier messages are not repeated here\.\)$", re.M)
+
+
+def messages_left_out(text: str) -> int:
+    """How many of the game's older messages the view left out of the context (0: it holds them all)."""
+    found = EARLIER_LEFT_OUT.search(text)
+    return int(found.group(1)) if found else 0
+
+
 def exchanges(transcript: Transcript, name: str = "Player") -> list[tuple[str, str]]:
     """(the player's move, what followed it) pairs, oldest first. In the full view these are its replies and the
     contexts answering them; a bounded view shows its own earlier moves as `[<name>] [move]` lines, each followed by

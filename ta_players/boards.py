@@ -13,16 +13,7 @@ import re
 
 import chess
 
-from ta_players.base import GamePlayers, Transcript, last_match, offered_moves, seat_of
-
-# The line a bounded view puts before its messages when older ones dropped out of its window
-# (clem_observation_wrapper._Seen.render).
-EARLIER_DROPPED = re.compile(r"^\[GAME\] \(\d+ earlier messages are not repeated here\.\)$", re.M)
-
-
-def history_is_complete(text: str) -> bool:
-    """Whether the context still holds every message of the game (no older ones dropped out of the view)."""
-    return EARLIER_DROPPED.search(text) is None
+from ta_players.base import GamePlayers, Transcript, last_match, messages_left_out, offered_moves, seat_of
 
 FILES = "abcdefghijklmnop"
 WIN = 100_000
@@ -102,7 +93,7 @@ def chess_board(transcript: Transcript) -> chess.Board:
     (`view_window`, the others' replies as their moves); should older moves have dropped out of the view (a model's
     replies full of bracketed text), the position is read off the drawn board instead (see `_chess_drawn`)."""
     text = transcript.text
-    if not history_is_complete(text) and (drawn := _chess_drawn(transcript)) is not None:
+    if messages_left_out(text) and (drawn := _chess_drawn(transcript)) is not None:
         return drawn
     board = chess.Board()
     for uci in CHESS_MOVE.findall(text):

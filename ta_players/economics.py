@@ -11,7 +11,7 @@ import math
 import re
 from collections import Counter
 
-from ta_players.base import GamePlayers, Transcript, last_match
+from ta_players.base import GamePlayers, Transcript, last_match, messages_left_out
 
 CHAT = "Hello, let us both do well in this game."
 
@@ -668,8 +668,7 @@ class NewRecruit(GamePlayers):
         left older messages out, each left-out turn counts for its two messages (the reply and the announcement)."""
         played = len(re.findall(r"\(\w+\) (?:made a new proposal|rejected the proposal|accepted the proposal)",
                                 transcript.text))
-        dropped = re.search(r"\((\d+) earlier messages are not repeated here\.\)", transcript.text)
-        return played + (int(dropped.group(1)) // 2 if dropped else 0)
+        return played + messages_left_out(transcript.text) // 2
 
     def latest_opponent_proposal(self, transcript):
         """The letters of the opponent's latest proposal (standing or not), or None."""
