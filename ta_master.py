@@ -444,8 +444,8 @@ class ReferencePlayer:
         self.reference = reference
         self._salt = salt
         self.model_name = f"reference: {reference}"
-        # `random` is every game's random player; any other reference is the game's expert (`expert_name`).
-        self._strategy = "random" if reference == "random" else "expert"
+        # `random` is every game's random player; any other is the game's strong reference (`expert_name`).
+        self._strategy = "random" if reference == "random" else "reference"
         self._messages: list[dict] = []
 
     def move(self, context: dict) -> str:

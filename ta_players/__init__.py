@@ -31,10 +31,11 @@ def players_for(transcript: Transcript) -> GamePlayers:
 def reply(strategy: str, messages: list[dict], salt: str = "") -> str:
     """The strategy's reply to a player's messages so far (clem's history: user contexts, assistant replies).
 
+    `reference` is the strong reference opponent of the `_vs_<expert_name>` variants (`GamePlayers.reference_move`).
     `salt` varies the random draws between games that look alike: reference opponents are salted with their
     instance and seat, so that in a game without chance of its own (Tic Tac Toe, Nim) each instance is another game.
     """
-    if strategy not in STRATEGIES:
+    if strategy not in (*STRATEGIES, "reference"):
         raise ValueError(f"unknown strategy {strategy!r}; valid: {', '.join(STRATEGIES)}")
     if strategy == "format-breaker":
         return FORMAT_BREAKER_REPLY
@@ -44,4 +45,4 @@ def reply(strategy: str, messages: list[dict], salt: str = "") -> str:
         return players.random_move(transcript, transcript.rng())
     if not players.has_expert:
         raise ValueError(f"{players.game} has no expert player; use ta-random")
-    return players.expert_move(transcript)
+    return players.reference_move(transcript) if strategy == "reference" else players.expert_move(transcript)

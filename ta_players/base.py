@@ -96,8 +96,10 @@ class GamePlayers:
     `recognizes` matches the game's TextArena prompt (the first context). `random_move` is a move in the game's
     format, drawn with `rng`; `expert_move` is the game's strong strategy, where it has one. `expert_bar` is the
     mean Main Score the expert reaches on the shipped instances (95 unless `expert_bar_reason` says why not).
-    In games between seats the expert is the strong reference opponent; `expert_name` says what it is
-    (`minimax`, `tit_for_tat`, ...) and names its variant `ta_<game>_vs_<expert_name>`.
+    In games between seats `reference_move` is the strong reference opponent, the expert unless the game's named
+    reference is a fixed strategy the expert improves on (tit for tat, where the expert also exploits a seat that
+    does not reciprocate); `expert_name` says what the reference is (`minimax`, `tit_for_tat`, ...) and names its
+    variant `ta_<game>_vs_<expert_name>`.
     """
     game: str = ""
     recognizes: re.Pattern
@@ -114,6 +116,9 @@ class GamePlayers:
 
     def expert_move(self, transcript: Transcript) -> str:
         raise NotImplementedError(f"{self.game} has no expert player")
+
+    def reference_move(self, transcript: Transcript) -> str:
+        return self.expert_move(transcript)
 
 
 FORMAT_BREAKER_REPLY = "I would rather describe my plan in words than follow the format."
