@@ -280,8 +280,42 @@ def all_games_run(tmp_path_factory, name: str, *args: str, env: dict) -> tuple[P
     return root / "results", (root / "output.txt").read_text()
 
 
-def sequential_run(tmp_path_factory) -> tuple[Path, str]:
+# --- the runs of all games that several tests read ---
+
+@pytest.fixture(scope="session")
+def sequential_mock_run(tmp_path_factory) -> tuple[Path, str]:
     return all_games_run(tmp_path_factory, "sequential_hashseed_1", env={"PYTHONHASHSEED": "1"})
+
+
+@pytest.fixture(scope="session")
+def batched_mock_run(tmp_path_factory) -> tuple[Path, str]:
+    """The batchwise runner under another hash seed: what it plays must not differ from the sequential run."""
+    return all_games_run(tmp_path_factory, "batch_4_hashseed_987", "-b", "4", env={"PYTHONHASHSEED": "987"})
+
+
+@pytest.fixture(scope="session")
+def random_sampled_run(tmp_path_factory) -> tuple[Path, Path]:
+    """A `clem run -m ta-random` of all games on the sampled instances: (the game dir, the results dir)."""
+    game_dir = sampled_repo(tmp_path_factory)
+    results = made_once(tmp_path_factory, "ta_random_sampled",
+                        lambda results: clem("run", "-g", *GAMES, "-m", "ta-random", "-r", str(results), cwd=game_dir))
+    return game_dir, results
+
+
+SHARED_RUNS = ("sequential_mock_run", "random_sampled_run", "batched_mock_run")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def shared_runs_first(request):
+    """Under pytest-xdist each worker first makes its share of the shared runs the selected tests read (about 90 s
+    each), so that no worker waits idle on a run the other is making."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if worker is None:
+        return
+    needed = [name for name in SHARED_RUNS if any(name in item.fixturenames for item in request.session.items)]
+    index, count = int(worker.removeprefix("gw")), int(os.environ["PYTEST_XDIST_WORKER_COUNT"])
+    for name in needed[index::count]:
+        request.getfixturevalue(name)
 
 
 def copy_repo(dest: Path) -> Path:

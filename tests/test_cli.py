@@ -12,7 +12,7 @@ import nltk
 import pytest
 
 from conftest import (GAMES, REPO, SPECS, clem, copy_repo, episode_dirs, made_once, mock_model, run_in_process,
-                      sampled_repo, sequential_run, spec_of)
+                      sampled_repo, spec_of)
 
 
 def recorded_instances(game_dir: Path = REPO) -> dict[str, dict[str, list[int]]]:
@@ -36,14 +36,9 @@ def read_json(path: Path) -> dict:
 # --- 1. a full mock run, scored, evaluated, transcribed ---
 
 @pytest.fixture(scope="module")
-def mock_run(tmp_path_factory):
-    return sequential_run(tmp_path_factory)
-
-
-@pytest.fixture(scope="module")
-def scored_run(mock_run, tmp_path_factory):
+def scored_run(sequential_mock_run, tmp_path_factory):
     """The shared mock run after `clem score`, `clem eval` and `clem transcribe` (each run once per session)."""
-    results, _ = mock_run
+    results, _ = sequential_mock_run
     commands = ("score", "eval", "transcribe")
 
     def make(outputs: Path):

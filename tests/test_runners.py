@@ -290,9 +290,9 @@ def test_a_later_connection_continues_the_servers_pass_over_the_instances(tmp_pa
 
 @pytest.mark.all_games
 @pytest.mark.parametrize("game", GAMES)
-def test_every_served_game_plays_its_sampled_instances_as_clem_run_does(game, tmp_path_factory, tmp_path):
-    game_dir = sampled_repo(tmp_path_factory)
-    run = run_records(tmp_path_factory, game_dir, "ta_random_sampled", tuple(GAMES))
+def test_every_served_game_plays_its_sampled_instances_as_clem_run_does(game, random_sampled_run, tmp_path):
+    game_dir, results = random_sampled_run
+    run = _records(results)
     records = tmp_path / "records"
     with serve_in_process(game, game_dir, records) as base_url:
         play_served(base_url, len(instances_in(game_dir, game)), game)
