@@ -16,6 +16,9 @@ from textarena.envs.registration import ENV_REGISTRY  # noqa: E402
 
 import ta_players  # noqa: E402
 from instancegenerator import load_specs  # noqa: E402
+from master import SCORERS  # noqa: E402
+from metrics import CompetitiveScorer  # noqa: E402
+from separation import FEWEST, Separation, separation, verdict  # noqa: E402  (scripts/ is on sys.path here)
 
 CATALOGUE = REPO / "docs" / "catalogue.md"
 CONTEXT = REPO / "docs" / "context.md"
@@ -129,12 +132,16 @@ def render() -> str:
             details.append(_details(variant.game_name, variant, experiments, validation.get(variant.game_name, {}),
                                     None))
     lines += ["", "Figures are `mean Main Score (% played)`; `–` where the player did not play the game.", ""]
+    lines += render_separation(all_specs, validation)
     lines += ["## Per game", ""] + [line for block in details for line in block]
     return "\n".join(lines) + "\n"
 
 
 def _details(game: str, spec, experiments: dict, runs: dict, expert) -> list[str]:
     lines = [f"### `{game}`", "", f"{spec.description} Outcome: {spec.outcome} Main Score: {spec.score}", ""]
+    if runs:
+        kind, why = spec_verdict(spec, runs)
+        lines += [f"Separation: **{kind}**" + (f" ({why})" if why else "") + ".", ""]
     if expert is not None:
         bar = f"expert bar {expert.expert_bar:g}" + (f" ({expert.expert_bar_reason})" if expert.expert_bar_reason
                                                       else "")
@@ -153,6 +160,70 @@ def _details(game: str, spec, experiments: dict, runs: dict, expert) -> list[str
                 cells.append(f"{score} ({played})" + (f", {cell['errors']} failed" if cell["errors"] else ""))
         lines.append(f"| {name} | {count} | " + " | ".join(cells) + " |")
     return lines + [""]
+
+
+def paired_scores(runs: dict, player: str) -> list[float | None]:
+    """A player's episode scores over every instance, experiment by experiment (the same order for every player)."""
+    return [score for experiment in sorted(runs[player]) for score in runs[player][experiment]["scores"]]
+
+
+def strong_vs_random(runs: dict) -> Separation | None:
+    """The separation of the spec's strong player (ta-expert) from random play, where both played it."""
+    if "ta-expert" not in runs or "ta-random" not in runs:
+        return None
+    return separation(paired_scores(runs, "ta-expert"), paired_scores(runs, "ta-random"))
+
+
+def self_play_completion(spec) -> bool:
+    """A spec between models scored by the game's completion alone (CompetitiveScorer's self-play score)."""
+    scorer = SCORERS[spec.scorer]
+    return (not getattr(spec, "reference", None) and int(spec.players) > 1 and issubclass(scorer, CompetitiveScorer)
+            and scorer.self_play_score is CompetitiveScorer.self_play_score)
+
+
+def spec_verdict(spec, runs: dict) -> tuple[str, str]:
+    return verdict(spec.game_name, strong_vs_random(runs), self_play_completion(spec))
+
+
+def render_separation(specs, validation: dict) -> list[str]:
+    rows, counts = [], {"separates": 0, "does not yet": 0, "cannot": 0}
+    for spec in specs:
+        runs = validation.get(spec.game_name)
+        if not runs:
+            continue
+        result = strong_vs_random(runs)
+        kind, why = spec_verdict(spec, runs)
+        counts[kind] += 1
+        if result is None:
+            figures = "– | – | – | – | –"
+        else:
+            interval = "–" if result.low != result.low else f"{result.low:+.1f} to {result.high:+.1f}"
+            needed = " / ".join("–" if (n := result.needed(gap)) is None else f"{n:,}" for gap in (10, 20))
+            figures = (f"{result.strong:.1f} | {result.random:.1f} | {result.difference:+.1f} | {interval} | "
+                       f"{needed}")
+        instances = sum(cell["episodes"] for cell in next(iter(runs.values())).values())
+        rows.append(f"| `{spec.game_name}` | {instances} | {figures} | **{kind}**" + (f": {why}" if why else "") + " |")
+    return [
+        "## Does the score tell strong play from random play?",
+        "",
+        "For every spec, `ta-expert` (the strong player; in a `_vs_` variant it plays the model's seat) and `ta-random`",
+        "play the same shipped instances; an aborted episode counts 0, as in clem's score. *Difference* is the strong",
+        "player's mean Main Score minus the random player's, with its 95% confidence interval (BCa bootstrap over the",
+        "instances' paired differences, scipy; where every pair differs alike, the exact sign test decides, which needs",
+        f"{FEWEST} instances). A spec **separates** when the interval lies above 0. *Instances for a gap* is how many",
+        "instances make a gap of 10 / 20 points between two models significant (95%) four times in five, for models",
+        "whose scores spread as these two players' do (`scripts/separation.py`). A spec that does not separate says why:",
+        "**does not yet** (a weak or missing strong player, too few instances) or **cannot** (the game or its score",
+        "makes strength invisible).",
+        "",
+        f"{counts['separates']} specs separate, {counts['does not yet']} do not yet, {counts['cannot']} cannot.",
+        "",
+        "| spec | instances | strong | random | difference | 95% interval | instances for a 10 / 20 point gap "
+        "| verdict |",
+        "|---|---|---|---|---|---|---|---|",
+        *rows,
+        "",
+    ]
 
 
 # What an 8k-context model must fit: the prompt, and 2,048 tokens for its reply.

@@ -46,29 +46,30 @@ def expert_games(specs) -> set[str]:
 
 
 def summarise(results: Path, model_dir: str) -> dict:
-    """{game: {experiment: {"episodes", "played", "main score", "errors", "prompt tokens"}}} from a scored results
-    folder. `prompt tokens`: the largest prompt of any request (`max`), and per episode the prompts summed (`mean`,
-    `max` and `total` over the episodes), in o200k_base tokens."""
+    """{game: {experiment: {"episodes", "played", "main score", "errors", "prompt tokens", "scores"}}} from a scored
+    results folder. `prompt tokens`: the largest prompt of any request (`max`), and per episode the prompts summed
+    (`mean`, `max` and `total` over the episodes), in o200k_base tokens. `scores`: each episode's Main Score in
+    instance order, None where it has none (aborted, failed): scripts/separation.py pairs them across players."""
     summary = {}
     for instance_dir in sorted((results / model_dir).glob("*/*/instance_*")):
         game, experiment = instance_dir.parts[-3], instance_dir.parts[-2]
         cell = summary.setdefault(game, {}).setdefault(experiment, {"episodes": 0, "errors": 0, "_played": [],
-                                                                    "_scores": [], "_largest": [], "_sums": []})
+                                                                    "scores": [], "_largest": [], "_sums": []})
         cell["episodes"] += 1
         scores_file = instance_dir / "scores.json"
         if (instance_dir / "error.json").exists() or not scores_file.exists():
             cell["errors"] += 1
+            cell["scores"].append(None)
             continue
         scores = json.loads(scores_file.read_text())["episode scores"]
         cell["_played"].append(1 - scores["Aborted"])
-        if not math.isnan(scores["Main Score"]):
-            cell["_scores"].append(scores["Main Score"])
+        cell["scores"].append(None if math.isnan(scores["Main Score"]) else scores["Main Score"])
         if "Prompt Tokens Max" in scores:
             cell["_largest"].append(scores["Prompt Tokens Max"])
             cell["_sums"].append(scores["Prompt Tokens Sum"])
     for experiments in summary.values():
         for cell in experiments.values():
-            played, scores = cell.pop("_played"), cell.pop("_scores")
+            played, scores = cell.pop("_played"), [score for score in cell["scores"] if score is not None]
             largest, sums = cell.pop("_largest"), cell.pop("_sums")
             cell["played"] = round(100 * sum(played) / len(played), 1) if played else None
             cell["main score"] = round(sum(scores) / len(scores), 1) if scores else None

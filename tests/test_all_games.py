@@ -5,13 +5,18 @@ player, and each strong reference opponent beats random play clearly."""
 import json
 import math
 import statistics
+import sys
 
 import pytest
 
 import ta_players
-from conftest import (GAMES, REFERENCE_GAMES, REPO, benchmark, load_episode_files, play,
-                      sequential_run, spec_of, ta_player)
+from conftest import (GAMES, REFERENCE_GAMES, REPO, SPECS, benchmark, load_episode_files, made_once, play,
+                      spec_of, ta_player)
 from clemcore.backends.model_registry import CustomResponseModel
+
+sys.path.insert(0, str(REPO / "scripts"))
+from catalogue import spec_verdict  # noqa: E402
+from separation import episode_score, separation  # noqa: E402
 
 
 def instances(game: str) -> list[tuple[str, int]]:
@@ -116,8 +121,8 @@ MOCK_CANNOT_MOVE = {"ta_word_chains"}
 
 
 @pytest.fixture(scope="module")
-def mock_run_interactions(tmp_path_factory):
-    results, _ = sequential_run(tmp_path_factory)
+def mock_run_interactions(sequential_mock_run):
+    results, _ = sequential_mock_run
     return load_episode_files(results, "interactions.json")
 
 
@@ -150,25 +155,37 @@ CLEAR_MARGIN = 10
 FIRST_INSTANCES_ONLY = {"ta_2048"}
 
 
-def mean_main_score(game: str, strategy: str, played: list[tuple[str, int]] | None = None) -> float:
-    """The strategy's mean Main Score over the instances; every prompt it was sent fits an 8k model's context."""
-    played = played or (first_instances(game) if game in FIRST_INSTANCES_ONLY else instances(game))
-    episodes = [play(game, [ta_player(strategy) for _ in range(seats(game))], experiment, game_id)
-                for experiment, game_id in played]
-    largest = max(episode.scores["Prompt Tokens Max"] for episode in episodes)
-    assert largest <= PROMPT_BUDGET, f"{game}: a prompt of {largest} tokens with {strategy}"
-    return statistics.mean(0.0 if math.isnan(score) else score
-                           for score in (episode.scores["Main Score"] for episode in episodes))
+def episode_scores(tmp_path_factory, game: str, strategy: str) -> list[float | None]:
+    """The strategy's Main Score in every seat a model takes, per shipped instance (None when aborted), played once
+    per test session for every test that reads it (under xdist too); every prompt it was sent fits an 8k model's
+    context."""
+    def make(path):
+        path.mkdir()
+        played = first_instances(game) if game in FIRST_INSTANCES_ONLY else instances(game)
+        episodes = [play(game, [ta_player(strategy) for _ in range(seats(game))], experiment, game_id)
+                    for experiment, game_id in played]
+        largest = max(episode.scores["Prompt Tokens Max"] for episode in episodes)
+        scores = [None if math.isnan(episode.scores["Main Score"]) else episode.scores["Main Score"]
+                  for episode in episodes]
+        (path / "scores.json").write_text(json.dumps({"largest prompt": largest, "scores": scores}))
+    recorded = json.loads((made_once(tmp_path_factory, f"scores_{game}_{strategy}", make) / "scores.json").read_text())
+    assert recorded["largest prompt"] <= PROMPT_BUDGET, f"{game}: a prompt of {recorded['largest prompt']} tokens"
+    return recorded["scores"]
+
+
+def mean_main_score(tmp_path_factory, game: str, strategy: str) -> float:
+    """The strategy's mean Main Score over the instances, an aborted episode counting 0."""
+    return statistics.mean(episode_score(score) for score in episode_scores(tmp_path_factory, game, strategy))
 
 
 @pytest.mark.parametrize("game", EXPERTS)
-def test_expert_reaches_its_bar_and_beats_random_clearly(game):
+def test_expert_reaches_its_bar_and_beats_random_clearly(game, tmp_path_factory):
     players = ta_players.GAMES[game]
     assert players.expert_bar >= 95 or players.expert_bar_reason, "a bar below 95 needs its reason"
-    expert = mean_main_score(game, "expert")
+    expert = mean_main_score(tmp_path_factory, game, "expert")
     assert expert >= players.expert_bar
     if game not in ONE_DRAW_OF_RANDOM:
-        assert expert >= mean_main_score(game, "random") + CLEAR_MARGIN
+        assert expert >= mean_main_score(tmp_path_factory, game, "random") + CLEAR_MARGIN
 
 
 # Single-player games whose random baseline is one draw, and why.
@@ -234,9 +251,24 @@ NOT_ABOVE_RANDOM: dict[str, str] = {
 
 
 @pytest.mark.parametrize("game", [game for game in STRONG_REFERENCES if game not in NOT_ABOVE_RANDOM])
-def test_the_strong_reference_beats_random_play_clearly(game):
+def test_the_strong_reference_beats_random_play_clearly(game, tmp_path_factory):
     """A random model scores clearly less against the game's strong reference than against the random reference,
     over every instance (two games, one per seat, cannot tell a coin flip from a reference that wins)."""
-    against_strong = mean_main_score(game, "random")
-    against_random = mean_main_score(f"{base_game(game)}_vs_random", "random")
+    against_strong = mean_main_score(tmp_path_factory, game, "random")
+    against_random = mean_main_score(tmp_path_factory, f"{base_game(game)}_vs_random", "random")
     assert against_strong <= against_random - CLEAR_MARGIN, (against_strong, against_random)
+
+
+VALIDATION = json.loads((REPO / "docs" / "validation.json").read_text())["games"]
+# The specs whose score the catalogue (from docs/validation.json) says separates strong play from random play.
+SEPARATING = [spec.game_name for spec in SPECS if spec.game_name in GAMES and spec.game_name in VALIDATION
+              and spec_verdict(spec, VALIDATION[spec.game_name])[0] == "separates"]
+
+
+@pytest.mark.parametrize("game", SEPARATING)
+def test_a_spec_that_separates_strong_from_random_play_keeps_separating(game, tmp_path_factory):
+    """Played again on its shipped instances, the strong player's scores stay above the random player's by more than
+    their noise (the 95% interval of the paired difference lies above 0, scripts/separation.py)."""
+    result = separation(episode_scores(tmp_path_factory, game, "expert"),
+                        episode_scores(tmp_path_factory, game, "random"))
+    assert result.separates, result

@@ -10,6 +10,7 @@ from ta_master import unavailable_reason
 
 sys.path.insert(0, str(REPO / "scripts"))
 import catalogue  # noqa: E402
+import separation  # noqa: E402
 
 
 def test_catalogue_page_is_current():
@@ -64,3 +65,22 @@ def test_every_games_default_view_kept_its_validation_prompts_within_the_budget(
     # validated on Python 3.12, where every game plays
     assert set(largest) == {spec.game_name for spec in SPECS}
     assert {game: tokens for game, tokens in largest.items() if tokens > catalogue.PROMPT_BUDGET} == {}
+
+
+def test_no_spec_scores_its_strong_player_below_random_play_without_the_games_reason():
+    """Where the strong player's mean is below the random player's on the validation runs, the game makes strength
+    invisible to its score and `separation.CANNOT` says why; a weak strong player is a defect to fix, not to list."""
+    validation = json.loads((REPO / "docs" / "validation.json").read_text())["games"]
+    below = [spec.game_name for spec in SPECS if spec.game_name in validation
+             and (result := catalogue.strong_vs_random(validation[spec.game_name])) is not None
+             and result.difference < 0 and spec.game_name not in separation.CANNOT]
+    assert below == []
+
+
+def test_every_reason_a_spec_cannot_separate_names_a_spec_that_does_not():
+    validation = json.loads((REPO / "docs" / "validation.json").read_text())["games"]
+    specs = {spec.game_name: spec for spec in SPECS}
+    assert set(separation.CANNOT) <= set(specs)
+    separating = [game for game in separation.CANNOT if game in validation
+                  and catalogue.spec_verdict(specs[game], validation[game])[0] == "separates"]
+    assert separating == []
