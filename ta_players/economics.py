@@ -449,9 +449,35 @@ class MarketEntryGame(TalkThenDecide):
         return rng.choice(["[E]", "[S]"])
 
     def expert_decision(self, transcript):
+        """Win-stay, lose-shift around the capacity, with coins seeded by the transcript: in the first round the
+        seats numbered below the capacity enter (a split every copy of it agrees on; with nothing seen yet a coin
+        would do no better against others); keeps entering after a profitable entry; after an overcrowded entry
+        stays in with probability capacity / entrants; after staying out enters with probability (free places) /
+        (players who stayed out). Against three random entrants (capacity 2 of 4) entering and staying out both
+        pay 5 a round in expectation (half the time at most one other enters: 15 x 1/2 - 5 x 1/2), so no strategy
+        beats random play there. The edge is against adaptive players: an entrant that stays in is one the best
+        responses learn to make room for (in simulation 60 against them, where their own rule scores 48), and
+        copies of itself keep the first round's split (100; the best responses reach it by chance, 64 in
+        simulation)."""
+        me = _own_id(transcript)
+        capacity = int(re.search(r"Market capacity: (\d+)", transcript.prompt).group(1))
+        rounds = re.findall(r"All players have made their decisions:\n((?:Player \d+: (?:ENTERED|STAYED OUT)\n)+)",
+                            transcript.text)
+        if not rounds:
+            return "[E]" if me < capacity else "[S]"
+        coin = transcript.rng().random()
+        last = dict(re.findall(r"Player (\d+): (ENTERED|STAYED OUT)", rounds[-1]))
+        entrants = sum(decision == "ENTERED" for decision in last.values())
+        if last.get(str(me)) == "ENTERED":
+            return "[E]" if entrants <= capacity or coin < capacity / entrants else "[S]"
+        room = max(0, capacity - entrants) / max(1, len(last) - entrants)
+        return "[E]" if coin < room else "[S]"
+
+    def reference_decision(self, transcript):
         """Enters when, with every other player entering as often as it did so far (1/2 before any evidence,
         Laplace-smoothed), entering pays more in expectation than the safe payoff; ties are broken by a coin
-        seeded by the transcript."""
+        seeded by the transcript. (TextArena 0.7.4 reports each decision twice, with the decisions and with the
+        results: each counts twice.)"""
         me, prompt = _own_id(transcript), transcript.prompt
         capacity = int(re.search(r"Market capacity: (\d+)", prompt).group(1))
         safe = float(re.search(r"guaranteed (-?\d+) points", prompt).group(1))

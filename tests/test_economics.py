@@ -504,6 +504,26 @@ def test_market_entry_best_response_reacts_to_the_entry_it_sees():
     assert _mean_score("ta_market_entry_game_vs_random", None, ids=range(4), policy=always_enter) <= 60
 
 
+def test_market_entry_expert_stays_in_a_profitable_market_and_out_of_a_full_one():
+    # the seats below the capacity (2) open by entering, the others by staying out. Player 0 enters beside Player 1
+    # (two entrants: profitable) and stays in: 5 x 15. Player 3 stays out while Players 0 and 1 fill the market: 5 x 5
+    in_ = play("ta_market_entry_game", [ta_player("expert"), _deciding("[E]"), _deciding("[S]"), _deciding("[S]")])
+    assert [seat["payoff"] for seat in in_.interactions["seats"].values()] == [75, 75, 25, 25]
+    out = play("ta_market_entry_game", [_deciding("[E]"), _deciding("[E]"), _deciding("[S]"), ta_player("expert")])
+    assert [seat["payoff"] for seat in out.interactions["seats"].values()] == [75, 75, 25, 25]
+
+
+def test_market_entry_expert_coordinates_with_itself_and_outscores_random_play_against_the_best_responses():
+    # self-play: Players 0 and 1 enter in every round, the best split (100). Against the best responses an entrant
+    # that stays in is made room for: on the first four instances the expert scores 72.5 (random play 55; its
+    # seat 2 and 3 instances open by staying out); against random entrants no strategy has an edge (5 a round)
+    episode = play("ta_market_entry_game", [ta_player("expert") for _ in range(4)])
+    assert [seat["payoff"] for seat in episode.interactions["seats"].values()] == [75, 75, 25, 25]
+    assert episode.scores["Main Score"] == 100
+    expert = _mean_score("ta_market_entry_game_vs_best_response", "expert", ids=range(4))
+    assert expert >= _mean_score("ta_market_entry_game_vs_best_response", "random", ids=range(4)) + 10
+
+
 # --- Simple Negotiation ---
 
 def _negotiation_values(experiment="default", game_id=0):
