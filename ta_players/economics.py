@@ -44,11 +44,24 @@ class TalkThenDecide(GamePlayers):
     def expert_move(self, transcript):
         return self.expert_decision(transcript) if self.deciding(transcript) else self.PROMISE
 
+    def reference_move(self, transcript):
+        return self.reference_decision(transcript) if self.deciding(transcript) else self.PROMISE
+
     def random_decision(self, transcript: Transcript, rng) -> str:
         raise NotImplementedError
 
     def expert_decision(self, transcript: Transcript) -> str:
         raise NotImplementedError
+
+    def reference_decision(self, transcript: Transcript) -> str:
+        return self.expert_decision(transcript)
+
+
+def _unprovoked(rounds: list[tuple[bool, bool]]) -> bool:
+    """Whether the opponent ever defected unprovoked, given each round's (this player cooperated, the opponent
+    cooperated): in the first round, or after a round in which this player cooperated. A reciprocator (tit for
+    tat, or this module's experts) never does; a player that does not answer to this player's moves soon does."""
+    return any(not theirs and (i == 0 or rounds[i - 1][0]) for i, (_, theirs) in enumerate(rounds))
 
 
 # --- Colonel Blotto -------------------------------------------------------------------------------------------------
@@ -160,16 +173,33 @@ class IteratedPrisonersDilemma(TalkThenDecide):
     def random_decision(self, transcript, rng):
         return rng.choice(["[Cooperate]", "[Defect]"])
 
-    def expert_decision(self, transcript):
+    ROUND = re.compile(r"Round \d+ results:\n(?:Both players (cooperated|defected)|"
+                       r"Player 0 (cooperated|defected), Player 1 (cooperated|defected))")
+
+    def rounds(self, transcript) -> list[tuple[bool, bool]]:
+        """Each round's (this player cooperated, the opponent cooperated), oldest first."""
+        me, rounds = _own_id(transcript), []
+        for both, first, second in self.ROUND.findall(transcript.text):
+            moves = (both, both) if both else (first, second)
+            rounds.append((moves[me] == "cooperated", moves[1 - me] == "cooperated"))
+        return rounds
+
+    def reference_decision(self, transcript):
         """Tit for tat: cooperate first, then do what the opponent did in the previous round."""
-        outcome = last_match(r"Round \d+ results:\n(Both players cooperated|Both players defected|"
-                             r"Player 0 (cooperated|defected), Player 1 (cooperated|defected))", transcript.text)
-        if outcome is None:
-            return "[Cooperate]"
-        if outcome.group(1).startswith("Both"):
-            return "[Defect]" if "defected" in outcome.group(1) else "[Cooperate]"
-        theirs = outcome.group(3) if _own_id(transcript) == 0 else outcome.group(2)
-        return "[Defect]" if theirs == "defected" else "[Cooperate]"
+        rounds = self.rounds(transcript)
+        return "[Cooperate]" if not rounds or rounds[-1][1] else "[Defect]"
+
+    def expert_decision(self, transcript):
+        """Tit for tat until the opponent defects unprovoked, then defect to the end. Against a reciprocator (tit
+        for tat, itself) it cooperates throughout: 3 a round, the 30 that score 100. Against a player that defects
+        whatever it does (random play) defecting is the better move in every round (5 or 1 against 3 or 0: 3 a
+        round against a coin instead of 1.5), and such a player soon defects unprovoked; a reciprocator never does,
+        so the exploit costs nothing against one. Defecting in the last round would gain nothing (the score is
+        capped at cooperation's 30) and would cost the self-play score."""
+        rounds = self.rounds(transcript)
+        if _unprovoked(rounds):
+            return "[Defect]"
+        return "[Cooperate]" if not rounds or rounds[-1][1] else "[Defect]"
 
 
 RPS_BEATS = {"rock": "scissors", "paper": "rock", "scissors": "paper"}
@@ -235,11 +265,40 @@ class IteratedStagHunt(TalkThenDecide):
     def random_decision(self, transcript, rng):
         return rng.choice(["[Stag]", "[Hare]"])
 
-    def expert_decision(self, transcript):
+    MATRIX = re.compile(r"Both hunt a Stag: Both get (\d+) points\n- Both hunt a Hare: Both get (\d+) points\n"
+                        r"- One hunts a Hare, One hunts a Stag: The hunter of the Hare gets (\d+) points, the hunter "
+                        r"of the Stag gets (\d+) points")
+
+    def rounds(self, transcript) -> list[tuple[bool, bool]]:
+        """Each round's (this player hunted the stag, the opponent hunted the stag), oldest first."""
+        me = _own_id(transcript)
+        return [(picks[me] == "stag", picks[1 - me] == "stag") for picks in
+                re.findall(r"Round \d+ complete\. Results:\n\tPlayer 0 picked '(stag|hare)'[^\n]*\n"
+                           r"\tPlayer 1 picked '(stag|hare)'", transcript.text)]
+
+    def reference_decision(self, transcript):
         """Tit for tat: hunt the stag first, then do what the opponent did in the previous round."""
-        opponent = 1 - _own_id(transcript)
-        previous = last_match(rf"Player {opponent} picked '(stag|hare)'", transcript.text)
-        return "[Hare]" if previous and previous.group(1) == "hare" else "[Stag]"
+        rounds = self.rounds(transcript)
+        return "[Stag]" if not rounds or rounds[-1][1] else "[Hare]"
+
+    def expert_decision(self, transcript):
+        """Hunts the stag with a player that does, as tit for tat does (10 a round against a reciprocator, which
+        scores 100); once the opponent hunts the hare unprovoked (in the first round or after a round this player
+        hunted the stag), it plays the best response to the opponent's observed stag rate (Laplace-smoothed) under
+        the round's payoffs. Against random play that is the hare on the default payoffs (6.5 a round in
+        expectation against the stag's 5.5: the stag pays only above a stag rate of 2/3), and the stag in a
+        randomized round whose mutual stag pays so much that the stag pays more against a coin."""
+        rounds = self.rounds(transcript)
+        if not _unprovoked(rounds):
+            return "[Stag]" if not rounds or rounds[-1][1] else "[Hare]"
+        matrices = self.MATRIX.findall(transcript.text)
+        if not matrices:  # the round's payoffs are out of view: the hare is the safe hunt
+            return "[Hare]"
+        mutual_stag, mutual_hare, single_hare, single_stag = (int(x) for x in matrices[-1])
+        stag_rate = (sum(theirs for _, theirs in rounds) + 1) / (len(rounds) + 2)
+        stag = stag_rate * mutual_stag + (1 - stag_rate) * single_stag
+        hare = stag_rate * single_hare + (1 - stag_rate) * mutual_hare
+        return "[Stag]" if stag > hare else "[Hare]"
 
 
 class IteratedUltimatumGame(GamePlayers):
@@ -300,21 +359,32 @@ class ThreePlayerIPD(TalkThenDecide):
     def random_decision(self, transcript, rng):
         return " ".join(f"[{pid} {rng.choice(['cooperate', 'defect'])}]" for pid in self.opponents(transcript))
 
-    def expert_decision(self, transcript):
-        """Tit for tat per pair: cooperate with each opponent unless that opponent defected against it last round."""
+    def rounds(self, transcript) -> dict[int, list[tuple[bool, bool]]]:
+        """Per opponent, each round's (this player cooperated with it, it cooperated with this player), oldest first."""
         me = _own_id(transcript)
-        results = last_match(r"### Round \d+ - Results:[^#]*", transcript.text)
-        against_me = {}
-        if results:
+        rounds = {pid: [] for pid in self.opponents(transcript)}
+        for results in re.findall(r"### Round \d+ - Results:[^#]*", transcript.text):
             for i, j, a, b in re.findall(r"Player (\d+) vs Player (\d+) chose to (cooperate|defect) and "
-                                         r"(cooperate|defect)", results.group(0)):
+                                         r"(cooperate|defect)", results):
                 i, j = int(i), int(j)
                 if i == me:
-                    against_me[j] = b
+                    rounds[j].append((a == "cooperate", b == "cooperate"))
                 elif j == me:
-                    against_me[i] = a
-        return " ".join(f"[{pid} {'defect' if against_me.get(pid) == 'defect' else 'cooperate'}]"
-                        for pid in self.opponents(transcript))
+                    rounds[i].append((b == "cooperate", a == "cooperate"))
+        return rounds
+
+    def reference_decision(self, transcript):
+        """Tit for tat per pair: cooperate with each opponent unless that opponent defected against it last round."""
+        return " ".join(f"[{pid} {'defect' if rounds and not rounds[-1][1] else 'cooperate'}]"
+                        for pid, rounds in self.rounds(transcript).items())
+
+    def expert_decision(self, transcript):
+        """Per pair, tit for tat until that opponent defects against it unprovoked, then defect against it to the
+        end (the two-player expert's reasoning, pair by pair: the pairs' payoffs simply add up). Against two
+        reciprocators it cooperates throughout (3 + 3 a round, the 30 that score 100); against random play it soon
+        defects against both, 3 + 3 a round in expectation instead of 1.5 + 1.5."""
+        return " ".join(f"[{pid} {'defect' if _unprovoked(rounds) or (rounds and not rounds[-1][1]) else 'cooperate'}]"
+                        for pid, rounds in self.rounds(transcript).items())
 
 
 class PublicGoodsGame(TalkThenDecide):
@@ -334,16 +404,35 @@ class PublicGoodsGame(TalkThenDecide):
     def random_decision(self, transcript, rng):
         return f"I contribute [{rng.randint(0, self.endowment(transcript))}]"
 
-    def expert_decision(self, transcript):
+    def contributions(self, transcript) -> list[dict[int, int]]:
+        """Each round's contributions by player, oldest first."""
+        return [{int(pid): int(x) for pid, x in re.findall(r"Player (\d+): (\d+) tokens", block)}
+                for block in re.findall(r"All players have made their decisions:\n((?:Player \d+: \d+ tokens\n?)+)",
+                                        transcript.text)]
+
+    def reference_decision(self, transcript):
         """Conditional cooperation: contributes everything in the first round, then the mean of the others'
         contributions in the previous round (rounded)."""
-        me = _own_id(transcript)
-        revealed = last_match(r"All players have made their decisions:\n((?:Player \d+: \d+ tokens\n?)+)",
-                              transcript.text)
-        if revealed is None:
-            return f"[{self.endowment(transcript)}]"
-        others = [int(x) for pid, x in re.findall(r"Player (\d+): (\d+) tokens", revealed.group(1)) if int(pid) != me]
+        me, rounds = _own_id(transcript), self.contributions(transcript)
+        others = [x for pid, x in rounds[-1].items() if pid != me] if rounds else []
         return f"[{round(sum(others) / len(others)) if others else self.endowment(transcript)}]"
+
+    def expert_decision(self, transcript):
+        """Contributes everything while every other player does (full cooperation, what the score calls 100, and
+        what conditional cooperators such as the tit-for-tat reference keep up); once another player falls short
+        unprovoked (in the first round or after a round in which this player gave everything), it keeps its tokens
+        to the end. A token kept is worth 1 and a token given returns multiplier / players to the giver (1.5 / 3 or
+        1.5 / 4 in the shipped games), so without reciprocity to sustain, giving is a loss: against random
+        contributions (10 of 20 on average) keeping everything earns 20 + 10 (three seats) a round, as much as full
+        cooperation, where giving everything earns 20."""
+        me, endowment = _own_id(transcript), self.endowment(transcript)
+        rounds = [(round_[me] == endowment, all(x == endowment for pid, x in round_.items() if pid != me))
+                  for round_ in self.contributions(transcript) if me in round_]
+        if not _unprovoked(rounds):
+            return f"[{endowment}]"
+        factor = float(re.search(r"Public good = \(sum of all contributions\) × ([\d.]+)", transcript.prompt).group(1))
+        players = int(re.search(r"divided equally among all (\d+) players", transcript.prompt).group(1))
+        return f"[{endowment if factor >= players else 0}]"
 
 
 class MarketEntryGame(TalkThenDecide):
@@ -360,9 +449,35 @@ class MarketEntryGame(TalkThenDecide):
         return rng.choice(["[E]", "[S]"])
 
     def expert_decision(self, transcript):
+        """Win-stay, lose-shift around the capacity, with coins seeded by the transcript: in the first round the
+        seats numbered below the capacity enter (a split every copy of it agrees on; with nothing seen yet a coin
+        would do no better against others); keeps entering after a profitable entry; after an overcrowded entry
+        stays in with probability capacity / entrants; after staying out enters with probability (free places) /
+        (players who stayed out). Against three random entrants (capacity 2 of 4) entering and staying out both
+        pay 5 a round in expectation (half the time at most one other enters: 15 x 1/2 - 5 x 1/2), so no strategy
+        beats random play there. The edge is against adaptive players: an entrant that stays in is one the best
+        responses learn to make room for (in simulation 60 against them, where their own rule scores 48), and
+        copies of itself keep the first round's split (100; the best responses reach it by chance, 64 in
+        simulation)."""
+        me = _own_id(transcript)
+        capacity = int(re.search(r"Market capacity: (\d+)", transcript.prompt).group(1))
+        rounds = re.findall(r"All players have made their decisions:\n((?:Player \d+: (?:ENTERED|STAYED OUT)\n)+)",
+                            transcript.text)
+        if not rounds:
+            return "[E]" if me < capacity else "[S]"
+        coin = transcript.rng().random()
+        last = dict(re.findall(r"Player (\d+): (ENTERED|STAYED OUT)", rounds[-1]))
+        entrants = sum(decision == "ENTERED" for decision in last.values())
+        if last.get(str(me)) == "ENTERED":
+            return "[E]" if entrants <= capacity or coin < capacity / entrants else "[S]"
+        room = max(0, capacity - entrants) / max(1, len(last) - entrants)
+        return "[E]" if coin < room else "[S]"
+
+    def reference_decision(self, transcript):
         """Enters when, with every other player entering as often as it did so far (1/2 before any evidence,
         Laplace-smoothed), entering pays more in expectation than the safe payoff; ties are broken by a coin
-        seeded by the transcript."""
+        seeded by the transcript. (TextArena 0.7.4 reports each decision twice, with the decisions and with the
+        results: each counts twice.)"""
         me, prompt = _own_id(transcript), transcript.prompt
         capacity = int(re.search(r"Market capacity: (\d+)", prompt).group(1))
         safe = float(re.search(r"guaranteed (-?\d+) points", prompt).group(1))

@@ -56,6 +56,16 @@ def _mean_score(game, strategy, ids=range(4), policy=None, experiment="default")
                     game_id=i).scores["Main Score"] for i in ids) / len(ids)
 
 
+def _reseeded_mean_score(game, strategy, seeds, game_id=0, experiment="default"):
+    """The model's mean Main Score in one instance replayed with `seeds` other seeds. A reference's draws are salted
+    with its instance's seed, so each seed is another game against the random reference; a handful of shipped
+    instances is too few to tell strategies apart against a coin."""
+    _, instance = conftest.instance_of(game, experiment, game_id)
+    return sum(play(game, [ta_player(strategy)], experiment=experiment, game_id=game_id,
+                    instance={**instance, "seed": instance["seed"] + 1000003 * k}).scores["Main Score"]
+               for k in range(seeds)) / seeds
+
+
 def test_the_equilibrium_reference_beats_random():
     assert _mean_score("ta_iterated_two_thirds_average_vs_equilibrium", "random") == 0
     assert _mean_score("ta_iterated_two_thirds_average_vs_random", "expert") == 100
@@ -118,6 +128,38 @@ def test_tit_for_tat_punishes_defection_and_rewards_cooperation():
     assert _mean_score("ta_iterated_prisoners_dilemma_vs_tit_for_tat", None, policy=lambda: scripted(cooperate)) == 100
 
 
+def test_prisoners_dilemma_expert_exploits_an_unprovoked_defector_where_tit_for_tat_forgives():
+    # the opponent cooperates, defects in round 2 unprovoked, then cooperates to the end. The expert (Player 0)
+    # cooperates twice (3, 0), then defects to the end against the cooperator (8 x 5): 43 points, the opponent 8.
+    # Tit for tat defects once in return (5) and cooperates again (7 x 3): 29 points each.
+    opponent = _rounds("[Cooperate]", "[Defect]", *["[Cooperate]"] * 8)
+    expert = play("ta_iterated_prisoners_dilemma", [ta_player("expert"), scripted(opponent)])
+    assert [expert.interactions["seats"][f"Player {pid}"]["payoff"] for pid in range(2)] == [43, 8]
+    tit_for_tat = play("ta_iterated_prisoners_dilemma", [ta_player("reference"), scripted(opponent)])
+    assert [tit_for_tat.interactions["seats"][f"Player {pid}"]["payoff"] for pid in range(2)] == [29, 29]
+
+
+def test_prisoners_dilemma_expert_cooperates_throughout_with_reciprocators():
+    # against tit for tat and against itself: ten rounds of mutual cooperation, 30 points each, the score's 100
+    episode = play("ta_iterated_prisoners_dilemma_vs_tit_for_tat", [ta_player("expert")])
+    assert episode.scores["Payoff"] == 30 and episode.scores["Main Score"] == 100
+    episode = play("ta_iterated_prisoners_dilemma", [ta_player("expert"), ta_player("expert")])
+    assert [seat["payoff"] for seat in episode.interactions["seats"].values()] == [30, 30]
+    assert episode.scores["Main Score"] == 100
+
+
+def test_prisoners_dilemma_expert_beats_random_play_and_tit_for_tat_against_the_random_reference():
+    # against a coin, defecting pays 3 a round, cooperating 1.5: the expert cooperates until the coin first defects
+    # (two rounds on average), then defects. Expected (the payoffs against a fair coin, the cap at 30 included):
+    # 86.3, random play 73.9, tit for tat 72.5; the ten shipped instances happen to give the expert and random play
+    # 78.7 each. Instance 0 replayed with 20 seeds: 87.8, 81.8 and 72.3
+    game = "ta_iterated_prisoners_dilemma_vs_random"
+    expert = _reseeded_mean_score(game, "expert", 20)
+    assert expert >= 85
+    assert expert > _reseeded_mean_score(game, "random", 20)
+    assert expert >= _reseeded_mean_score(game, "reference", 20) + 10
+
+
 # --- three-player Iterated Prisoner's Dilemma ---
 
 def test_three_player_ipd_pairs_play_the_dilemma_and_groups_rank_the_seats():
@@ -160,6 +202,32 @@ def test_three_player_tit_for_tat_punishes_defection_and_rewards_cooperation():
         == pytest.approx(100 * 18 / 30)
     assert _mean_score("ta_three_player_ipd_vs_random", None, ids=range(3), policy=always("defect")) > 80
     assert _mean_score("ta_three_player_ipd_vs_tit_for_tat", None, ids=range(3), policy=always("cooperate")) == 100
+
+
+def test_three_player_ipd_expert_exploits_only_the_opponent_that_defected_unprovoked():
+    # Player 1 always cooperates; Player 2 cooperates but defects against Player 0 in round 2. The expert (Player 0)
+    # cooperates with Player 1 throughout (5 x 3) and with Player 2 in rounds 1-2 (3, 0), then defects against it
+    # (3 x 5): 33 points; tit for tat would answer the one defection once and cooperate again (3 + 0 + 5 + 3 + 3)
+    steady = "[0 cooperate] [1 cooperate] [2 cooperate]"
+    once = "[0 defect] [1 cooperate]"
+    episode = play("ta_three_player_ipd", [ta_player("expert"), scripted(_rounds(*[steady] * 5)),
+                                           scripted(_rounds(steady, once, *[steady] * 3))])
+    assert episode.interactions["seats"]["Player 0"]["payoff"] == 15 + 18
+    episode = play("ta_three_player_ipd", [ta_player("reference"), scripted(_rounds(*[steady] * 5)),
+                                           scripted(_rounds(steady, once, *[steady] * 3))])
+    assert episode.interactions["seats"]["Player 0"]["payoff"] == 15 + 14
+
+
+def test_three_player_ipd_expert_cooperates_with_reciprocators_and_beats_random_play():
+    # two tit-for-tat references or two copies of itself: 3 + 3 a round, 30, the score's 100. Against two coins the
+    # expert defects against each from its first unprovoked defection: expected 79.7 (random play 73.8, tit for
+    # tat about as much); instance 0 replayed with 20 seeds: 77.3, random play 65.7, tit for tat 67.2
+    assert play("ta_three_player_ipd_vs_tit_for_tat", [ta_player("expert")]).scores["Main Score"] == 100
+    assert play("ta_three_player_ipd", [ta_player("expert") for _ in range(3)]).scores["Main Score"] == 100
+    game = "ta_three_player_ipd_vs_random"
+    expert = _reseeded_mean_score(game, "expert", 20)
+    assert expert >= _reseeded_mean_score(game, "random", 20) + 10
+    assert expert >= _reseeded_mean_score(game, "reference", 20) + 10
 
 
 def _three_player_reply(context: str, choice: str) -> str:
@@ -212,6 +280,25 @@ def test_stag_hunt_tit_for_tat_punishes_the_hare_and_rewards_the_stag():
     assert _mean_score("ta_iterated_stag_hunt_vs_tit_for_tat", None, policy=lambda: scripted(hare)) == 100 * 28 / 50
     assert _mean_score("ta_iterated_stag_hunt_vs_tit_for_tat", None, policy=lambda: scripted(stag)) == 100
     assert _mean_score("ta_iterated_stag_hunt_vs_random", None, policy=lambda: scripted(stag)) < 80
+
+
+@requires("ta_iterated_stag_hunt")
+def test_stag_hunt_expert_answers_a_player_that_does_not_reciprocate_with_the_best_response():
+    # the opponent alternates stag and hare. The expert hunts the stag in round 1 (10) and 2 (1); after the
+    # unprovoked hare it estimates the stag rate (Laplace: 1/2, 3/5, 1/2), below the 2/3 at which the stag pays on
+    # these payoffs, and hunts the hare: 8, 5, 8, 32 points. Tit for tat: 10, 1, 8, 1, 8, 28 points
+    opponent = _rounds("[Stag]", "[Hare]", "[Stag]", "[Hare]", "[Stag]", chats=3)
+    expert = play("ta_iterated_stag_hunt", [ta_player("expert"), scripted(opponent)])
+    assert [seat["payoff"] for seat in expert.interactions["seats"].values()] == [32, 25]
+    tit_for_tat = play("ta_iterated_stag_hunt", [ta_player("reference"), scripted(opponent)])
+    assert tit_for_tat.interactions["seats"]["Player 0"]["payoff"] == 28
+
+
+@requires("ta_iterated_stag_hunt")
+def test_stag_hunt_expert_hunts_the_stag_with_reciprocators():
+    assert _mean_score("ta_iterated_stag_hunt_vs_tit_for_tat", "expert", ids=range(2)) == 100
+    assert _mean_score("ta_iterated_stag_hunt_vs_tit_for_tat", "expert", ids=range(2), experiment="randomized") == 100
+    assert play("ta_iterated_stag_hunt", [ta_player("expert"), ta_player("expert")]).scores["Main Score"] == 100
 
 
 # --- Iterated Ultimatum Game ---
@@ -336,6 +423,35 @@ def test_public_goods_conditional_cooperators_reward_full_contributions():
     assert _mean_score("ta_public_goods_game_vs_random", None, ids=range(3), policy=lambda: _contributing("[20]")) < 80
 
 
+def test_public_goods_expert_keeps_its_tokens_once_another_player_falls_short_unprovoked():
+    # Player 1 gives 20 each round, Player 2 gives 20, 10, 20. The expert (Player 0) gives 20 twice (30 and 25
+    # points: the pot's 60 and 50 x 1.5 / 3), then keeps its tokens (20 + 40 x 1.5 / 3 = 40): 95 points. Tit for
+    # tat gives the others' mean, 15, in round 3 (5 + 55 x 1.5 / 3): 87.5 points
+    def contributions(*tokens):
+        rounds = iter(tokens)
+        # the decision turn's context ends with the decision prompt (later chat turns may repeat it)
+        return lambda context: next(rounds) if context.rstrip().endswith("after all players decide.") else "{Hi.}"
+    episode = play("ta_public_goods_game", [ta_player("expert"), _contributing("[20]"),
+                                            contributions("[20]", "[10]", "[20]")])
+    assert [seat["payoff"] for seat in episode.interactions["seats"].values()] == [95, 75, 85]
+    episode = play("ta_public_goods_game", [ta_player("reference"), _contributing("[20]"),
+                                            contributions("[20]", "[10]", "[20]")])
+    assert episode.interactions["seats"]["Player 0"]["payoff"] == 87.5
+
+
+def test_public_goods_expert_cooperates_with_reciprocators_and_beats_random_play():
+    # full contributions with two tit-for-tat references or two copies of itself: 30 a round, the score's 100.
+    # Against random contributions (10 of 20 on average) it gives everything once, then keeps its tokens: expected
+    # 20 + 30 + 30 of the 90 cooperation pays, 89 (random play 80, tit for tat 77); instance 0 replayed with 20
+    # seeds: 88.9, random play 85.4, tit for tat 77.0
+    assert play("ta_public_goods_game_vs_tit_for_tat", [ta_player("expert")]).scores["Main Score"] == 100
+    assert play("ta_public_goods_game", [ta_player("expert") for _ in range(3)]).scores["Main Score"] == 100
+    game = "ta_public_goods_game_vs_random"
+    expert = _reseeded_mean_score(game, "expert", 20)
+    assert expert >= 85
+    assert expert >= _reseeded_mean_score(game, "reference", 20) + 10
+
+
 # --- Market Entry Game ---
 
 def _deciding(decision: str):
@@ -386,6 +502,26 @@ def test_market_entry_best_response_reacts_to_the_entry_it_sees():
     always_enter = lambda: _deciding("[E]")  # noqa: E731
     assert _mean_score("ta_market_entry_game_vs_best_response", None, ids=range(4), policy=always_enter) >= 80
     assert _mean_score("ta_market_entry_game_vs_random", None, ids=range(4), policy=always_enter) <= 60
+
+
+def test_market_entry_expert_stays_in_a_profitable_market_and_out_of_a_full_one():
+    # the seats below the capacity (2) open by entering, the others by staying out. Player 0 enters beside Player 1
+    # (two entrants: profitable) and stays in: 5 x 15. Player 3 stays out while Players 0 and 1 fill the market: 5 x 5
+    in_ = play("ta_market_entry_game", [ta_player("expert"), _deciding("[E]"), _deciding("[S]"), _deciding("[S]")])
+    assert [seat["payoff"] for seat in in_.interactions["seats"].values()] == [75, 75, 25, 25]
+    out = play("ta_market_entry_game", [_deciding("[E]"), _deciding("[E]"), _deciding("[S]"), ta_player("expert")])
+    assert [seat["payoff"] for seat in out.interactions["seats"].values()] == [75, 75, 25, 25]
+
+
+def test_market_entry_expert_coordinates_with_itself_and_outscores_random_play_against_the_best_responses():
+    # self-play: Players 0 and 1 enter in every round, the best split (100). Against the best responses an entrant
+    # that stays in is made room for: on the first four instances the expert scores 72.5 (random play 55; its
+    # seat 2 and 3 instances open by staying out); against random entrants no strategy has an edge (5 a round)
+    episode = play("ta_market_entry_game", [ta_player("expert") for _ in range(4)])
+    assert [seat["payoff"] for seat in episode.interactions["seats"].values()] == [75, 75, 25, 25]
+    assert episode.scores["Main Score"] == 100
+    expert = _mean_score("ta_market_entry_game_vs_best_response", "expert", ids=range(4))
+    assert expert >= _mean_score("ta_market_entry_game_vs_best_response", "random", ids=range(4)) + 10
 
 
 # --- Simple Negotiation ---
