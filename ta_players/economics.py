@@ -145,20 +145,36 @@ class IteratedMatchingPennies(GamePlayers):
     def random_move(self, transcript, rng):
         return rng.choice(["[heads]", "[tails]"])
 
-    def expert_move(self, transcript):
-        """Predicts the opponent's next coin from what followed the last round's pair of coins before (else from
-        its overall frequency) and plays against it; without an edge, a coin seeded by the transcript."""
-        me = _own_id(transcript)
-        rounds = [(a, b) for a, b in re.findall(r"Player 0 picked (heads|tails); Player 1 picked (heads|tails)",
-                                                transcript.text)]
-        theirs = [pair[1 - me] for pair in rounds]
-        following = Counter(theirs[i + 1] for i in range(len(rounds) - 1) if rounds and rounds[i] == rounds[-1])
+    @staticmethod
+    def pattern_coin(rounds: list[tuple[str, str]], seat: int) -> str | None:
+        """The coin the pattern strategy at `seat` plays: it predicts the other seat's next coin from what followed
+        the last round's pair of coins before (else from its overall frequency) and plays against it (Player 0 wins
+        on a match, Player 1 on a mismatch); None when it sees no edge and tosses."""
+        theirs = [pair[1 - seat] for pair in rounds]
+        following = Counter(theirs[i + 1] for i in range(len(rounds) - 1) if rounds[i] == rounds[-1])
         counts = following if sum(following.values()) >= 2 else Counter(theirs)
-        if counts and counts["heads"] != counts["tails"]:
-            predicted = counts.most_common(1)[0][0]
-            other = "tails" if predicted == "heads" else "heads"
-            return f"[{predicted if me == 0 else other}]"
-        return transcript.rng().choice(["[heads]", "[tails]"])
+        if not counts or counts["heads"] == counts["tails"]:
+            return None
+        predicted = counts.most_common(1)[0][0]
+        return predicted if seat == 0 else ("tails" if predicted == "heads" else "heads")
+
+    @staticmethod
+    def rounds(transcript) -> list[tuple[str, str]]:
+        return re.findall(r"Player 0 picked (heads|tails); Player 1 picked (heads|tails)", transcript.text)
+
+    def reference_move(self, transcript):
+        """The pattern strategy; without an edge, a coin seeded by the transcript."""
+        coin = self.pattern_coin(self.rounds(transcript), _own_id(transcript))
+        return f"[{coin or transcript.rng().choice(['heads', 'tails'])}]"
+
+    def expert_move(self, transcript):
+        """One step ahead of the pattern strategy: where an opponent playing it would play a known coin, the coin
+        that beats it; else the pattern strategy itself. Against uniformly random coins no strategy has an edge."""
+        me, rounds = _own_id(transcript), self.rounds(transcript)
+        anticipated = self.pattern_coin(rounds, 1 - me) if rounds else None
+        if anticipated is None:
+            return self.reference_move(transcript)
+        return f"[{anticipated if me == 0 else ('tails' if anticipated == 'heads' else 'heads')}]"
 
 
 class IteratedPrisonersDilemma(TalkThenDecide):
@@ -215,24 +231,45 @@ class IteratedRockPaperScissors(GamePlayers):
     def random_move(self, transcript, rng):
         return rng.choice(["[rock]", "[paper]", "[scissors]"])
 
-    def expert_move(self, transcript):
-        """Counters the opponent's most frequent move. TextArena reports only who won a round, so the opponent's
-        move is inferred from the player's own move (echoed to it) and the result."""
+    @staticmethod
+    def moves(transcript) -> tuple[list[str], list[str]]:
+        """(this player's moves, the opponent's moves) of the rounds played. TextArena reports only who won a round,
+        so the opponent's move is inferred from the player's own move (echoed to it) and the result."""
         me = _own_id(transcript)
         events = re.findall(r"Player \d+ selects move (rock|paper|scissors)|Round result: (Draw|Player (\d+) wins)",
                             transcript.text)
-        own, theirs = None, []
+        own, mine, theirs = None, [], []
         for move, result, winner in events:
             if move:
                 own = move
             elif own is not None:
+                mine.append(own)
                 theirs.append(own if result == "Draw" else RPS_BEATS[own] if int(winner) == me else RPS_BEATEN_BY[own])
                 own = None
-        counts = Counter(theirs).most_common()
-        if counts and (len(counts) == 1 or counts[0][1] > counts[1][1]):
-            return f"[{RPS_BEATEN_BY[counts[0][0]]}]"
-        tied = sorted(move for move, count in counts if count == counts[0][1]) if counts else list(RPS_BEATS)
-        return f"[{RPS_BEATEN_BY[transcript.rng().choice(tied)]}]"
+        return mine, theirs
+
+    @staticmethod
+    def most_frequent(moves: list[str]) -> list[str]:
+        """The moves played most often, sorted (all three before any move)."""
+        counts = Counter(moves)
+        if not counts:
+            return list(RPS_BEATS)
+        return sorted(move for move, count in counts.items() if count == max(counts.values()))
+
+    def reference_move(self, transcript):
+        """Counters the opponent's most frequent move; a tie is broken by a coin seeded by the transcript."""
+        _, theirs = self.moves(transcript)
+        return f"[{RPS_BEATEN_BY[transcript.rng().choice(self.most_frequent(theirs))]}]"
+
+    def expert_move(self, transcript):
+        """One step ahead of the frequency strategy: where an opponent playing it would counter this player's one
+        most frequent move, the move that beats that counter; else the frequency strategy itself. Against
+        uniformly random moves no strategy has an edge."""
+        mine, _ = self.moves(transcript)
+        favourite = self.most_frequent(mine)
+        if mine and len(favourite) == 1:
+            return f"[{RPS_BEATEN_BY[RPS_BEATEN_BY[favourite[0]]]}]"
+        return self.reference_move(transcript)
 
 
 class IteratedTwoThirdsAverage(GamePlayers):

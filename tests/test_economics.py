@@ -5,7 +5,9 @@ import math
 import pytest
 
 import conftest
+import ta_players
 from conftest import assert_outcome, play, requires, scripted, ta_player
+from ta_players.base import Transcript
 
 
 def test_two_thirds_average_lower_guesses_win_every_round():
@@ -77,6 +79,24 @@ def test_the_pattern_references_beat_a_repetitive_player(game, move):
     # no strategy has an edge over a uniformly random opponent in these zero-sum games; the references exploit
     # patterns, the kind a model falls into
     assert all(play(game, [scripted([move] * 10)], game_id=i).scores["Main Score"] == 0 for i in range(2))
+
+
+@pytest.mark.parametrize("game", ["ta_iterated_rock_paper_scissors_vs_frequency",
+                                  "ta_iterated_matching_pennies_vs_pattern"])
+def test_the_expert_thinks_one_step_ahead_of_the_pattern_references_and_wins(game):
+    """The expert anticipates what a pattern reference will play from the expert's own moves and beats it: it wins
+    every shipped game, where the reference itself in the model's seat lost to it (45 and 50 on the validation)."""
+    assert [play(game, [ta_player("expert")], game_id=i).scores["Main Score"] for i in range(10)] == [100.0] * 10
+
+
+def test_the_rock_paper_scissors_expert_beats_the_counter_to_its_favourite_move():
+    # after rock, rock, paper the favourite is rock: a frequency player counters it with paper, which scissors beats
+    transcript = Transcript(("You are Player 0 in a 10-round Rock-Paper-Scissors game.\n" + "\n".join(
+        f"[GAME] Player 0 selects move {move}.\n[GAME] Round result: Draw"
+        for move in ("rock", "rock", "paper")),), ())
+    players = ta_players.GAMES["ta_iterated_rock_paper_scissors"]
+    assert players.expert_move(transcript) == "[scissors]"
+    assert players.reference_move(transcript) == "[paper]"  # the opponent drew with rock, rock, paper: its favourite
 
 
 # --- Iterated Prisoner's Dilemma ---
