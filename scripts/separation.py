@@ -73,7 +73,19 @@ def separation(strong: list[float | None], random: list[float | None]) -> Separa
 SELF_PLAY_COMPLETION = ("self-play: the model plays every seat, so each seat's win is its own loss; the score is the "
                         "game played to its regular end, which any legal play reaches (the format breaker scores 0): "
                         "strength shows in the `_vs_` variants")
-CANNOT: dict[str, str] = {}
+ZERO_SUM_MIXED = ("zero-sum with a uniform mixed equilibrium: against uniformly random moves every strategy expects "
+                  "50 (the `_vs_` pattern reference is what a strong model can exploit)")
+CANNOT: dict[str, str] = {
+    "ta_iterated_rock_paper_scissors_vs_random": ZERO_SUM_MIXED,
+    "ta_iterated_matching_pennies_vs_random": ZERO_SUM_MIXED,
+    "ta_market_entry_game_vs_random": (
+        "capacity 2 of 4 seats: against three random entrants, entering (15 or -5, half the time each) and staying "
+        "out both pay 5 a round in expectation, so no strategy beats random play"),
+    "ta_iterated_stag_hunt_vs_random": (
+        "against a coin the best play, the hare throughout, expects 65 to random play's 60 (default payoffs); a "
+        "player that also keeps a reciprocator's stag hunt (100 against tit for tat) must open with the stag and "
+        "keeps 1-2 points of that, below what the shipped instances can show"),
+}
 # Specs without a strong player, and why none is written.
 NO_STRONG_PLAYER: dict[str, str] = {}
 
