@@ -7,6 +7,7 @@ import re
 import pytest
 
 import conftest
+import ta_players
 from conftest import assert_outcome, instance_of, play, scripted, ta_player
 
 RESULT_SCORES = {"win": 100, "draw": 50, "loss": 0}
@@ -211,6 +212,64 @@ def test_codenames_lookalike_team_beats_random(vs):
     against_expert = mean_vs_score(vs, "ta_codenames_vs_lookalike", "random", "default", game_ids)
     assert against_expert == 0 and against_random == 50
 
+
+
+def recording(strategy: str, replies: list):
+    """The programmatic player `strategy` as a policy that appends each of its replies to `replies`."""
+    player = ta_player(strategy)
+
+    def policy(messages):
+        replies.append(player(messages))
+        return replies[-1]
+    policy.reads_messages = True
+    return policy
+
+
+def test_codenames_expert_operative_passes_a_random_clue_the_lookalike_follows_to_the_assassin(vs):
+    # default game 5 seats the model as Red's Operative; the random Spymaster's first clue is [front 3], which shares
+    # only 'fr' with 'friend', the assassin: the lookalike guesses it and loses, the expert passes (2 letters from an
+    # untested Spymaster point at nothing) and wins when Blue's random Operative picks the assassin
+    assert "friend" in [word for word, label in codenames_board("default", 5).items() if label == "A"]
+    old = vs("ta_codenames_vs_random", ta_player("reference"), game_id=5)
+    assert old.interactions["end reason"] == "Player 1 selected the assassin word."
+    assert "submitted [front 3]" in old.contexts[0][1]["content"]
+    replies = []
+    new = vs("ta_codenames_vs_random", recording("expert", replies), game_id=5)
+    assert replies[0] == "[pass]"
+    assert new.interactions["end reason"] == "Player 3 selected the assassin word."
+    assert model_seat(new)["result"] == "win" and new.scores["Main Score"] == 100
+
+
+def test_codenames_expert_operative_follows_a_lookalike_clue():
+    board = "\n".join(f"{word:<8} " for word in codenames_board("default", 5))
+    context = ("You are playing Codenames, a 2v2 word deduction game.\nYou are Player 1, the Operative for Red team.\n\n"
+               "[GAME] Spymaster of Red team, Player 0, submitted [tomato 1].\n\nCodenames Words:\n" + board)
+    # 'tomato' ends like 'potato' (3 letters): a clue that points at a word
+    assert ta_players.reply("expert", [{"role": "user", "content": context}]) == "[potato]"
+    after_a_wrong_guess = context.replace("\n\n[GAME] Spymaster", "\n\n[GAME] Spymaster of Red team, Player 0, submitted "
+                                          "[chin 1].\n[GAME] Operator of Red team, Player 1, wrongly guessed [army]. It "
+                                          "is a Blue Team word.\n[GAME] Spymaster")
+    assert ta_players.reply("expert", [{"role": "user", "content": after_a_wrong_guess}]) == "[pass]"
+    assert ta_players.reply("reference", [{"role": "user", "content": after_a_wrong_guess}]) == "[potato]"
+
+
+def test_codenames_expert_spymaster_asks_no_guess_of_an_operative_that_ignores_its_clues(vs):
+    # hardcore game 0 seats the model as Red's Spymaster; its random Operative answers [dopaoxidase 2] (which looks
+    # like 'doppia') with 'vetanda' (no letter in common): from then on the clues are for no word, one guess a turn
+    replies = []
+    episode = vs("ta_codenames_vs_random", recording("expert", replies), "hardcore", 0)
+    assert replies[:3] == ["[cradge 2]", "[dopaoxidase 2]", "[if 0]"]
+    assert all(reply.endswith(" 0]") for reply in replies[2:])
+    assert "Operator of Red team, Player 1, correctly guessed [vetanda]" in episode.contexts[2][1]["content"]
+    assert ta_players.reply("reference", [{"role": "user", "content": episode.contexts[2][1]["content"]}]) != "[if 0]"
+
+
+def test_codenames_expert_beats_random_seats_as_operative(vs):
+    # the expert as the model's Operative (seats 1 and 3) against random seats, the first instances of each seat:
+    # the lookalike operative picked the assassin itself in default games 3 and 5 (0, 100, 0, 100 -> 50)
+    scores = [vs("ta_codenames_vs_random", ta_player("expert"), "default", game_id).scores["Main Score"]
+              for game_id in (1, 3, 5, 7)]
+    assert scores == [100, 100, 100, 100]
 
 # --- Taboo ---
 
