@@ -16,17 +16,50 @@ def english_words() -> dict[tuple[str, int], list[str]]:
     return by_start
 
 
+@functools.lru_cache(maxsize=1)
+def dictionary_words() -> dict[tuple[str, int], list[str]]:
+    """The words NLTK's `words` corpus writes in lower case, by (first letter, length): the corpus capitalises proper
+    nouns, which TextArena 0.7.4's WordChains dictionary rejects (`EnglishDictionary(keep_proper_nouns=False)`),
+    and accepts every other word of it."""
+    from nltk.corpus import words
+    by_start = {}
+    for word in sorted({word for word in words.words() if word.isalpha() and word.islower()}):
+        by_start.setdefault((word[0], len(word)), []).append(word)
+    return by_start
+
+
 class WordChains(GamePlayers):
+    """Random: any unused word of the corpus with the right start and length, proper nouns too (an invalid word).
+    Expert (`strander`): a lower-case corpus word, the one whose last letter leaves the opponent the fewest unused
+    words one letter longer (none: the opponent cannot answer)."""
     game = "ta_word_chains"
     recognizes = re.compile(r"in the Word Chains Game")
+    has_expert = True
+    expert_name = "strander"
+    expert_bar = 100.0  # as the model against the random reference; in self-play the strander ends chains early
 
-    def random_move(self, transcript, rng):
+    @staticmethod
+    def rule_and_used(transcript) -> tuple[str, int, set[str]]:
+        """The start letter and length the next word needs, and the words played so far."""
         rule = last_match(r"Start with '(\w)'\s+2\. Be exactly (\d+) letters long", transcript.text)
         used = set(re.findall(r"\[(\w+)\]", transcript.text.lower())) | {reply.strip("[] ").lower()
                                                                          for reply in transcript.replies}
-        candidates = [word for word in english_words().get((rule.group(1).lower(), int(rule.group(2))), [])
-                      if word not in used]
-        return f"[{rng.choice(candidates) if candidates else rule.group(1) * int(rule.group(2))}]"
+        return rule.group(1).lower(), int(rule.group(2)), used
+
+    def random_move(self, transcript, rng):
+        start, length, used = self.rule_and_used(transcript)
+        candidates = [word for word in english_words().get((start, length), []) if word not in used]
+        return f"[{rng.choice(candidates) if candidates else start * length}]"
+
+    def expert_move(self, transcript):
+        start, length, used = self.rule_and_used(transcript)
+        words = dictionary_words()
+        candidates = [word for word in words.get((start, length), []) if word not in used]
+        if not candidates:
+            return f"[{start * length}]"
+        answers = {letter: sum(word not in used for word in words.get((letter, length + 1), []))
+                   for letter in {word[-1] for word in candidates}}
+        return f"[{min(candidates, key=lambda word: (answers[word[-1]], word))}]"
 
 
 BATTLESHIP_FLEET = [5, 4, 3, 3, 2]  # TextArena 0.7.4's ships (`Battleship/env.py` `self.ships`), every grid size

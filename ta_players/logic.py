@@ -471,7 +471,11 @@ CROSSWORDS_ROW = re.compile(r"^R(\d+)((?:\s+[A-Za-z._])+)\s*$", re.M)
 class Crosswords(GamePlayers):
     """No expert: the clues are riddles with world knowledge behind them ('The belief system that guides moral
     and ethical behavior. (8 letters)'), so the answers do not follow from the context, and a wrong letter is an
-    invalid move (twice in a row ends the game)."""
+    invalid move (twice in a row ends the game). Lengths and crossings do not pin them down either: even among the
+    100 answers TextArena 0.7.4 ships (`Crosswords/words_clues.jsonl`), 17 of the 20 shipped grids have 2 to 3,420
+    fillings consistent with every run's length and crossings, 1 has one, 2 none (a word placed against a parallel
+    one lies in a longer run: 'waiting' in 13 cells), and the clue's letter count is often off by one. Only looking
+    the clue text up in that file gives the answer, and that file is the env's answer key."""
     game = "ta_crosswords"
     recognizes = re.compile(r"You are playing Crosswords")
 

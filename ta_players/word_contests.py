@@ -271,6 +271,10 @@ TABOO_CLUES = ("Think of something you may have come across.", "Here is my hint:
 
 
 class Taboo(GamePlayers):
+    """No expert: a team scores only when its Clue Giver and its Guesser both play well, and in the `_vs_random`
+    variant the model's teammate is a random seat; describing a word takes knowledge no offline source here holds
+    (NLTK's data has no definitions), and spelling it out letter by letter passes TextArena 0.7.4's whole-word
+    check but is not Taboo."""
     game = "ta_taboo"
     recognizes = re.compile(r"You are Player \d+, the (?:Clue Giver|Guesser) for Team \d+ in the Taboo game")
 

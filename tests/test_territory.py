@@ -338,6 +338,7 @@ def test_tak_road_greedy_beats_random_clearly():
 import textarena as ta  # noqa: E402
 
 from games.territory import StrategoMaster, patch_stratego_env, patch_stratego_state  # noqa: E402
+from ta_players.base import offered_moves  # noqa: E402
 
 
 def test_stratego_battle_is_reported_to_both_and_a_broken_format_aborts():
@@ -443,3 +444,48 @@ def test_stratego_random_players_are_stopped_by_the_request_cap_as_a_draw():
                                                          "how": "request cap", "payoff": None}
     assert episode.scores["Request Count"] == 300 and episode.scores["Main Score"] == 50
     assert_outcome(episode.scores, "Success")
+
+
+def stratego_context(env, player: int = 0) -> str:
+    """Everything the env sent `player`, as one context (the expert reads the latest board and the moves seen)."""
+    return "\n\n".join(message for _, message, _ in env.state.observations[player])
+
+
+# Player 1's army in the back row: nine pieces that never moved (any could be a Bomb) and its Flag
+BACK_ROW = {f"J{col}": (rank, 1) for col, rank in enumerate(["Bomb", "Miner", "Bomb", "Captain", "Bomb", "Scout",
+                                                             "Bomb", "Major", "Bomb"])}
+
+
+@pytest.mark.parametrize("attacker, expected", [("Sergeant", True), ("Marshal", False)])
+def test_stratego_material_attacks_a_piece_a_battle_showed_weaker_and_spares_a_stronger_one(attacker, expected):
+    # Player 1's piece takes Player 0's Scout on F4 and shows its rank; Player 0's Captain on E4 can attack it
+    # (a Captain beats a Sergeant: +2 in material) or step aside
+    env = stratego_env({**FLAGS, **BACK_ROW, "E4": ("Captain", 0), "F4": ("Scout", 0), "A0": ("Scout", 0),
+                        "G4": (attacker, 1)})
+    env.step("[A0 B0]")
+    env.step("[G4 F4]")
+    context = stratego_context(env)
+    assert f"The attacking piece was {attacker} and the destination piece was Scout" in context
+    assert "[E4 F4]" in offered_moves(context)
+    assert (ta_player("expert")(context) == "[E4 F4]") is expected
+
+
+@pytest.mark.parametrize("piece, expected", [("Miner", True), ("Major", False)])
+def test_stratego_material_sends_only_a_miner_against_a_bomb_its_attack_found(piece, expected):
+    # Player 0's Sergeant on E5 runs into the Bomb on F5; then its piece on F4 can attack the Bomb: a Miner defuses
+    # it (+1 in material), a Major would be lost
+    env = stratego_env({**FLAGS, **BACK_ROW, "E5": ("Sergeant", 0), "F4": (piece, 0), "F5": ("Bomb", 1),
+                        "H0": ("Scout", 1)})
+    env.step("[E5 F5]")
+    env.step("[H0 G0]")
+    context = stratego_context(env)
+    assert "The attacking piece was Sergeant and the destination piece was Bomb" in context
+    assert "[F4 F5]" in offered_moves(context)
+    assert (ta_player("expert")(context) == "[F4 F5]") is expected
+
+
+def test_stratego_material_as_the_model_wins_every_shipped_game_against_random():
+    # random play against random play reaches the request cap in all four games (a draw, 50)
+    scores = [play("ta_stratego_vs_random", [ta_player("expert")], game_id=game_id).scores["Main Score"]
+              for game_id in range(4)]
+    assert scores == [100] * 4

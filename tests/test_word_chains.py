@@ -6,8 +6,9 @@ import math
 
 import pytest
 from textarena.envs.WordChains.env import WordChainsEnv
+from textarena.envs.utils.word_lists import EnglishDictionary
 
-from conftest import assert_outcome, assert_player_results, instance_of, play, scripted
+from conftest import assert_outcome, assert_player_results, instance_of, play, scripted, ta_player
 
 GAME_ID = 5  # start word "sud"
 # Each word starts with the last letter of the one before and is one letter longer; all are accepted by
@@ -138,3 +139,27 @@ def test_word_chains_vs_random_the_model_plays_one_seat_and_its_result_is_the_ma
     assert episode.scores["Request Count"] == 2 and episode.scores["Violated Request Count"] == 2
     assert episode.interactions["seats"]["Player 0"] == {"model": "reference: random", "reference": True,
                                                          "result": "win", "how": "rules", "payoff": None}
+
+
+def test_word_chains_strander_answers_the_opening_with_the_word_leaving_fewest_answers():
+    # After "sud" the next word starts with 'd' and has 4 letters. No lower-case 4-letter 'd' word of NLTK's corpus
+    # ends in x, q or z, which start the fewest 5-letter words (15, 57, 52); y starts 67, and "davy" is the first
+    # such 'd' word in alphabetical order. TextArena's own dictionary accepts it.
+    opening = WordChainsEnv._prompt(None, player_id=0, game_state={"current_word": "sud"}) + \
+        "\n\nNext word must:\n1. Start with 'd'\n2. Be exactly 4 letters long"
+    assert ta_player("expert")(opening) == "[davy]"
+    assert EnglishDictionary(keep_proper_nouns=False, include_nltk=True).is_english_word("davy")
+
+
+def test_word_chains_strander_never_reuses_a_word_and_answers_with_no_word_when_none_is_left():
+    context = WordChainsEnv._prompt(None, player_id=1, game_state={"current_word": "sud"}) + \
+        "\n\n[GAME] Player 0 played: [davy]\n\nNext word must:\n1. Start with 'd'\n2. Be exactly 4 letters long"
+    assert ta_player("expert")(context) not in ("[davy]", "[sud]")
+    hopeless = context + "\n\nNext word must:\n1. Start with 'x'\n2. Be exactly 24 letters long"
+    assert ta_player("expert")(hopeless) == "[" + "x" * 24 + "]"
+
+
+def test_word_chains_strander_as_the_model_beats_the_random_reference_in_every_shipped_game():
+    scores = [play("ta_word_chains_vs_random", [ta_player("expert")], game_id=game_id).scores["Main Score"]
+              for game_id in range(10)]
+    assert scores == [100] * 10
