@@ -208,9 +208,11 @@ class Countdown(GamePlayers):
         return target, numbers
 
     def random_move(self, transcript, rng):
+        """A legal operation: any two numbers, any operation whose result TextArena accepts."""
         _, numbers = self.board(transcript)
-        first, second = rng.sample(range(len(numbers)), 2)
-        return f"[{first} {second} {rng.choice('+-*/')}]"
+        moves = [(first, second, op) for first, second in itertools.permutations(range(len(numbers)), 2)
+                 for op in "+-*/" if _countdown_accepts(numbers[first], numbers[second], op)]
+        return "[{} {} {}]".format(*rng.choice(moves))
 
     def expert_move(self, transcript):
         """The first operation of the shortest way to the value closest to the target (exhaustive search)."""
@@ -225,6 +227,13 @@ class Countdown(GamePlayers):
 
 
 MAX_VALUE = 1_000_000  # TextArena 0.7.4's Countdown rejects larger results
+
+
+def _countdown_accepts(a: int, b: int, op: str) -> bool:
+    """Whether TextArena 0.7.4's Countdown accepts `a op b`: whole divisions, other results up to 1,000,000."""
+    if op == "/":
+        return b != 0 and a % b == 0
+    return abs({"+": a + b, "-": a - b, "*": a * b}[op]) <= MAX_VALUE
 
 
 def _countdown_plan(numbers: tuple[int, ...], target: int) -> list[tuple[int, str, int]]:

@@ -307,6 +307,13 @@ def test_countdown_unsolvable_or_too_easy_draw_is_unplayable():
         assert game_master.unplayable_reason() == "a start number lies within 10 of the target"
 
 
+def test_countdown_random_makes_only_operations_textarena_accepts():
+    # a random operator gave non-whole divisions, and 6 of the 20 generated games ended Aborted
+    for game_id in range(10):
+        episode = play("ta_countdown", [ta_player("random")], "hard", game_id)
+        assert episode.scores["Violated Request Count"] == 0 and episode.scores["Request Count"] == 5
+
+
 @pytest.mark.parametrize("experiment", ["easy", "hard"])
 def test_countdown_expert_reaches_every_generated_target(experiment):
     for game_id in range(10):
