@@ -2,8 +2,12 @@
 
 Experiments: by default one per TextArena difficulty id of the spec's entry point (its `-raw` registration, so
 that no TextArena wrapper sits between the env and ours), named by the id's suffix (`default` for the plain id);
-a list in `experiments` keeps those names; a dict defines custom configs as env kwargs over the plain id, where the
-key `seats` sets another seat count than the spec's `players` (TextArena games that take a range of players).
+a list in `experiments` keeps those names; a dict defines custom configs as env kwargs over the plain id. Four keys
+of a config are no env kwargs (`GENERATOR_KEYS`): `seats` sets another seat count than the spec's `players`
+(TextArena games that take a range of players); `n_instances` another instance count than the spec's (one for a
+fixed puzzle); `instances` lists, per instance, env kwargs over the config's (content TextArena takes as an argument,
+such as a puzzle: one instance each); `params` are clem experiment parameters, copied onto the experiment for the
+game master (which of the games the env draws an experiment keeps, say).
 Each instance records what it stands for: env id and kwargs, number of seats, seed, and the content the env
 produces from them. The `_vs_<reference>` variants play their base game's instances.
 """
@@ -47,8 +51,32 @@ def experiments(game_spec: GameSpec) -> list[tuple[str, str, dict, int]]:
             raise ValueError(f"{game_spec.game_name}: no TextArena variant {unknown}; valid: {sorted(variants)}")
         return [(name, variants[name], registered_kwargs(variants[name]), seats) for name in chosen]
     base_id = variants["default"]
-    return [(name, base_id, {**registered_kwargs(base_id), **without(kwargs, "seats")}, kwargs.get("seats", seats))
-            for name, kwargs in chosen.items()]
+    return [(name, base_id, {**registered_kwargs(base_id), **without(config, *GENERATOR_KEYS)},
+             config.get("seats", seats)) for name, config in chosen.items()]
+
+
+# The keys of a custom experiment config that the generator reads; every other key is an env kwarg.
+GENERATOR_KEYS = ("seats", "n_instances", "instances", "params")
+
+
+def _custom_config(game_spec: GameSpec, name: str) -> dict:
+    chosen = getattr(game_spec, "experiments", None)
+    return chosen.get(name, {}) if isinstance(chosen, dict) else {}
+
+
+def instance_kwargs(game_spec: GameSpec, name: str) -> list[dict]:
+    """Per instance of the experiment, the env kwargs it sets over the experiment's: one instance per entry of the
+    config's `instances`, else `n_instances` (by default the spec's) instances of the experiment's own kwargs, which
+    differ by their seeds."""
+    config = _custom_config(game_spec, name)
+    if "instances" in config:
+        return [dict(kwargs) for kwargs in config["instances"]]
+    return [{} for _ in range(config.get("n_instances", game_spec["n_instances"]))]
+
+
+def experiment_params(game_spec: GameSpec, name: str) -> dict:
+    """The clem experiment parameters of a custom config (`params`), which the game master reads."""
+    return dict(_custom_config(game_spec, name).get("params", {}))
 
 
 def registered_kwargs(env_id: str) -> dict:
@@ -57,8 +85,8 @@ def registered_kwargs(env_id: str) -> dict:
     return without(ENV_REGISTRY[env_id].kwargs, "jury_class")
 
 
-def without(mapping: dict, key: str) -> dict:
-    return {k: v for k, v in mapping.items() if k != key}
+def without(mapping: dict, *keys: str) -> dict:
+    return {k: v for k, v in mapping.items() if k not in keys}
 
 
 # Seeds tried per instance before giving up: an instance must leave the player something to do.
@@ -84,10 +112,11 @@ class TextArenaInstanceGenerator(GameInstanceGenerator):
         for name, env_id, env_kwargs, seats in experiments(self.game_spec):
             experiment = self.add_experiment(name)
             experiment["env_id"] = env_id
-            for game_id in range(self.game_spec["n_instances"]):
+            experiment.update(experiment_params(self.game_spec, name))
+            for game_id, overrides in enumerate(instance_kwargs(self.game_spec, name)):
                 instance = self.add_game_instance(experiment, game_id)
-                instance.update(env_id=env_id, entry_point=self.game_spec["entry_point"], env_kwargs=env_kwargs,
-                                num_players=seats)
+                instance.update(env_id=env_id, entry_point=self.game_spec["entry_point"],
+                                env_kwargs={**env_kwargs, **overrides}, num_players=seats)
                 instance.update(self.playable_game(benchmark, experiment, dict(instance), name, game_id))
 
     def playable_game(self, benchmark, experiment: dict, instance: dict, name: str, game_id: int) -> dict:

@@ -121,6 +121,7 @@ SCORERS = {
     "BattleshipScorer": metrics.BattleshipScorer,
     "BanditScorer": metrics.BanditScorer,
     "SecretaryScorer": metrics.SecretaryScorer,
+    "CountdownScorer": metrics.CountdownScorer,
     "BlackjackScorer": metrics.BlackjackScorer,
     "SetScorer": metrics.SetScorer,
     "UltimateTexasHoldemScorer": metrics.UltimateTexasHoldemScorer,

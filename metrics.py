@@ -86,6 +86,26 @@ def _picked_rank(interactions: dict) -> int:
     return 1 + sum(value > values[interactions["picked index"]] for value in values)
 
 
+# Countdown: the TV show's scoring (10 points for the target, 7 within 5 of it, 5 within 10) as shares of 100, by the
+# greatest distance of the closest value made that each credit is given for.
+COUNTDOWN_CREDIT = {0: 100.0, 5: 70.0, 10: 50.0}
+
+
+class CountdownScorer(TextArenaScorer):
+    """100 for the target, 70 for a value within 5 of it, 50 within 10, else 0 (the show's 10, 7 and 5 points).
+
+    TextArena's progress, 1 - distance / 1000, gave a player that combines numbers at random 57-93 on three-digit
+    targets: any product of a large and a small number lands within a few hundred of the target. Credit only very
+    close to it rewards the game's goal, and the game master keeps no instance whose start numbers earn any."""
+
+    def main_score(self, interactions):
+        distance = interactions["distance"]
+        return next((credit for within, credit in sorted(COUNTDOWN_CREDIT.items()) if distance <= within), 0.0)
+
+    def log_game_scores(self, interactions, aborted):
+        self.log_episode_score("Distance", math.nan if aborted else interactions["distance"])
+
+
 class HangmanScorer(TextArenaScorer):
     """100 x letters revealed x life score, life score = l / (2L) + 1/2 for l of L lives left."""
 

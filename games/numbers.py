@@ -1,6 +1,8 @@
 """Masters of the number and chance games: Bandit, Secretary, ThreeCardMonte, Countdown, Cryptarithm
 (docs/games/number-games.md)."""
+from metrics import COUNTDOWN_CREDIT
 from submasters import SinglePlayerMaster, SwappedArgumentsMaster
+from ta_players.numbers import countdown_solution, cryptarithm_solution
 
 
 class BanditMaster(SinglePlayerMaster):
@@ -41,8 +43,16 @@ class ThreeCardMonteMaster(SwappedArgumentsMaster):
 
 
 class CountdownMaster(SwappedArgumentsMaster):
-    """The game state is empty: the instance records the numbers and the target. The completion is TextArena's
-    progress, 1 - distance / 1000 of the closest value made so far."""
+    """The game state is empty: the instance records the numbers and the target. Logs the target and the distance
+    of the closest value made (`CountdownScorer` scores it); the completion is TextArena's progress,
+    1 - distance / 1000.
+
+    TextArena 0.7.4 draws the numbers (two of 25, 50, 75, 100 and four of 1-10, each at most twice) and a target
+    in 100-999 at construction when both are None, and plays whatever it drew. An instance must be solvable
+    exactly, with the number of operations its experiment asks for (`solution_operations`, the shortest exact
+    solution's, a difficulty), and no start number may lie within the partial-credit distance of the target: the
+    score would give credit before the first move.
+    """
 
     def content(self) -> dict:
         return {"numbers": self.ta_env.orig_numbers, "target": self.ta_env.target}
@@ -50,10 +60,33 @@ class CountdownMaster(SwappedArgumentsMaster):
     def completion(self) -> float:
         return self.ta_env._calculate_progress()
 
+    def _on_after_game(self, rewards):
+        self.log_key("target", self.ta_env.target)
+        self.log_key("distance", abs(self.ta_env.best_value - self.ta_env.target))
+        super()._on_after_game(rewards)
+
+    def unplayable_reason(self):
+        numbers, target = self.ta_env.orig_numbers, self.ta_env.target
+        if min(abs(number - target) for number in numbers) <= max(COUNTDOWN_CREDIT):
+            return f"a start number lies within {max(COUNTDOWN_CREDIT)} of the target"
+        solution = countdown_solution(tuple(numbers), target)
+        if solution is None:
+            return "the target cannot be reached exactly"
+        low, high = self.experiment.get("solution_operations", (1, len(numbers) - 1))
+        if not low <= len(solution) <= high:
+            return f"the shortest exact solution takes {len(solution)} operations, not {low}-{high}"
+        return super().unplayable_reason()
+
 
 class CryptarithmMaster(SwappedArgumentsMaster):
-    """The game state is empty: the instance records the equation."""
+    """The game state is empty: the instance records the equation, which must have a solution (TextArena 0.7.4
+    plays any equation it is given)."""
 
     def content(self) -> dict:
         return {"equation": self.ta_env.equation_raw}
+
+    def unplayable_reason(self):
+        if cryptarithm_solution(tuple(self.ta_env.addends), self.ta_env.result) is None:
+            return "no digits solve the equation"
+        return super().unplayable_reason()
 

@@ -208,9 +208,11 @@ class Countdown(GamePlayers):
         return target, numbers
 
     def random_move(self, transcript, rng):
+        """A legal operation: any two numbers, any operation whose result TextArena accepts."""
         _, numbers = self.board(transcript)
-        first, second = rng.sample(range(len(numbers)), 2)
-        return f"[{first} {second} {rng.choice('+-*/')}]"
+        moves = [(first, second, op) for first, second in itertools.permutations(range(len(numbers)), 2)
+                 for op in "+-*/" if _countdown_accepts(numbers[first], numbers[second], op)]
+        return "[{} {} {}]".format(*rng.choice(moves))
 
     def expert_move(self, transcript):
         """The first operation of the shortest way to the value closest to the target (exhaustive search)."""
@@ -225,6 +227,13 @@ class Countdown(GamePlayers):
 
 
 MAX_VALUE = 1_000_000  # TextArena 0.7.4's Countdown rejects larger results
+
+
+def _countdown_accepts(a: int, b: int, op: str) -> bool:
+    """Whether TextArena 0.7.4's Countdown accepts `a op b`: whole divisions, other results up to 1,000,000."""
+    if op == "/":
+        return b != 0 and a % b == 0
+    return abs({"+": a + b, "-": a - b, "*": a * b}[op]) <= MAX_VALUE
 
 
 def _countdown_plan(numbers: tuple[int, ...], target: int) -> list[tuple[int, str, int]]:
@@ -256,6 +265,16 @@ def _countdown_plan(numbers: tuple[int, ...], target: int) -> list[tuple[int, st
     return best["plan"]
 
 
+def countdown_solution(numbers: tuple[int, ...], target: int) -> list[tuple[int, str, int]] | None:
+    """The shortest operations (a, op, b) whose last result is the target, or None when no combination of the
+    numbers reaches it exactly (also when a start number is the target: no operation is needed)."""
+    plan = _countdown_plan(tuple(sorted(numbers)), target)
+    if not plan:
+        return None
+    a, op, b = plan[-1]
+    return plan if {"+": a + b, "-": a - b, "*": a * b, "/": a // b}[op] == target else None
+
+
 class Cryptarithm(GamePlayers):
     game = "ta_cryptarithm"
     recognizes = re.compile(r"Map each letter to a unique digit so the arithmetic holds")
@@ -283,30 +302,54 @@ class Cryptarithm(GamePlayers):
         return f"[{letter} {rng.choice([d for d in range(int(letter in leading), 10) if d not in taken])}]"
 
     def expert_move(self, transcript):
-        """Assigns, letter by letter in alphabetical order, the digits of the first solution (brute force)."""
-        solution = _cryptarithm_solution(*self.equation(transcript))
+        """Assigns, letter by letter in alphabetical order, the digits of the first solution (column search)."""
+        solution = cryptarithm_solution(*self.equation(transcript))
         mapping = self.mapping(transcript)
         letter = next(letter for letter in sorted(solution) if mapping.get(letter) != solution[letter])
         return f"[{letter} {solution[letter]}]"
 
 
 @functools.lru_cache(maxsize=None)
-def _cryptarithm_solution(addends: tuple[str, ...], result: str) -> dict[str, int]:
-    """The first digit assignment (distinct digits, no leading zero) under which the addends sum to the result.
+def cryptarithm_solution(addends: tuple[str, ...], result: str) -> dict[str, int] | None:
+    """The first digit assignment (distinct digits, no leading zero) under which the addends sum to the result, or
+    None when there is none: column by column from the right, each column's unassigned letters tried digit by
+    digit and its sum's last digit checked against the result's letter before the next column (milliseconds for
+    ten letters, where trying every permutation takes seconds)."""
+    leading = {word[0] for word in (*addends, result)}
+    mapping: dict[str, int] = {}
 
-    Each letter weighs the sum of its place values (positive in the addends, negative in the result), so an
-    assignment solves the equation when the weighted sum of its digits is 0."""
-    weights = {}
-    for word, sign in [(word, 1) for word in addends] + [(result, -1)]:
-        for place, letter in enumerate(reversed(word)):
-            weights[letter] = weights.get(letter, 0) + sign * 10 ** place
-    letters = sorted(weights)
-    leading = {letters.index(word[0]) for word in (*addends, result)}
-    coefficients = [weights[letter] for letter in letters]
-    for digits in itertools.permutations(range(10), len(letters)):
-        if sum(c * d for c, d in zip(coefficients, digits)) == 0 and all(digits[i] for i in leading):
-            return dict(zip(letters, digits))
-    raise ValueError(f"{' + '.join(addends)} = {result} has no solution")
+    def fits(letter: str, digit: int) -> bool:
+        return digit not in mapping.values() and not (digit == 0 and letter in leading)
+
+    def column(place: int, carry: int) -> bool:
+        if place == len(result):
+            return carry == 0 and all(len(word) <= len(result) for word in addends)
+        return add([word[-1 - place] for word in addends if len(word) > place], place, carry)
+
+    def add(letters: list[str], place: int, total: int) -> bool:
+        if letters:
+            letter, rest = letters[0], letters[1:]
+            if letter in mapping:
+                return add(rest, place, total + mapping[letter])
+            for digit in range(10):
+                if fits(letter, digit):
+                    mapping[letter] = digit
+                    if add(rest, place, total + digit):
+                        return True
+                    del mapping[letter]
+            return False
+        letter, digit = result[-1 - place], total % 10
+        if letter in mapping:
+            return mapping[letter] == digit and column(place + 1, total // 10)
+        if not fits(letter, digit):
+            return False
+        mapping[letter] = digit
+        if column(place + 1, total // 10):
+            return True
+        del mapping[letter]
+        return False
+
+    return dict(sorted(mapping.items())) if column(0, 0) else None
 
 
 GAMES = [GuessTheNumber(), Mastermind(), Bandit(), Secretary(), ThreeCardMonte(), Countdown(), Cryptarithm()]

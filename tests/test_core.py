@@ -230,6 +230,26 @@ def test_custom_experiments_are_env_kwargs_over_the_plain_id():
         "4_seats", "LiarsDice-v0-raw", {"num_dice": 5}, 4)
 
 
+def test_custom_experiments_set_instance_counts_per_instance_kwargs_and_params():
+    countdown, peg_jump = spec_of("ta_countdown"), spec_of("ta_peg_jump")
+    # `n_instances`, `instances` and `params` are no env kwargs either
+    assert instancegenerator.experiments(countdown) == [
+        ("default", "Countdown-v0-raw", {"numbers": [100, 75, 6, 4, 3, 2], "target": 532}, 1),
+        ("easy", "Countdown-v0-raw", {"numbers": None, "target": None}, 1),
+        ("hard", "Countdown-v0-raw", {"numbers": None, "target": None}, 1)]
+    assert instancegenerator.instance_kwargs(countdown, "default") == [{}]  # TextArena's one fixed puzzle
+    assert instancegenerator.instance_kwargs(countdown, "easy") == [{}] * 10  # the spec's n_instances, seeded apart
+    assert instancegenerator.instance_kwargs(peg_jump, "corner") == [{"initial_empty": 1}, {"initial_empty": 11},
+                                                                     {"initial_empty": 15}]
+    assert instancegenerator.experiment_params(countdown, "hard") == {"solution_operations": [4, 5]}
+    assert instancegenerator.experiment_params(countdown, "default") == {}
+    # the instance file's experiment carries the parameters, which clemcore hands to the game master
+    experiment, instance = instance_of("ta_countdown", "hard", 3)
+    assert experiment["solution_operations"] == [4, 5] and instance["env_kwargs"] == {"numbers": None, "target": None}
+    _, instance = instance_of("ta_peg_jump", "corner", 1)
+    assert instance["env_kwargs"] == {"initial_empty": 11}
+
+
 def test_a_deep_copied_episode_counts_its_own_invalid_moves():
     # clemcore's branching runner deep-copies game masters; each copy must keep its own invalid-move record
     original = _started_master("ta_tower_of_hanoi")

@@ -225,7 +225,27 @@ def test_fifteen_puzzle_format_breaker_is_aborted():
 
 
 # --- PegJump ---
-# The one TextArena variant: holes 1 / 2 3 / 4 5 6 / 7 8 9 10 / 11 12 13 14 15 with 14 pegs, hole 5 empty.
+# TextArena's variant (`default`): holes 1 / 2 3 / 4 5 6 / 7 8 9 10 / 11 12 13 14 15 with 14 pegs, hole 5 empty;
+# the other experiments start from every other hole, grouped by the triangle's symmetry.
+PEG_START_HOLES = {"default": [5], "corner": [1, 11, 15], "next_to_corner": [2, 3, 7, 10, 12, 14],
+                   "side_middle": [4, 6, 13], "inner": [8, 9]}
+
+
+def test_peg_jump_experiments_start_from_every_hole_once():
+    assert sorted(hole for holes in PEG_START_HOLES.values() for hole in holes) == list(range(1, 16))
+    for experiment, holes in PEG_START_HOLES.items():
+        for game_id, hole in enumerate(holes):
+            _, instance = instance_of("ta_peg_jump", experiment, game_id)
+            assert instance["content"]["board"] == [h not in (0, hole) for h in range(16)]
+
+
+@pytest.mark.parametrize("experiment", [name for name in PEG_START_HOLES if name != "default"])
+def test_peg_jump_expert_leaves_one_peg_from_every_starting_hole(experiment):
+    for game_id, hole in enumerate(PEG_START_HOLES[experiment]):
+        episode = play("ta_peg_jump", [ta_player("expert")], experiment, game_id)
+        assert_outcome(episode.scores, "Success")
+        assert episode.scores["Request Count"] == 13
+        assert f"{hole:>3}○" in episode.contexts[0][1]["content"]  # the first board shows the starting hole empty
 
 def test_peg_jump_expert_leaves_one_peg():
     episode = play("ta_peg_jump", [ta_player("expert")])

@@ -1,10 +1,16 @@
 """Number and chance games played end to end: the programmatic experts win, hand-made losing lines are scored by
 hand, format breakers are Aborted, stalling players are stopped."""
+import json
 import math
+import os
+import subprocess
+import sys
 
 import pytest
 
-from conftest import assert_outcome, play, scripted, ta_player
+import metrics
+from conftest import REPO, assert_outcome, benchmark, instance_of, mock_model, play, scripted, ta_player
+from ta_players.numbers import countdown_solution, cryptarithm_solution
 
 
 def assert_aborted(scores: dict):
@@ -213,12 +219,106 @@ def test_countdown_expert_reaches_532():
     assert episode.scores["Main Score"] == 100
 
 
-def test_countdown_without_the_target_is_a_lose_scored_by_the_closest_value():
+def test_countdown_without_the_target_is_a_lose_scored_0_beyond_10():
     # 100+75=175, 6+4=10, 3+2=5, 175+10=185, 5+185=190: one number left; closest to 532 was 190 (distance 342)
     episode = play("ta_countdown", [scripted(["[0 1 +]"] * 5)])
     assert_outcome(episode.scores, "Lose")
     assert episode.interactions["end reason"] == "No more moves. Best result: 190 (target: 532)"
-    assert episode.scores["Main Score"] == pytest.approx(100 * (1 - 342 / 1000))
+    assert episode.scores["Distance"] == 342 and episode.scores["Main Score"] == 0
+    assert episode.interactions["completion"] == pytest.approx(1 - 342 / 1000)  # TextArena's progress, still logged
+
+
+@pytest.mark.parametrize("distance, score", [(0, 100), (1, 70), (5, 70), (6, 50), (10, 50), (11, 0), (342, 0)])
+def test_countdown_score_is_the_shows_10_7_5_points_by_distance(distance, score):
+    scorer = metrics.CountdownScorer("ta_countdown", {}, {})
+    assert scorer.main_score({"Success": int(distance == 0), "distance": distance}) == score
+
+
+# Generated Countdown, easy instance 0: TextArena's draw from the instance's seed
+EASY_0 = {"numbers": [100, 50, 4, 2, 3, 7], "target": 226}
+# (50 + 7) * 4 - 2 = 226; each result is appended at the end: [100 4 2 3 57], [100 2 3 228], [100 3 226]
+EASY_0_SOLUTION = ["[1 5 +]", "[4 1 *]", "[3 1 -]"]
+
+
+def test_countdown_easy_instance_0_is_solved_by_50_plus_7_times_4_minus_2():
+    _, instance = instance_of("ta_countdown", "easy", 0)
+    assert instance["env_kwargs"] == {"numbers": None, "target": None}  # TextArena draws them
+    assert instance["content"] == EASY_0
+    episode = play("ta_countdown", [scripted(EASY_0_SOLUTION)], "easy", 0)
+    assert_outcome(episode.scores, "Success")
+    assert episode.interactions["end reason"] == "Perfect! Found exact target: 226"
+    assert episode.scores["Distance"] == 0 and episode.scores["Main Score"] == 100
+
+
+def test_countdown_near_miss_within_5_scores_70():
+    # (50 + 7) * 4 = 228, 2 from 226; then 100 + 2 = 102, 3 + 228 = 231 (5 away: not closer), 102 + 231 = 333
+    episode = play("ta_countdown", [scripted(EASY_0_SOLUTION[:2] + ["[0 1 +]"] * 3)], "easy", 0)
+    assert_outcome(episode.scores, "Lose")
+    assert episode.interactions["end reason"] == "No more moves. Best result: 228 (target: 226)"
+    assert episode.scores["Distance"] == 2 and episode.scores["Main Score"] == 70
+
+
+def test_countdown_instance_is_the_same_game_in_another_process():
+    """The env draws the numbers and target from the instance's seed: set up without its record, in a process with
+    another hash seed and other global RNG states, it makes the recorded game (content and fingerprint)."""
+    code = ("import json, random\n"
+            "from clemcore.backends.model_registry import CustomResponseModel\n"
+            "from clemcore.clemgame import GameBenchmark, GameRegistry\n"
+            "random.seed(12345)\n"
+            "spec = GameRegistry.from_directories_and_cwd_files().get_game_specs_that_unify_with('ta_countdown')[0]\n"
+            "experiment = next(e for e in json.load(open('in/instances_ta_countdown.json'))['experiments']\n"
+            "                  if e['name'] == 'easy')\n"
+            "instance = {k: v for k, v in experiment.pop('game_instances')[0].items()\n"
+            "            if k not in ('content', 'fingerprint')}\n"
+            "with GameBenchmark.load_from_spec(spec) as game_benchmark:\n"
+            "    game_master = game_benchmark.create_game_master(experiment, [CustomResponseModel()])\n"
+            "    game_master.setup(**instance)\n"
+            "    game_master.start()\n"
+            "    print(json.dumps(game_master.record()))\n")
+    process = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, check=True,
+                             env={**os.environ, "PYTHONHASHSEED": "4242"})
+    _, instance = instance_of("ta_countdown", "easy", 0)
+    assert json.loads(process.stdout.splitlines()[-1]) == {"content": EASY_0, "fingerprint": instance["fingerprint"]}
+
+
+@pytest.mark.parametrize("experiment, operations", [("easy", (2, 3)), ("hard", (4, 5))])
+def test_countdown_generated_instances_are_exactly_solvable_in_their_operations(experiment, operations):
+    contents = [instance_of("ta_countdown", experiment, game_id)[1]["content"] for game_id in range(10)]
+    assert len({json.dumps(content) for content in contents}) == 10
+    for content in contents:
+        solution = countdown_solution(tuple(content["numbers"]), content["target"])
+        assert solution is not None and operations[0] <= len(solution) <= operations[1], content
+        # no credit before the first move: every start number is more than 10 from the target
+        assert min(abs(number - content["target"]) for number in content["numbers"]) > 10
+
+
+def test_countdown_unsolvable_or_too_easy_draw_is_unplayable():
+    experiment, instance = instance_of("ta_countdown", "hard", 0)
+    with benchmark("ta_countdown") as game_benchmark:
+        game_master = game_benchmark.create_game_master(experiment, [mock_model()])
+        game_master.setup(**instance)
+        env = game_master.ta_env
+        assert game_master.unplayable_reason() is None
+        env.orig_numbers, env.target = [1, 1, 1, 1, 1, 2], 999
+        assert game_master.unplayable_reason() == "the target cannot be reached exactly"
+        env.orig_numbers, env.target = [100, 50, 4, 2, 3, 7], 226
+        assert game_master.unplayable_reason() == "the shortest exact solution takes 3 operations, not 4-5"
+        env.orig_numbers, env.target = [100, 50, 4, 2, 3, 7], 105
+        assert game_master.unplayable_reason() == "a start number lies within 10 of the target"
+
+
+def test_countdown_random_makes_only_operations_textarena_accepts():
+    # a random operator gave non-whole divisions, and 6 of the 20 generated games ended Aborted
+    for game_id in range(10):
+        episode = play("ta_countdown", [ta_player("random")], "hard", game_id)
+        assert episode.scores["Violated Request Count"] == 0 and episode.scores["Request Count"] == 5
+
+
+@pytest.mark.parametrize("experiment", ["easy", "hard"])
+def test_countdown_expert_reaches_every_generated_target(experiment):
+    for game_id in range(10):
+        episode = play("ta_countdown", [ta_player("expert")], experiment, game_id)
+        assert episode.scores["Main Score"] == 100, game_id
 
 
 def test_countdown_echoed_move_and_invalid_move_arguments_are_put_back_in_order():
@@ -261,6 +361,43 @@ def test_cryptarithm_stalling_with_the_same_assignment_ends_at_the_turn_limit():
     assert_outcome(episode.scores, "Lose")
     assert episode.interactions["end reason"] == "Move limit reached."
     assert episode.scores["Request Count"] == 101 and episode.scores["Main Score"] == 0
+
+
+CLASSIC = {"small": ["TO+GO=OUT", "ODD+ODD=EVEN", "TWO+TWO=FOUR", "EAT+THAT=APPLE", "COCA+COLA=OASIS",
+                     "USSR+USA=PEACE", "BASE+BALL=GAMES", "NINE+FINE=WIVES"],
+           "large": ["YOUR+YOU=HEART", "CROSS+ROADS=DANGER", "HOCUS+POCUS=PRESTO", "SIX+SEVEN+SEVEN=TWENTY",
+                     "THREE+THREE+TWO+TWO+ONE=ELEVEN", "DONALD+GERALD=ROBERT", "FORTY+TEN+TEN=SIXTY",
+                     "BLACK+GREEN=ORANGE"]}
+
+
+@pytest.mark.parametrize("experiment", ["small", "large"])
+def test_cryptarithm_expert_solves_every_classic_puzzle(experiment):
+    for game_id, equation in enumerate(CLASSIC[experiment]):
+        _, instance = instance_of("ta_cryptarithm", experiment, game_id)
+        assert instance["content"] == {"equation": equation}
+        episode = play("ta_cryptarithm", [ta_player("expert")], experiment, game_id)
+        assert_outcome(episode.scores, "Success")
+        letters = len(set(equation) - set("+="))
+        assert episode.scores["Request Count"] == letters  # one assignment per letter
+
+
+def test_cryptarithm_solver_finds_the_known_solutions_and_none_where_there_is_none():
+    # 92843 + 72843 = 165686; 9567 + 1085 = 10652; LEMON + LEMON = MELON would need 2 x N to end in N, so N = 0,
+    # and 2 x O + carry to end in O ... no assignment works (the solver and a brute force over all digits agree)
+    assert cryptarithm_solution(("HOCUS", "POCUS"), "PRESTO") == {
+        "C": 8, "E": 5, "H": 9, "O": 2, "P": 1, "R": 0, "S": 6, "T": 7, "U": 3}
+    assert cryptarithm_solution(("SEND", "MORE"), "MONEY") == {
+        "D": 7, "E": 5, "M": 1, "N": 6, "O": 0, "R": 8, "S": 9, "Y": 2}
+    assert cryptarithm_solution(("LEMON", "LEMON"), "MELON") is None
+    assert cryptarithm_solution(("ABC", "D"), "EF") is None  # an addend longer than the result
+
+
+def test_cryptarithm_equation_without_solution_is_unplayable():
+    experiment, instance = instance_of("ta_cryptarithm", "small", 0)
+    with benchmark("ta_cryptarithm") as game_benchmark:
+        game_master = game_benchmark.create_game_master(experiment, [mock_model()])
+        game_master.setup(**{**instance, "env_kwargs": {"equation": "LEMON + LEMON = MELON", "max_turns": 100}})
+        assert game_master.unplayable_reason() == "no digits solve the equation"
 
 
 def test_cryptarithm_invalid_moves_are_aborted_with_their_reason():
