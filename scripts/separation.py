@@ -87,7 +87,18 @@ CANNOT: dict[str, str] = {
         "keeps 1-2 points of that, below what the shipped instances can show"),
 }
 # Specs without a strong player, and why none is written.
-NO_STRONG_PLAYER: dict[str, str] = {}
+JUDGED = ("the outcome is a judge's verdict (an LLM in real runs; here a random programmatic juror, so a coin "
+          "flip): skill is arguing or asking well, which no short program does")
+NO_STRONG_PLAYER: dict[str, str] = {
+    "ta_crosswords": ("no short strategy: the clues are riddles with world knowledge behind them; lengths and "
+                      "crossings leave 2 to 3,420 fillings on 17 of the 20 shipped grids even among TextArena's 100 "
+                      "answers, and only the env's clue-to-answer file decides"),
+    "ta_taboo": "no short strategy: describing a word without its taboo words needs definitions no offline source has",
+    "ta_taboo_vs_random": ("no short strategy, and the model's teammate is a random seat: a team scores only when its "
+                           "Clue Giver and Guesser both play well"),
+    **{game: JUDGED for game in ("ta_debate", "ta_debate_vs_random", "ta_scenario_planning",
+                                 "ta_scenario_planning_vs_random", "ta_twenty_questions", "ta_guess_who")},
+}
 
 
 def verdict(game: str, result: Separation | None, self_play_completion: bool) -> tuple[str, str]:

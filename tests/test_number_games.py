@@ -2,14 +2,11 @@
 hand, format breakers are Aborted, stalling players are stopped."""
 import json
 import math
-import os
-import subprocess
-import sys
 
 import pytest
 
 import metrics
-from conftest import REPO, assert_outcome, benchmark, instance_of, mock_model, play, scripted, ta_player
+from conftest import assert_outcome, benchmark, instance_of, mock_model, play, scripted, ta_player
 from ta_players.numbers import countdown_solution, cryptarithm_solution
 
 
@@ -256,29 +253,6 @@ def test_countdown_near_miss_within_5_scores_70():
     assert_outcome(episode.scores, "Lose")
     assert episode.interactions["end reason"] == "No more moves. Best result: 228 (target: 226)"
     assert episode.scores["Distance"] == 2 and episode.scores["Main Score"] == 70
-
-
-def test_countdown_instance_is_the_same_game_in_another_process():
-    """The env draws the numbers and target from the instance's seed: set up without its record, in a process with
-    another hash seed and other global RNG states, it makes the recorded game (content and fingerprint)."""
-    code = ("import json, random\n"
-            "from clemcore.backends.model_registry import CustomResponseModel\n"
-            "from clemcore.clemgame import GameBenchmark, GameRegistry\n"
-            "random.seed(12345)\n"
-            "spec = GameRegistry.from_directories_and_cwd_files().get_game_specs_that_unify_with('ta_countdown')[0]\n"
-            "experiment = next(e for e in json.load(open('in/instances_ta_countdown.json'))['experiments']\n"
-            "                  if e['name'] == 'easy')\n"
-            "instance = {k: v for k, v in experiment.pop('game_instances')[0].items()\n"
-            "            if k not in ('content', 'fingerprint')}\n"
-            "with GameBenchmark.load_from_spec(spec) as game_benchmark:\n"
-            "    game_master = game_benchmark.create_game_master(experiment, [CustomResponseModel()])\n"
-            "    game_master.setup(**instance)\n"
-            "    game_master.start()\n"
-            "    print(json.dumps(game_master.record()))\n")
-    process = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, check=True,
-                             env={**os.environ, "PYTHONHASHSEED": "4242"})
-    _, instance = instance_of("ta_countdown", "easy", 0)
-    assert json.loads(process.stdout.splitlines()[-1]) == {"content": EASY_0, "fingerprint": instance["fingerprint"]}
 
 
 @pytest.mark.parametrize("experiment, operations", [("easy", (2, 3)), ("hard", (4, 5))])
