@@ -85,6 +85,18 @@ CANNOT: dict[str, str] = {
         "against a coin the best play, the hare throughout, expects 65 to random play's 60 (default payoffs); a "
         "player that also keeps a reciprocator's stag hunt (100 against tit for tat) must open with the stag and "
         "keeps 1-2 points of that, below what the shipped instances can show"),
+    "ta_dont_say_it_vs_random": (
+        "the random reference talks in a fixed frame around random words and ignores what it is told: no strategy "
+        "makes it say its word; it slips by chance (about 1% of default games, never in hardcore)"),
+    "ta_dont_say_it_vs_trickster": (
+        "the trickster's messages spell its own word out in fixed frames, whatever it is told: no strategy makes it "
+        "say the model's word, and it never says its own: every game is a draw"),
+    "ta_three_player_tic_tac_toe_vs_heuristic": (
+        "the two heuristic opponents block every line about to be completed, each other's too: every game ends in a "
+        "draw, whoever plays the third seat"),
+    "ta_word_chains": (
+        "self-play scores the chain's length (every seat is the model): a strong player ends chains by stranding "
+        "its opponent, so strength shows against a reference (`_vs_random`), not here"),
 }
 # Specs without a strong player, and why none is written.
 JUDGED = ("the outcome is a judge's verdict (an LLM in real runs; here a random programmatic juror, so a coin "
@@ -115,6 +127,7 @@ def verdict(game: str, result: Separation | None, self_play_completion: bool) ->
     if result.difference <= 0:
         return "does not yet", "the strong player scores no more than random play"
     if math.isnan(result.low):
-        return "does not yet", f"{result.instances} instances, all alike: too few to tell a gap from chance"
+        return "does not yet", (f"{result.instances} instances, every pair {result.difference:+.0f}: fewer than the "
+                                f"{FEWEST} pairs a sign test needs to tell that from chance")
     return "does not yet", (f"{result.instances} instances are too few for its gap of {result.difference:.0f} "
                             f"points (about {result.needed(result.difference)} needed)")
