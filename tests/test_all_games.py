@@ -237,6 +237,11 @@ NOT_ABOVE_RANDOM: dict[str, str] = {
         "sealed bids with much chance: on the first instances the random model loses both games against the random "
         "reference as against rank_match (all ten: 50 vs 0); as the model rank_match wins all 10 shipped games "
         "against random (tests/test_tabletop.py)"),
+    "ta_secret_mafia_vs_fixed_rule": (
+        "ten seats, one of them the model's: its team's result rests mostly on the nine reference seats; a random "
+        "model scores 20 against fixed-rule references and 25 against random ones over the 20 instances (10 vs 30 "
+        "on the first ten, tests/test_social.py); fixed-rule Mafia beat a random village more often than random "
+        "Mafia do (tests/test_social.py)"),
     "ta_truth_and_deception_vs_heuristic": (
         "the heuristic's edge is its guess only: as the Guesser it names the true fact on 10 of the 15 instances that "
         "seat the model as the Deceiver, and as the Deceiver its talk cannot move a random Guesser, so a random model "

@@ -70,8 +70,8 @@ def test_score_eval_and_transcribe_report_no_errors(scored_run):
 
 
 @pytest.mark.all_games
-def test_mock_run_of_all_games_completes_every_sampled_instance(mock_run, tmp_path_factory):
-    results, output = mock_run
+def test_mock_run_of_all_games_completes_every_sampled_instance(sequential_mock_run, tmp_path_factory):
+    results, output = sequential_mock_run
     recorded = recorded_instances(sampled_repo(tmp_path_factory))
     expected = sorted(episode_dir(results, game, exp, game_id)
                       for game, experiments in recorded.items() for exp, ids in experiments.items() for game_id in ids)
