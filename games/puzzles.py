@@ -101,8 +101,11 @@ class FifteenPuzzleMaster(SinglePlayerMaster):
 
 
 class PegJumpMaster(SinglePlayerMaster):
-    """Main Score: pegs removed / pegs removable (all but one). TextArena's own completion gives 1/14 before the
-    first move.
+    """Main Score: halved for every peg left beyond the one the puzzle asks for (2 pegs 50, 3 pegs 25, ...; 14 pegs
+    at the start: 0.01). Every jump removes a peg and random jumps run 9-12 jumps before they stick, so the share of
+    pegs removed rewards any legal play (random 76 of 100); the puzzle is in the last pegs, as the classic rating of
+    the triangle says (one peg left: genius, two: pretty smart, three: just plain ...). TextArena's own completion,
+    1 - (pegs - 1) / 14, counts pegs removed too.
 
     TextArena 0.7.4's PegJump allows four jumps that are not along a line of the triangle ((7,11,13), (8,12,14),
     (9,12,13), (9,13,15)) and lacks the three along the bottom row ((11,12,13), (12,13,14), (13,14,15)), against
@@ -118,8 +121,7 @@ class PegJumpMaster(SinglePlayerMaster):
         self.log_key("initial pegs", self._initial_pegs)
 
     def completion(self) -> float:
-        pegs = self.env.state.game_state["board"].count(True)
-        return (self._initial_pegs - pegs) / (self._initial_pegs - 1)
+        return 0.5 ** (self.env.state.game_state["board"].count(True) - 1)
 
     def unplayable_reason(self):
         board = self.env.state.game_state["board"]

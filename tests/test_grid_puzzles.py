@@ -254,13 +254,13 @@ def test_peg_jump_expert_leaves_one_peg():
     assert episode.scores["Request Count"] == 13  # each jump removes one of the 13 removable pegs
 
 
-def test_peg_jump_dead_end_is_a_loss_scored_by_pegs_removed():
+def test_peg_jump_dead_end_is_a_loss_scored_by_the_pegs_left():
     # after these four jumps holes 5, 8, 9, 12, 14 are empty and no peg has a peg and an empty hole beyond it:
-    # 4 of the 13 removable pegs removed
+    # 10 pegs left, 9 more than the one the puzzle asks for: 100 / 2^9
     moves = iter(["[12 5]", "[3 8]", "[14 5]", "[8 3]"])
     episode = play("ta_peg_jump", [lambda context: next(moves)])
     assert_outcome(episode.scores, "Lose")
-    assert episode.scores["Main Score"] == pytest.approx(100 * 4 / 13)
+    assert episode.scores["Main Score"] == pytest.approx(100 / 2 ** 9)
 
 
 def test_peg_jump_repeated_illegal_jump_aborts():
