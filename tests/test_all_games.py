@@ -266,6 +266,7 @@ SEPARATING = [spec.game_name for spec in SPECS if spec.game_name in GAMES and sp
               and spec_verdict(spec, VALIDATION[spec.game_name])[0] == "separates"]
 
 
+@pytest.mark.all_games
 @pytest.mark.parametrize("game", SEPARATING)
 def test_a_spec_that_separates_strong_from_random_play_keeps_separating(game, tmp_path_factory):
     """Played again on its shipped instances, the strong player's scores stay above the random player's by more than
