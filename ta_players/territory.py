@@ -1,9 +1,11 @@
 """Players for the games of roads, towers and territory between seats: SimpleTak, Tak, Santorini, Stratego, Snake,
 Surround. Each reads the latest board its context shows (TextArena 0.7.4 broadcasts the board after every move in
 all six)."""
+import functools
 import heapq
 import re
 from collections import deque
+from typing import Callable
 
 from ta_players.base import GamePlayers, Transcript, last_match, offered_moves
 
@@ -430,17 +432,8 @@ class Stratego(GamePlayers):
         def distances(piece: str) -> dict[tuple[int, int], int]:
             """Steps from every square to the nearest opponent piece `piece` expects to beat (lakes block)."""
             targets = [square for square, odds in chances.items() if self.attack_value(piece, odds, risk) > 0]
-            distance = {square: 0 for square in targets}
-            queue = deque(targets)
-            while queue:
-                r, c = queue.popleft()
-                for dr, dc in ORTHOGONAL:
-                    square = (r + dr, c + dc)
-                    if 0 <= square[0] < 10 and 0 <= square[1] < 10 and square not in distance \
-                            and board[square[0]][square[1]] != "~":
-                        distance[square] = distance[(r, c)] + 1
-                        queue.append(square)
-            return distance
+            return _distances(targets, lambda square: 0 <= square[0] < 10 and 0 <= square[1] < 10
+                              and board[square[0]][square[1]] != "~")
 
         cache = {}
 
@@ -512,8 +505,9 @@ class GridRace(GamePlayers):
             if not _free(grid, target):
                 return -1, 0, 0, 0, 0
             grid[r][c] = "#"  # Surround leaves a trail; a grown snake's neck stays too
-            mine = _distances(grid, [target])
-            theirs = _distances(grid, [cell for cell in contested if _free(grid, cell) and cell != target])
+            free = functools.partial(_free, grid)
+            mine = _distances([target], free)
+            theirs = _distances([cell for cell in contested if free(cell) and cell != target], free)
             hugging = -sum(_free(grid, (target[0] + dr, target[1] + dc)) for dr, dc in ORTHOGONAL)
             grid[r][c] = "."
             safe_from_heads = 0 if target in contested else 1
@@ -525,7 +519,7 @@ class GridRace(GamePlayers):
                     if cell != target and _free(grid, cell):
                         kept = grid[cell[0]][cell[1]]
                         grid[cell[0]][cell[1]] = "#"
-                        room = min(room, len(_distances(grid, [target])))
+                        room = min(room, len(_distances([target], free)))
                         grid[cell[0]][cell[1]] = kept
                 grid[r][c] = "."
                 apple = min((abs(target[0] - ar) + abs(target[1] - ac) for ar, ac in apples), default=0)
@@ -540,15 +534,15 @@ class GridRace(GamePlayers):
         return f"[{max(DIRECTIONS, key=score)}]"
 
 
-def _distances(grid, starts) -> dict:
-    """Steps from the nearest of `starts` to every free cell reachable from them."""
+def _distances(starts, passable: Callable[[tuple[int, int]], bool]) -> dict:
+    """Steps from the nearest of `starts` to every cell reachable from them through cells that are `passable`."""
     distance = {start: 0 for start in starts}
     queue = deque(starts)
     while queue:
         r, c = queue.popleft()
         for dr, dc in ORTHOGONAL:
             cell = (r + dr, c + dc)
-            if cell not in distance and _free(grid, cell):
+            if cell not in distance and passable(cell):
                 distance[cell] = distance[(r, c)] + 1
                 queue.append(cell)
     return distance
@@ -588,8 +582,9 @@ class Surround(GridRace):
             position = [row[:] for row in grid]
             position[me[0]][me[1]] = position[them[0]][them[1]] = "#"
             position[my_cell[0]][my_cell[1]] = position[their_cell[0]][their_cell[1]] = "H"
-            my_reach = _distances(position, [cell for cell in _neighbours(my_cell) if _free(position, cell)])
-            their_reach = _distances(position, [cell for cell in _neighbours(their_cell) if _free(position, cell)])
+            free = functools.partial(_free, position)
+            my_reach = _distances([cell for cell in _neighbours(my_cell) if free(cell)], free)
+            their_reach = _distances([cell for cell in _neighbours(their_cell) if free(cell)], free)
             if not my_reach:
                 return -INFINITE
             if not their_reach:
