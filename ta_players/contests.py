@@ -5,15 +5,19 @@ import re
 from ta_players.base import GamePlayers, exchanges, last_match, seat_of
 
 
+def _by_start(vocabulary) -> dict[tuple[str, int], list[str]]:
+    by_start = {}
+    for word in sorted(set(vocabulary)):
+        by_start.setdefault((word[0], len(word)), []).append(word)
+    return by_start
+
+
 @functools.lru_cache(maxsize=1)
 def english_words() -> dict[tuple[str, int], list[str]]:
     """NLTK's `words` corpus, lower-cased, by (first letter, length): the vocabulary any English speaker has.
     Loaded once per process, on first use."""
     from nltk.corpus import words
-    by_start = {}
-    for word in sorted({word.lower() for word in words.words() if word.isalpha()}):
-        by_start.setdefault((word[0], len(word)), []).append(word)
-    return by_start
+    return _by_start(word.lower() for word in words.words() if word.isalpha())
 
 
 @functools.lru_cache(maxsize=1)
@@ -22,10 +26,7 @@ def dictionary_words() -> dict[tuple[str, int], list[str]]:
     nouns, which TextArena 0.7.4's WordChains dictionary rejects (`EnglishDictionary(keep_proper_nouns=False)`),
     and accepts every other word of it."""
     from nltk.corpus import words
-    by_start = {}
-    for word in sorted({word for word in words.words() if word.isalpha() and word.islower()}):
-        by_start.setdefault((word[0], len(word)), []).append(word)
-    return by_start
+    return _by_start(word for word in words.words() if word.isalpha() and word.islower())
 
 
 class WordChains(GamePlayers):

@@ -434,28 +434,24 @@ READABLE = 3  # letters a clue shares with the word it points at, for an Operati
 READABLE_PROVEN = 2  # ... once a clue of its Spymaster led to a right guess
 
 
-def _team_guesses(text: str, team: str) -> list[tuple[str, bool, str]]:
-    """(clue, right, word) of the team's guesses in view, oldest first, each with the team's clue it followed."""
-    guesses, clue = [], None
+def _team_guesses(text: str, team: str) -> list[tuple[str, bool, str, bool]]:
+    """(clue, right, word, first) of the team's guesses in view, oldest first: the team's clue each followed, and
+    whether it was the first guess after that clue."""
+    guesses, clue, first = [], None, False
     for match in re.finditer(f"{CLUE.pattern}|{GUESS.pattern}", text):
         if match.group(1) == team:
-            clue = match.group(2).lower()
+            clue, first = match.group(2).lower(), True
         elif match.group(4) == team and clue is not None:
-            guesses.append((clue, match.group(5) == "correctly", match.group(6)))
+            guesses.append((clue, match.group(5) == "correctly", match.group(6), first))
+            first = False
     return guesses
 
 
 def _partner_ignores_clues(text: str, team: str) -> bool:
     """Whether the team's Operative made a first guess after a clue that does not look like the clue (not even 2
     letters in common): the lookalike Operative's first guess always does, a random one's hardly ever."""
-    firsts, clue = [], None
-    for match in re.finditer(f"{CLUE.pattern}|{GUESS.pattern}", text):
-        if match.group(1) == team:
-            clue = match.group(2).lower()
-        elif match.group(4) == team and clue is not None:
-            firsts.append((clue, match.group(6)))
-            clue = None
-    return any(_similarity(clue, word)[0] < READABLE_PROVEN for clue, word in firsts)
+    return any(first and _similarity(clue, word)[0] < READABLE_PROVEN
+               for clue, _, word, first in _team_guesses(text, team))
 
 
 def _no_guess_clue(words) -> str:
@@ -485,7 +481,7 @@ def _operative_move(transcript: Transcript, careful: bool) -> str:
         return "[pass]"
     if careful and guessed == 0:
         record = _team_guesses(transcript.text, team)
-        if any(not right for _, right, _ in record):
+        if any(not right for _, right, _, _ in record):
             return "[pass]"
         if likeness < (READABLE_PROVEN if record else READABLE):
             return "[pass]"
