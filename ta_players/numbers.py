@@ -229,11 +229,16 @@ class Countdown(GamePlayers):
 MAX_VALUE = 1_000_000  # TextArena 0.7.4's Countdown rejects larger results
 
 
+def _countdown_value(a: int, op: str, b: int) -> int:
+    """`a op b` as Countdown computes it (a division is whole where TextArena accepts it)."""
+    return a + b if op == "+" else a - b if op == "-" else a * b if op == "*" else a // b
+
+
 def _countdown_accepts(a: int, b: int, op: str) -> bool:
     """Whether TextArena 0.7.4's Countdown accepts `a op b`: whole divisions, other results up to 1,000,000."""
     if op == "/":
         return b != 0 and a % b == 0
-    return abs({"+": a + b, "-": a - b, "*": a * b}[op]) <= MAX_VALUE
+    return abs(_countdown_value(a, op, b)) <= MAX_VALUE
 
 
 def _countdown_plan(numbers: tuple[int, ...], target: int) -> list[tuple[int, str, int]]:
@@ -271,8 +276,7 @@ def countdown_solution(numbers: tuple[int, ...], target: int) -> list[tuple[int,
     plan = _countdown_plan(tuple(sorted(numbers)), target)
     if not plan:
         return None
-    a, op, b = plan[-1]
-    return plan if {"+": a + b, "-": a - b, "*": a * b, "/": a // b}[op] == target else None
+    return plan if _countdown_value(*plan[-1]) == target else None
 
 
 class Cryptarithm(GamePlayers):
