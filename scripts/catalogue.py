@@ -5,6 +5,7 @@ in its view and before (the full view). Generated, never edited by hand:
     python scripts/catalogue.py            (tests/test_catalogue.py fails when the committed page is stale)
 """
 import json
+import math
 import sys
 from pathlib import Path
 
@@ -84,6 +85,7 @@ def render() -> str:
         if getattr(spec, "reference", None):
             variants.setdefault(spec.base_game, []).append(spec)
     validation = json.loads(VALIDATION.read_text())["games"] if VALIDATION.exists() else {}
+    judged = judge_separations(all_specs, validation)
     experts = {players.game: players for players in ta_players.GAMES.values() if players.has_expert}
     entry_points = sorted({env_spec.entry_point for env_spec in ENV_REGISTRY.values()},
                           key=lambda entry: entry.split(":")[1].lower())
@@ -127,20 +129,21 @@ def render() -> str:
             score += f"<br>vs references: {variants[game][0].score}"
         lines.append(f"| `{env_class}` | {names} | {seats_text(spec)} | {experiment_text} | {score} "
                      f"| {status} | {' | '.join(figures)} |")
-        details.append(_details(game, spec, experiments, validation.get(game, {}), experts.get(game)))
+        details.append(_details(game, spec, experiments, validation.get(game, {}), experts.get(game),
+                                judged.get(game)))
         for variant in variants.get(game, []):
             details.append(_details(variant.game_name, variant, experiments, validation.get(variant.game_name, {}),
-                                    None))
+                                    None, judged.get(variant.game_name)))
     lines += ["", "Figures are `mean Main Score (% played)`; `–` where the player did not play the game.", ""]
-    lines += render_separation(all_specs, validation)
+    lines += render_separation(all_specs, validation, judged)
     lines += ["## Per game", ""] + [line for block in details for line in block]
     return "\n".join(lines) + "\n"
 
 
-def _details(game: str, spec, experiments: dict, runs: dict, expert) -> list[str]:
+def _details(game: str, spec, experiments: dict, runs: dict, expert, judged: tuple | None) -> list[str]:
     lines = [f"### `{game}`", "", f"{spec.description} Outcome: {spec.outcome} Main Score: {spec.score}", ""]
-    if runs:
-        kind, why = spec_verdict(spec, runs)
+    if judged:
+        _, kind, why = judged
         lines += [f"Separation: **{kind}**" + (f" ({why})" if why else "") + ".", ""]
     if expert is not None:
         bar = f"expert bar {expert.expert_bar:g}" + (f" ({expert.expert_bar_reason})" if expert.expert_bar_reason
@@ -185,19 +188,26 @@ def spec_verdict(spec, runs: dict) -> tuple[str, str]:
     return verdict(spec.game_name, strong_vs_random(runs), self_play_completion(spec))
 
 
-def render_separation(specs, validation: dict) -> list[str]:
-    rows, counts = [], {"separates": 0, "does not yet": 0, "cannot": 0}
+def judge_separations(specs, validation: dict) -> dict[str, tuple[Separation | None, str, str]]:
+    """{game: (its separation, verdict, why)} of every validated spec (one bootstrap each)."""
+    judged = {}
     for spec in specs:
-        runs = validation.get(spec.game_name)
-        if not runs:
-            continue
-        result = strong_vs_random(runs)
-        kind, why = spec_verdict(spec, runs)
+        if runs := validation.get(spec.game_name):
+            result = strong_vs_random(runs)
+            judged[spec.game_name] = (result, *verdict(spec.game_name, result, self_play_completion(spec)))
+    return judged
+
+
+def render_separation(specs, validation: dict, judged: dict) -> list[str]:
+    rows, counts = [], {"separates": 0, "does not yet": 0, "cannot": 0}
+    for spec in (spec for spec in specs if spec.game_name in judged):
+        runs = validation[spec.game_name]
+        result, kind, why = judged[spec.game_name]
         counts[kind] += 1
         if result is None:
             figures = "– | – | – | – | –"
         else:
-            interval = "–" if result.low != result.low else f"{result.low:+.1f} to {result.high:+.1f}"
+            interval = "–" if math.isnan(result.low) else f"{result.low:+.1f} to {result.high:+.1f}"
             needed = " / ".join("–" if (n := result.needed(gap)) is None else f"{n:,}" for gap in (10, 20))
             figures = (f"{result.strong:.1f} | {result.random:.1f} | {result.difference:+.1f} | {interval} | "
                        f"{needed}")
