@@ -12,15 +12,19 @@ import importlib
 import io
 import itertools
 import json
+import logging
+import os
 import random
 import sys
 import types
 from collections.abc import Callable
 from importlib.metadata import version
+from pathlib import Path
 
 import nltk
 import numpy as np
 import textarena as ta
+from textarena.envs.utils import word_lists
 from clemcore.backends import Model
 from clemcore.backends.utils import ContextExceededError
 from clemcore.clemgame import GameMaster, GameSpec, Player
@@ -251,42 +255,113 @@ def _prototype_env(env_id: str, env_kwargs_json: str):
     prototypes = process_cache("prototype envs")
     key = (env_id, env_kwargs_json)
     if key not in prototypes:
-        with EpisodeRandomness(0), quiet_nltk_downloads(), words_tagged_once(env_id):
+        with EpisodeRandomness(0), quiet_nltk_downloads(), word_data_built_once(env_id):
             prototypes[key] = ta.make(env_id, **json.loads(env_kwargs_json))
     return prototypes[key]
 
 
 _NLTK_POS_TAG = nltk.pos_tag
+_ENGLISH_DICTIONARY = word_lists.EnglishDictionary
+CACHE_DIR_VARIABLE = "CLEM_TEXTARENA_CACHE"
+
+
+def _tags_file() -> Path | None:
+    """Where NLTK's tags of the words TextArena's word games tag are kept for later processes: in
+    $CLEM_TEXTARENA_CACHE, else the user's cache directory, named by NLTK's version and its tagger's files (another
+    NLTK or tagger model, another file). None without the tagger (the env's make then says what to install)."""
+    try:
+        tagger = Path(nltk.data.find("taggers/averaged_perceptron_tagger_eng").path)
+    except LookupError:
+        return None
+    digest = hashlib.sha256(nltk.__version__.encode())
+    for path in sorted(tagger.iterdir()):
+        digest.update(path.name.encode() + path.read_bytes())
+    base = os.environ.get(CACHE_DIR_VARIABLE) or Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache",
+                                                          "clem-textarena")
+    return Path(base, f"word-tags-{digest.hexdigest()[:16]}.json")
+
+
+def _read_tags(path: Path) -> dict:
+    """The tags file's tags; none from a file that is missing or damaged (it is then tagged anew and rewritten)."""
+    try:
+        kept = json.loads(path.read_text(encoding="utf-8"))
+        tags = {kind: kept[kind] for kind in ("words", "lists")}
+    except (OSError, ValueError, TypeError, KeyError):
+        return {"words": {}, "lists": {}}
+    return tags if all(isinstance(each, dict) for each in tags.values()) else {"words": {}, "lists": {}}
 
 
 def _pos_tag(tokens, tagset=None, lang="eng"):
-    """nltk.pos_tag, with the tag of a word tagged alone remembered for the process."""
-    if len(tokens) == 1 and tagset is None and lang == "eng":
-        tags = process_cache("word tags")
-        if tokens[0] not in tags:
-            tags[tokens[0]] = _NLTK_POS_TAG(tokens)[0][1]
-        return [(tokens[0], tags[tokens[0]])]
-    return _NLTK_POS_TAG(tokens, tagset=tagset, lang=lang)
+    """nltk.pos_tag, with the tags of a word tagged alone (by the word) and of a longer list (by its hash)
+    remembered for the process and, once the env is made, in the tags file."""
+    if tagset is not None or lang != "eng" or not tokens:
+        return _NLTK_POS_TAG(tokens, tagset=tagset, lang=lang)
+    if len(tokens) == 1:
+        kind, key = "words", tokens[0]
+    else:
+        kind, key = "lists", hashlib.sha256("\n".join(tokens).encode("utf-8")).hexdigest()
+    tags, tags_file = process_cache("word tags"), process_cache("word tags file")
+    if key not in tags.get(kind, {}) and "path" not in tags_file:
+        tags_file["path"] = _tags_file()
+        kept = _read_tags(tags_file["path"]) if tags_file["path"] else {}
+        for each_kind, each_kept in kept.items():
+            tags[each_kind] = {**each_kept, **tags.get(each_kind, {})}
+    if key not in tags.setdefault(kind, {}):
+        tags[kind][key] = [tag for _, tag in _NLTK_POS_TAG(tokens)]
+        tags_file["unwritten"] = True
+    return list(zip(tokens, tags[kind][key]))
+
+
+def _shared_english_dictionary(*args, **kwargs):
+    """TextArena's EnglishDictionary, built once per process for each set of arguments: Wordle, WordLadder and
+    SpellingBee build the same one (about 1 s) in every constructor and only read it."""
+    dictionaries = process_cache("english dictionaries")
+    key = json.dumps([args, kwargs], sort_keys=True)
+    if key not in dictionaries:
+        dictionaries[key] = _ENGLISH_DICTIONARY(*args, **kwargs)
+    return dictionaries[key]
 
 
 @contextlib.contextmanager
-def words_tagged_once(env_id: str):
-    """While an env is made, a word tagged alone by NLTK is tagged once per process.
+def word_data_built_once(env_id: str):
+    """While an env is made, the word data TextArena's word games compute in their constructors is computed once.
 
     TextArena 0.7.4's hardcore Wordle (two lengths) and Don't Say It each tag the 236,000 words of NLTK's `words`
-    corpus one by one to keep the nouns (15-20 s each); a word's tag alone does not depend on the env asking, so
-    the second and third env reuse the first one's. `nltk.pos_tag` and the env module's own `pos_tag` (Wordle
-    imports the function) are restored after."""
+    corpus one by one to keep the nouns (12 s each), hardcore Codenames tags them as one list (10 s): the tags do not
+    depend on the env asking, so they are kept for the process and, in the tags file (`_tags_file`), for every later
+    one. The English dictionary is shared within the process. A tags file that cannot be read is recomputed, one
+    that cannot be written is skipped with a warning: it only saves time. `nltk.pos_tag`, the env module's own
+    `pos_tag` (Wordle imports the function) and its `EnglishDictionary` are restored after."""
     entry_point = ta.envs.registration.ENV_REGISTRY[env_id].entry_point
-    modules = [importlib.import_module(entry_point.split(":")[0])] if isinstance(entry_point, str) else []
-    holders = [holder for holder in (nltk, *modules) if getattr(holder, "pos_tag", None) is _NLTK_POS_TAG]
-    for holder in holders:
-        holder.pos_tag = _pos_tag
+    module = importlib.import_module(entry_point.split(":")[0]) if isinstance(entry_point, str) else None
+    replaced = [(holder, name, original, shared)
+                for name, original, shared in (("pos_tag", _NLTK_POS_TAG, _pos_tag),
+                                               ("EnglishDictionary", _ENGLISH_DICTIONARY, _shared_english_dictionary))
+                for holder in (nltk, module) if getattr(holder, name, None) is original]
+    for holder, name, _, shared in replaced:
+        setattr(holder, name, shared)
     try:
         yield
     finally:
-        for holder in holders:
-            holder.pos_tag = _NLTK_POS_TAG
+        for holder, name, original, _ in replaced:
+            setattr(holder, name, original)
+    tags_file = process_cache("word tags file")
+    if tags_file.pop("unwritten", False) and tags_file["path"]:
+        _write_tags(tags_file["path"], process_cache("word tags"))
+
+
+def _write_tags(path: Path, tags: dict):
+    """Merges the process's tags into the tags file; written under another name and renamed, so that a process
+    reading it at the same time reads the old file or the new one whole."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        merged = {kind: {**kept, **tags.get(kind, {})} for kind, kept in _read_tags(path).items()}
+        temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+        temporary.write_text(json.dumps(merged, ensure_ascii=False), encoding="utf-8")
+        os.replace(temporary, path)
+    except OSError as error:
+        logging.getLogger(__name__).warning("could not keep NLTK's word tags in %s (%s): later processes tag the "
+                                            "words again", path, error)
 
 
 def make_env(game_spec: GameSpec, instance: dict, judge: Callable[[str, str], str] | None = None,

@@ -306,7 +306,18 @@ SHARED_RUNS = ("sequential_mock_run", "random_sampled_run", "batched_mock_run")
 
 
 @pytest.fixture(scope="session", autouse=True)
-def shared_runs_first(request):
+def word_tags_kept_for_the_session(tmp_path_factory):
+    """The session's processes (workers and clem runs) keep NLTK's word tags in the session's temp dir, not in the
+    user's cache: the first to tag the words of a word game saves the others the 10-12 s it takes."""
+    base = tmp_path_factory.getbasetemp()
+    root = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(ta_master.CACHE_DIR_VARIABLE, str(root / "cache"))
+        yield
+
+
+@pytest.fixture(scope="session", autouse=True)
+def shared_runs_first(request, word_tags_kept_for_the_session):
     """Under pytest-xdist each worker first makes its share of the shared runs the selected tests read (about 90 s
     each), so that no worker waits idle on a run the other is making."""
     worker = os.environ.get("PYTEST_XDIST_WORKER")

@@ -3,10 +3,12 @@ import copy
 import json
 import random
 import sys
+import types
 
 import numpy as np
 import pytest
 from clemcore.backends.model_registry import CustomResponseModel
+from nltk.tag.perceptron import PerceptronTagger
 
 import instancegenerator
 from conftest import GAMES, benchmark, instance_of, play, spec_of
@@ -182,6 +184,46 @@ def test_word_chains_dictionary_is_built_once_and_game_state_is_not_shared():
     first.reset(num_players=2, seed=1)
     second.reset(num_players=2, seed=2)
     assert first.state is not second.state and first.state.game_state is not second.state.game_state
+
+
+def _made_in_a_fresh_process(monkeypatch, game_name: str, experiment: str = "default"):
+    """The env a new process makes for the game (an empty process cache)."""
+    import ta_master
+    monkeypatch.setitem(sys.modules, ta_master.PROCESS_CACHE, types.ModuleType(ta_master.PROCESS_CACHE))
+    return make_env(spec_of(game_name), instance_of(game_name, experiment)[1]).env
+
+
+def test_word_tags_are_kept_for_later_processes_which_then_build_the_same_word_lists_without_tagging(
+        monkeypatch, tmp_path, caplog):
+    # Wordle tags its words one by one, Codenames as one list; both are kept in the tags file
+    monkeypatch.setenv("CLEM_TEXTARENA_CACHE", str(tmp_path))
+    wordle, codenames = (_made_in_a_fresh_process(monkeypatch, game) for game in ("ta_wordle", "ta_codenames"))
+    [tags_file] = tmp_path.glob("word-tags-*.json")
+    kept = json.loads(tags_file.read_text())
+    assert kept["words"]["apple"] == ["NN"] and len(kept["lists"]) == 1
+
+    def no_tagging(*args, **kwargs):
+        raise AssertionError("the words were tagged again")
+    with monkeypatch.context() as patch:
+        patch.setattr(PerceptronTagger, "tag", no_tagging)
+        assert _made_in_a_fresh_process(patch, "ta_wordle").word_list == wordle.word_list
+        assert _made_in_a_fresh_process(patch, "ta_codenames").word_list == codenames.word_list
+
+    # a damaged tags file is tagged anew and mended; one that cannot be written costs a warning, not the game
+    tags_file.write_text('{"words": ["not", "tags"]')
+    assert _made_in_a_fresh_process(monkeypatch, "ta_wordle").word_list == wordle.word_list
+    assert json.loads(tags_file.read_text())["words"]["apple"] == ["NN"]
+    monkeypatch.setenv("CLEM_TEXTARENA_CACHE", str(tags_file / "not a directory"))
+    assert _made_in_a_fresh_process(monkeypatch, "ta_codenames").word_list == codenames.word_list
+    assert "could not keep NLTK's word tags" in caplog.text
+
+
+def test_wordle_word_lists_share_one_english_dictionary_per_process(monkeypatch, tmp_path):
+    monkeypatch.setenv("CLEM_TEXTARENA_CACHE", str(tmp_path))
+    first = _made_in_a_fresh_process(monkeypatch, "ta_wordle")
+    same_process = make_env(spec_of("ta_spelling_bee"), instance_of("ta_spelling_bee")[1]).env
+    assert same_process.dictionary is first.dictionary
+    assert _made_in_a_fresh_process(monkeypatch, "ta_wordle").dictionary is not first.dictionary
 
 
 def test_word_chains_start_word_does_not_depend_on_the_hash_seed_ordered_word_list():
