@@ -1,4 +1,5 @@
 """Players for card games: Blackjack, UltimateTexasHoldem, Set; and 2048."""
+import functools
 import itertools
 import re
 
@@ -167,7 +168,9 @@ DIRECTIONS = ("Up", "Left", "Right", "Down")
 ROTATION = ("Up", "Left", "Down", "Right")
 
 
-def _slide_left(row: list[int]) -> list[int]:
+@functools.lru_cache(maxsize=1 << 16)
+def _slid_left(row: tuple[int, ...]) -> tuple[int, ...]:
+    """The row slid left (the look-ahead slides the same rows many times over)."""
     tiles, merged = [value for value in row if value], []
     while tiles:
         if len(tiles) > 1 and tiles[0] == tiles[1]:
@@ -175,14 +178,14 @@ def _slide_left(row: list[int]) -> list[int]:
             tiles.pop(0)
         else:
             merged.append(tiles.pop(0))
-    return merged + [0] * (len(row) - len(merged))
+    return tuple(merged) + (0,) * (len(row) - len(merged))
 
 
 def _slide(board: list[list[int]], direction: str) -> list[list[int]]:
     if direction == "Left":
-        return [_slide_left(row) for row in board]
+        return [list(_slid_left(tuple(row))) for row in board]
     if direction == "Right":
-        return [_slide_left(row[::-1])[::-1] for row in board]
+        return [list(_slid_left(tuple(row[::-1])))[::-1] for row in board]
     columns = [list(column) for column in zip(*board)]
     slid = _slide(columns, {"Up": "Left", "Down": "Right"}[direction])
     return [list(row) for row in zip(*slid)]

@@ -137,33 +137,41 @@ def _live_cells(walls: frozenset, targets: frozenset) -> frozenset:
 @functools.lru_cache(maxsize=4096)
 def sokoban_solution(board: tuple[str, ...], max_moves: int) -> tuple[str, ...] | None:
     """A shortest list of moves ('up', ...) that puts every box on a target within `max_moves`, or None
-    (breadth-first search over player and box positions, boxes on dead cells pruned)."""
+    (breadth-first search over player and box positions, boxes on dead cells pruned).
+
+    Cells are numbered row by row with a margin around the board that counts as wall (TextArena walls its rooms
+    in anyway); a state is the player's cell and the boxes' cells as the bits of one number."""
     walls, targets, boxes, player = sokoban_parse(board)
     live = _live_cells(walls, targets)
-    start = (player, boxes)
+    width = max(len(row) for row in board) + 2
+    number = {(r, c): (r + 1) * width + c + 1 for r, row in enumerate(board) for c in range(len(row))}
+    open_cells = {number[pos] for pos in number if pos not in walls}
+    live_cells = {number[pos] for pos in live if pos in number}
+    target_bits = sum(1 << number[pos] for pos in targets)
+    steps = [(name, dr * width + dc) for name, (dr, dc) in SOKOBAN_DIRECTIONS.items()]
+    start = (number[player], sum(1 << number[pos] for pos in boxes))
     parents = {start: None}
     frontier = [start]
     for _ in range(max_moves + 1):
         following_frontier = []
         for state in frontier:
-            player, boxes = state
-            if boxes <= targets:
+            at, box_bits = state
+            if not box_bits & ~target_bits:
                 moves = []
                 while parents[state] is not None:
                     state, move = parents[state]
                     moves.append(move)
                 return tuple(moves[::-1])
-            for name, (dr, dc) in SOKOBAN_DIRECTIONS.items():
-                ahead = (player[0] + dr, player[1] + dc)
-                if ahead in walls:
+            for name, step in steps:
+                ahead = at + step
+                if ahead not in open_cells:
                     continue
-                moved_boxes = boxes
-                if ahead in boxes:
-                    beyond = (ahead[0] + dr, ahead[1] + dc)
-                    if beyond in walls or beyond in boxes or beyond not in live:
+                following = (ahead, box_bits)
+                if box_bits >> ahead & 1:
+                    beyond = ahead + step
+                    if beyond not in live_cells or box_bits >> beyond & 1:
                         continue
-                    moved_boxes = boxes - {ahead} | {beyond}
-                following = (ahead, moved_boxes)
+                    following = (ahead, box_bits ^ (1 << ahead) ^ (1 << beyond))
                 if following not in parents:
                     parents[following] = (state, name)
                     following_frontier.append(following)

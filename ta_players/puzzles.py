@@ -309,17 +309,27 @@ def _legal_moves(board: tuple) -> list[str]:
 
 
 def _fifteen_distance(board: tuple) -> int:
-    """Manhattan distance plus 2 per linear conflict (two tiles in their goal row or column, in reverse order)."""
-    distance = 0
-    for index, tile in enumerate(board):
-        if tile:
-            distance += abs(index // 4 - (tile - 1) // 4) + abs(index % 4 - (tile - 1) % 4)
-    for line in range(4):
-        in_row = [tile for tile in board[line * 4:line * 4 + 4] if tile and (tile - 1) // 4 == line]
-        in_col = [tile for tile in board[line::4] if tile and (tile - 1) % 4 == line]
-        for tiles in (in_row, in_col):
-            distance += 2 * sum(a > b for i, a in enumerate(tiles) for b in tiles[i + 1:])
-    return distance
+    """Manhattan distance plus 2 per linear conflict (two tiles in their goal row or column, in reverse order),
+    summed line by line (the search meets the same rows and columns again and again)."""
+    return sum(_row_cost(line, board[line * 4:line * 4 + 4]) + _column_cost(line, board[line::4])
+               for line in range(4))
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _row_cost(line: int, tiles: tuple) -> int:
+    """The row's tiles' Manhattan distances and its linear conflicts."""
+    distance = sum(abs(line - (tile - 1) // 4) + abs(column - (tile - 1) % 4)
+                   for column, tile in enumerate(tiles) if tile)
+    return distance + _conflicts([tile for tile in tiles if tile and (tile - 1) // 4 == line])
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _column_cost(line: int, tiles: tuple) -> int:
+    return _conflicts([tile for tile in tiles if tile and (tile - 1) % 4 == line])
+
+
+def _conflicts(home_tiles: list[int]) -> int:
+    return 2 * sum(a > b for i, a in enumerate(home_tiles) for b in home_tiles[i + 1:])
 
 
 @functools.lru_cache(maxsize=64)

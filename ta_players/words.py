@@ -131,10 +131,15 @@ class Wordle(GamePlayers):
 
 def _wordle_feedback(guess: str, secret: str) -> str:
     """Wordle's marks: G right place, Y elsewhere in the word (each secret letter used once), X absent."""
+    if guess == secret:
+        return "G" * len(guess)
     marks = ["G" if g == s else "" for g, s in zip(guess, secret)]
-    unused = Counter(s for g, s in zip(guess, secret) if g != s)
+    unused = {}  # a plain dict: a Counter per call was most of the expert's time
+    for g, s in zip(guess, secret):
+        if g != s:
+            unused[s] = unused.get(s, 0) + 1
     for i, letter in enumerate(guess):
-        if not marks[i] and unused[letter]:
+        if not marks[i] and unused.get(letter):
             marks[i] = "Y"
             unused[letter] -= 1
         elif not marks[i]:
