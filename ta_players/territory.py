@@ -17,12 +17,13 @@ def _road_distance(size: int, cost) -> int:
     """The cost of the cheapest 4-connected road between two opposite edges of a size x size board: `cost(r, c)`
     is what a cell still takes (0 for an own road cell, 1 for an empty one, more for one to be won first, None
     where no road can pass)."""
+    costs = [[cost(r, c) for c in range(size)] for r in range(size)]  # each cell's once, for both searches
     best = INFINITE
     for starts, is_goal in ((((0, c) for c in range(size)), lambda r, c: r == size - 1),
                             (((r, 0) for r in range(size)), lambda r, c: c == size - 1)):
         distance, heap = {}, []
         for r, c in starts:
-            if (step := cost(r, c)) is not None:
+            if (step := costs[r][c]) is not None:
                 distance[(r, c)] = step
                 heap.append((step, r, c))
         heapq.heapify(heap)
@@ -37,7 +38,7 @@ def _road_distance(size: int, cost) -> int:
                 break
             for dr, dc in ORTHOGONAL:
                 nr, nc = r + dr, c + dc
-                if 0 <= nr < size and 0 <= nc < size and (step := cost(nr, nc)) is not None \
+                if 0 <= nr < size and 0 <= nc < size and (step := costs[nr][nc]) is not None \
                         and d + step < distance.get((nr, nc), INFINITE):
                     distance[(nr, nc)] = d + step
                     heapq.heappush(heap, (d + step, nr, nc))

@@ -1,7 +1,9 @@
 """Helpers that play games end to end through clemcore: its registry, GameBenchmark loading, GameMasterEnv
 (the engine of every clem runner), the interactions recorder and the game's scorer."""
 import contextlib
+import copy
 import fcntl
+import functools
 import json
 import os
 import subprocess
@@ -109,8 +111,15 @@ def requires(*games: str):
     return pytest.mark.skipif(bool(missing), reason=f"unavailable on this Python: {', '.join(missing)}")
 
 
+@functools.cache
+def _registry() -> GameRegistry:
+    # read once per process: clem's registry parses clemgame.json (206 specs) each time it is made
+    return GameRegistry.from_directories_and_cwd_files()
+
+
 def spec_of(game_name: str):
-    return GameRegistry.from_directories_and_cwd_files().get_game_specs_that_unify_with(game_name)[0]
+    """The game's spec as clem finds it in the repository; a copy, which a test may change."""
+    return copy.deepcopy(_registry().get_game_specs_that_unify_with(game_name, verbose=False)[0])
 
 
 def instance_of(game_name: str, experiment: str = "default", game_id: int = 0) -> tuple[dict, dict]:
