@@ -281,14 +281,28 @@ def _tags_file() -> Path | None:
     return Path(base, f"word-tags-{digest.hexdigest()[:16]}.json")
 
 
+TAG_KINDS = ("words", "lists")
+
+
 def _read_tags(path: Path) -> dict:
     """The tags file's tags; none from a file that is missing or damaged (it is then tagged anew and rewritten)."""
     try:
         kept = json.loads(path.read_text(encoding="utf-8"))
-        tags = {kind: kept[kind] for kind in ("words", "lists")}
+        tags = {kind: kept[kind] for kind in TAG_KINDS}
+        if all(isinstance(each, dict) for each in tags.values()):
+            return tags
     except (OSError, ValueError, TypeError, KeyError):
-        return {"words": {}, "lists": {}}
-    return tags if all(isinstance(each, dict) for each in tags.values()) else {"words": {}, "lists": {}}
+        pass
+    return {kind: {} for kind in TAG_KINDS}
+
+
+def _known_tags() -> dict:
+    """The tags the process knows, by kind, and where they are kept: the tags file's are read on first use."""
+    known = process_cache("word tags")
+    if not known:
+        path = _tags_file()
+        known.update(_read_tags(path) if path else {kind: {} for kind in TAG_KINDS}, path=path, unwritten=False)
+    return known
 
 
 def _pos_tag(tokens, tagset=None, lang="eng"):
@@ -300,16 +314,11 @@ def _pos_tag(tokens, tagset=None, lang="eng"):
         kind, key = "words", tokens[0]
     else:
         kind, key = "lists", hashlib.sha256("\n".join(tokens).encode("utf-8")).hexdigest()
-    tags, tags_file = process_cache("word tags"), process_cache("word tags file")
-    if key not in tags.get(kind, {}) and "path" not in tags_file:
-        tags_file["path"] = _tags_file()
-        kept = _read_tags(tags_file["path"]) if tags_file["path"] else {}
-        for each_kind, each_kept in kept.items():
-            tags[each_kind] = {**each_kept, **tags.get(each_kind, {})}
-    if key not in tags.setdefault(kind, {}):
-        tags[kind][key] = [tag for _, tag in _NLTK_POS_TAG(tokens)]
-        tags_file["unwritten"] = True
-    return list(zip(tokens, tags[kind][key]))
+    known = _known_tags()
+    if key not in known[kind]:
+        known[kind][key] = [tag for _, tag in _NLTK_POS_TAG(tokens)]
+        known["unwritten"] = True
+    return list(zip(tokens, known[kind][key]))
 
 
 def _shared_english_dictionary(*args, **kwargs):
@@ -345,9 +354,10 @@ def word_data_built_once(env_id: str):
     finally:
         for holder, name, original, _ in replaced:
             setattr(holder, name, original)
-    tags_file = process_cache("word tags file")
-    if tags_file.pop("unwritten", False) and tags_file["path"]:
-        _write_tags(tags_file["path"], process_cache("word tags"))
+    known = process_cache("word tags")
+    if known.get("unwritten") and known["path"]:
+        _write_tags(known["path"], known)
+        known["unwritten"] = False
 
 
 def _write_tags(path: Path, tags: dict):
@@ -355,7 +365,7 @@ def _write_tags(path: Path, tags: dict):
     reading it at the same time reads the old file or the new one whole."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        merged = {kind: {**kept, **tags.get(kind, {})} for kind, kept in _read_tags(path).items()}
+        merged = {kind: {**kept, **tags[kind]} for kind, kept in _read_tags(path).items()}
         temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")
         temporary.write_text(json.dumps(merged, ensure_ascii=False), encoding="utf-8")
         os.replace(temporary, path)
