@@ -33,10 +33,11 @@ class ClemObservationWrapper(ta.ObservationWrapper):
     The bounded views (`state`, `dialogue`) render every context anew from what the player has been sent so far,
     by the observations' types: TextArena's prompt (PROMPT) and the messages sent with it (the game's opening: the
     trump suit, the roles) always, then the newest messages that fit the view's window, then, in the state view, the
-    boards (GAME_BOARD) of the latest observation that had any, last, as in TextArena's own -train view (earlier
-    boards are stale and left out). Where a game sends its board as a board observation only with the prompt and
-    every later one inside its messages (`boards_in_messages`: the words that mark such a message, Battleship's
-    "Your updated board:"), that first board is left out as soon as such a message arrives.
+    boards (GAME_BOARD) of the current position, last, as in TextArena's own -train view: the latest boards sent one
+    after another (earlier boards show earlier positions and are left out). Where a game sends its board as a board
+    observation only with the prompt and every later one inside its messages (`boards_in_messages`: the words that
+    mark such a message, Battleship's "Your updated board:"), that first board is left out as soon as such a message
+    arrives.
 
     TextArena shows every seat the other seats' whole replies. In games with hidden information whose replies are
     moves, not table talk (`moves_only`: card games, dice), a model that reasons aloud ("with my King I bet") would
@@ -67,17 +68,23 @@ class ClemObservationWrapper(ta.ObservationWrapper):
         else:
             first = player_id not in self._seen
             seen = self._seen.setdefault(player_id, _Seen(self.window))
-            boards, board_in_message = [], False
+            # TextArena broadcasts the board after every move, so one observation can hold the boards of several
+            # positions. Boards sent one after another are one position (Battleship's own and target grids, a board
+            # and its move list) and stay together; a board sent after anything else (a move, a dice roll) shows a
+            # new position and replaces them.
+            new_position = True
             for sender_id, message, observation_type in observation:
                 if observation_type == ObservationType.PROMPT:
                     seen.prompt = message.strip()
                 elif observation_type == ObservationType.GAME_BOARD and self.view == "state":
-                    boards.append(message.strip())
-                elif (line := self._line(names, own, sender_id, message, observation_type)) is not None:
-                    seen.add(line, opening=first)
-                    board_in_message |= bool(self.boards_in_messages) and self.boards_in_messages in message
-            if boards or board_in_message:
-                seen.boards = boards
+                    seen.boards = [*([] if new_position else seen.boards), message.strip()]
+                    new_position = False
+                else:
+                    if (line := self._line(names, own, sender_id, message, observation_type)) is not None:
+                        seen.add(line, opening=first)
+                    if self.boards_in_messages and self.boards_in_messages in message:
+                        seen.boards = []
+                    new_position = True
             content = seen.render()
         # An empty context would be rejected by most backends; TextArena always queues something for the
         # player on turn in the games wired so far, so this only guards future games.

@@ -1,0 +1,139 @@
+"""What a model reads, read as a model reads it: top to bottom, trusting the first board and the first list of valid
+moves it meets. A context shows one current position: never a stale board, move list or score above the current one."""
+import hashlib
+import random
+
+import pytest
+from textarena.core import ObservationType
+
+import ta_players
+from clem_observation_wrapper import ClemObservationWrapper
+from conftest import GAMES, REFERENCE_GAMES, play, seats_per_experiment
+from context_reading import common_prefix, episode_contexts, move_lists, recorded_episodes, stale_state
+
+
+def _contexts_by_game(results) -> dict[str, list[tuple[str, str]]]:
+    """{game: [(the seat's prompt, context), ...]} of every context of a recorded run; the prompt is what all the
+    seat's contexts of an episode begin with (a bounded view repeats it), or nothing."""
+    by_game = {}
+    for game, _, _, interactions in recorded_episodes(results):
+        for contexts in episode_contexts(interactions).values():
+            prompt = common_prefix(contexts)
+            by_game.setdefault(game, []).extend((prompt, context) for context in contexts)
+    return by_game
+
+
+@pytest.fixture(scope="module")
+def random_run_contexts(random_sampled_run):
+    _, results = random_sampled_run
+    return _contexts_by_game(results)
+
+
+@pytest.mark.all_games
+def test_no_context_of_the_random_run_shows_a_stale_board_move_list_or_state_block(random_run_contexts):
+    """Over the suite's `ta-random` run of every game: no context repeats a heading ("Current Board:", "Valid
+    moves:", "=== ROUND 2 of 20 ===") with other content under it, or offers two different lists of moves."""
+    assert set(random_run_contexts) == set(GAMES)
+    stale = {}
+    for game, contexts in random_run_contexts.items():
+        for prompt, context in contexts:
+            if found := stale_state(context, prompt):
+                stale.setdefault(game, (found, context))
+    assert not stale, "\n\n".join(f"{game}: {found}\n{context[-1500:]}" for game, (found, context) in stale.items())
+
+
+def test_the_reader_finds_the_stale_board_and_move_list_it_is_meant_to_find():
+    """The check above is not blind: the two boards a context showed before the state view kept only the current
+    position (Tic Tac Toe after two moves, as TextArena 0.7.4 broadcast them) are found."""
+    board = "Current Board:\n\n {} | 1 | 2\n---+---+---\n 3 | 4 | 5\n---+---+---\n 6 | 7 | 8\n\nAvailable Moves: {}"
+    before = board.format("0", "'[0]', '[1]', '[2]'").replace("'", "")
+    after = board.format("X", "'[1]', '[2]'").replace("'", "")
+    context = f"You are Player 0 in Tic Tac Toe.\n\n[Player 0] [4]\n\n{before}\n\n[Player 1] [0]\n\n{after}"
+    assert stale_state(context) == ["2 different blocks headed 'Current Board:'", "2 different lists of valid moves"]
+    assert stale_state(f"You are Player 0.\n\n[Player 1] [0]\n\n{after}") == []
+
+
+class _Env:
+    """A stand-in TextArena env that queues given observations, for the wrapper alone."""
+
+    def __init__(self, observations):
+        self.observations = observations
+        self.state = type("State", (), {"role_mapping": {0: "Player 0", 1: "Player 1", -1: "GAME"},
+                                        "num_players": 2})()
+
+    def get_observation(self):
+        return 0, self.observations.pop(0)
+
+
+def test_the_state_view_shows_the_boards_of_the_current_position_only():
+    """Boards sent one after another are one position and stay together; a board sent after a move or any other
+    message (Settlers of Catan's dice roll) replaces them, also across observations."""
+    prompt, board, message, move = (ObservationType.PROMPT, ObservationType.GAME_BOARD,
+                                     ObservationType.GAME_MESSAGE, ObservationType.PLAYER_ACTION)
+    env = ClemObservationWrapper(_Env([
+        [(-1, "Rules.", prompt), (-1, "Board A", board), (0, "[1]", move), (-1, "Board B", board),
+         (-1, "Your hand B", board), (1, "[2]", move), (-1, "Board C", board), (-1, "Your hand C", board)],
+        [(-1, "Dice rolled.", message), (-1, "Board D", board), (1, "nonsense", move)],
+        [(-1, "Player 1 made an invalid move.", ObservationType.GAME_ADMIN)],
+    ]))
+    _, first = env.get_observation()
+    assert first["content"].endswith("[Player 1] [2]\n\nBoard C\n\nYour hand C")
+    assert "Board A" not in first["content"] and "Board B" not in first["content"]
+    _, second = env.get_observation()
+    # a move that brought no new board (an invalid one) leaves the position as it was
+    assert second["content"].endswith("[GAME] Dice rolled.\n\n[Player 1] nonsense\n\nBoard D")
+    assert "Board C" not in second["content"]
+    _, third = env.get_observation()
+    assert third["content"].endswith("[GAME] Player 1 made an invalid move.\n\nBoard D")
+
+
+def first_list_reader(context: str) -> str:
+    """A reader that trusts the first list of valid moves it meets, top to bottom, and plays one of its moves (drawn
+    by the context, so the same context gets the same move); where the context offers no list, the random player."""
+    lists = [moves for moves in move_lists(context) if moves]
+    if not lists:
+        return ta_players.reply("random", [{"role": "user", "content": context}])
+    rng = random.Random(hashlib.sha256(context.encode("utf-8")).digest())
+    return rng.choice(lists[0])
+
+
+def invalid_moves_from_a_list(interactions: dict) -> list[tuple[str, str, str]]:
+    """(context, reply, TextArena's reason) of every invalid move a seat made from a list its context offered."""
+    found, last = [], {}
+    for turn in interactions["turns"]:
+        for event in turn:
+            action = event["action"]
+            if action["type"] == "send message" and event["from"] == "GM":
+                last["context"] = action["content"]
+            elif action["type"] == "get message":
+                last["reply"] = action["content"]
+            elif action["type"] == "invalid move" and move_lists(last.get("context", "")):
+                found.append((last["context"], last.get("reply"), str(action["content"])))
+    return found
+
+
+BASE_GAMES = [game for game in GAMES if game not in REFERENCE_GAMES]
+
+
+def _read_every_list(game: str):
+    for experiment, seats in seats_per_experiment(game).items():
+        episode = play(game, [first_list_reader] * seats, experiment=experiment)
+        invalid = invalid_moves_from_a_list(episode.interactions)
+        assert not invalid, f"{game}, {experiment}: " + "\n\n".join(
+            f"{reason} (played {reply!r})\n{context[-1200:]}" for context, reply, reason in invalid)
+
+
+@pytest.mark.all_games
+@pytest.mark.parametrize("game", BASE_GAMES)
+def test_a_reader_that_plays_from_the_first_list_of_valid_moves_makes_only_legal_moves(game, random_run_contexts):
+    """In every game whose contexts offer a list of valid moves (in the suite's `ta-random` run), a player that plays
+    from the first list it reads makes no invalid move, in the first instance of every experiment."""
+    if not any(move_lists(context) for _, context in random_run_contexts[game]):
+        pytest.skip(f"{game}'s contexts offer no list of valid moves")
+    _read_every_list(game)
+
+
+@pytest.mark.covered_by("test_a_reader_that_plays_from_the_first_list_of_valid_moves_makes_only_legal_moves")
+@pytest.mark.parametrize("game", ["ta_tic_tac_toe", "ta_fifteen_puzzle"])
+def test_a_reader_of_the_first_list_makes_only_legal_moves_in_a_sample(game):
+    _read_every_list(game)
