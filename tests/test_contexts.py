@@ -2,13 +2,15 @@
 moves it meets. A context shows one current position: never a stale board, move list or score above the current one."""
 import hashlib
 import random
+import subprocess
+import sys
 
 import pytest
 from textarena.core import ObservationType
 
 import ta_players
 from clem_observation_wrapper import ClemObservationWrapper
-from conftest import GAMES, REFERENCE_GAMES, play, seats_per_experiment
+from conftest import GAMES, REFERENCE_GAMES, REPO, play, seats_per_experiment
 from context_reading import common_prefix, episode_contexts, move_lists, recorded_episodes, stale_state
 
 
@@ -137,3 +139,16 @@ def test_a_reader_that_plays_from_the_first_list_of_valid_moves_makes_only_legal
 @pytest.mark.parametrize("game", ["ta_tic_tac_toe", "ta_fifteen_puzzle"])
 def test_a_reader_of_the_first_list_makes_only_legal_moves_in_a_sample(game):
     _read_every_list(game)
+
+
+def test_show_context_prints_the_messages_a_backend_is_sent_at_a_turn():
+    """scripts/show_context.py plays the episode up to the asked request and prints the whole message list of it."""
+    process = subprocess.run([sys.executable, str(REPO / "scripts" / "show_context.py"), "ta_tic_tac_toe",
+                              "--turn", "3"], capture_output=True, text=True, check=True, cwd=REPO / "docs")
+    header, _, rest = process.stdout.partition("\n")
+    assert header.startswith("=== request 3: Player 0 is sent 1 message(s), ")
+    assert rest.startswith("--- user ---\nYou are Player 0 in Tic Tac Toe.")
+    # the third request: Player 0 has moved once, Player 1 once; one board, with Player 0's list
+    assert rest.count("Current Board:") == 1 and rest.count("[Player 0] [") == 1 and rest.count("[Player 1] [") == 1
+    (moves,) = move_lists(rest)
+    assert len(moves) == 7
