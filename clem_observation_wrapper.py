@@ -59,7 +59,7 @@ class ClemObservationWrapper(ta.ObservationWrapper):
         state = self.env.state  # looked up once: the wrappers' attribute forwarding costs a call per hop
         names = state.role_mapping
         # TextArena 0.7.4's TowerOfHanoi and Wordle record the move without a sender (as GAME); in a one-player
-        # game that can only be the player's own move
+        # game that can only be the player's own move, and it is shown as the player's
         own = (player_id, ta.GAME_ID) if state.num_players == 1 else (player_id,)
         if self.view == "full":
             lines = [line for sender_id, message, observation_type in observation
@@ -106,6 +106,8 @@ class ClemObservationWrapper(ta.ObservationWrapper):
                 message = " ".join(MOVE.findall(message)) or "(no move)"
             if self.view != "full" and len(message) > CLIP_CHARS:
                 message = "…" + message[-CLIP_CHARS:]
+            if sender_id in own:
+                sender_id = own[0]
         return f"[{names.get(sender_id, f'Player {sender_id}')}] {message.strip()}"
 
 
