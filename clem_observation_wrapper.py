@@ -104,10 +104,12 @@ class ClemObservationWrapper(ta.ObservationWrapper):
                         return None
             elif self.moves_only:
                 message = " ".join(MOVE.findall(message)) or "(no move)"
-            if self.view != "full" and len(message) > CLIP_CHARS:
-                message = "…" + message[-CLIP_CHARS:]
             if sender_id in own:
                 sender_id = own[0]
+        # a seat's words, also where the game passes them on as its own description (TextArena 0.7.4's Settlers of
+        # Catan sends each negotiation reply as a GAME_ACTION_DESCRIPTION from the seat, env.py:279, :319)
+        if sender_id != ta.GAME_ID and self.view != "full" and len(message) > CLIP_CHARS:
+            message = "…" + message[-CLIP_CHARS:]
         return f"[{names.get(sender_id, f'Player {sender_id}')}] {message.strip()}"
 
 

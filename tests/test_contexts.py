@@ -152,3 +152,15 @@ def test_show_context_prints_the_messages_a_backend_is_sent_at_a_turn():
     assert rest.count("Current Board:") == 1 and rest.count("[Player 0] [") == 1 and rest.count("[Player 1] [") == 1
     (moves,) = move_lists(rest)
     assert len(moves) == 7
+
+
+def test_a_seats_words_passed_on_as_the_games_description_are_clipped_as_its_replies_are():
+    """TextArena 0.7.4's Settlers of Catan sends a negotiation reply to the other seat as a description from the seat:
+    a bounded view clips it to its last 1,000 characters, as it clips replies; the game's own messages stay whole."""
+    words, rules = "I offer wheat. " * 200, "Rule. " * 300
+    env = ClemObservationWrapper(_Env([[(-1, "Negotiate.", ObservationType.PROMPT),
+                                        (1, words, ObservationType.GAME_ACTION_DESCRIPTION),
+                                        (-1, rules, ObservationType.GAME_MESSAGE)]]))
+    _, context = env.get_observation()
+    assert f"[Player 1] …{words[-1000:].strip()}\n\n" in context["content"]
+    assert context["content"].endswith(f"[GAME] {rules.strip()}")
