@@ -11,7 +11,7 @@ from pathlib import Path
 HEADING = re.compile(r"^(?:[A-Z][A-Za-z' ()/-]{1,45}:|={3,} *[^=\s].*={3,}|#{3} .*)\s*$")
 # A list of valid moves: "Available Moves: [up], [right]", "Valid moves: '[0, 1]', '[1, 1]'",
 # "Your available actions are: '[check]', '[bet]'".
-MOVE_LIST = re.compile(r"(?:available|valid|legal|possible) (?:moves|actions)(?: are)?\s*:\s*(.*\[.*)$",
+MOVE_LIST = re.compile(r"(?:available|valid|legal|possible) (?:moves|actions)(?: are)?[ \t]*:[ \t]*(.*\[.*)$",
                        re.IGNORECASE | re.MULTILINE)
 MOVE = re.compile(r"\[[^\[\]\n]+\]")
 # a new message of the context: "[GAME] ...", "[Player 1] ..."

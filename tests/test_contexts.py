@@ -2,6 +2,7 @@
 moves it meets. A context shows one current position: never a stale board, move list or score above the current one."""
 import hashlib
 import random
+import re
 import subprocess
 import sys
 
@@ -10,7 +11,7 @@ from textarena.core import ObservationType
 
 import ta_players
 from clem_observation_wrapper import ClemObservationWrapper
-from conftest import GAMES, REFERENCE_GAMES, REPO, play, seats_per_experiment
+from conftest import GAMES, REFERENCE_GAMES, REPO, play, seats_per_experiment, spec_of
 from context_reading import common_prefix, episode_contexts, move_lists, recorded_episodes, stale_state
 
 
@@ -89,18 +90,37 @@ def test_the_state_view_shows_the_boards_of_the_current_position_only():
     assert third["content"].endswith("[GAME] Player 1 made an invalid move.\n\nBoard D")
 
 
-def first_list_reader(context: str) -> str:
-    """A reader that trusts the first list of valid moves it meets, top to bottom, and plays one of its moves (drawn
-    by the context, so the same context gets the same move); where the context offers no list, the random player."""
-    lists = [moves for moves in move_lists(context) if moves]
-    if not lists:
-        return ta_players.reply("random", [{"role": "user", "content": context}])
-    rng = random.Random(hashlib.sha256(context.encode("utf-8")).digest())
-    return rng.choice(lists[0])
+PLACEHOLDER = re.compile(r"\bX\b")
 
 
-def invalid_moves_from_a_list(interactions: dict) -> list[tuple[str, str, str]]:
-    """(context, reply, TextArena's reason) of every invalid move a seat made from a list its context offered."""
+class FirstListReader:
+    """A reader that trusts the first list of valid moves it meets below the game's rules (TextArena's prompt, which
+    may list the move format as "Valid moves: [Up], [Down], ..."), top to bottom, and plays one of its moves (drawn by
+    the context, so the same context gets the same move), leaving out moves to be filled in (`[bet X]`); where the
+    context offers no list, it plays as the random player. The game master tells it where the rules end: `rules_of`
+    is its `on_turn` hook."""
+
+    def __init__(self):
+        self._rules = ""
+        self.played_from_a_list: set[str] = set()  # the contexts it answered from a list
+
+    def rules_of(self, game_master, player_name: str, context: dict):
+        seat = int(player_name.removeprefix("Player "))
+        self._rules = game_master.env._seen[seat].prompt if game_master.view != "full" else ""
+
+    def __call__(self, context: str) -> str:
+        below_rules = context.removeprefix(self._rules)
+        lists = [playable for moves in move_lists(below_rules)
+                 if (playable := [move for move in moves if not PLACEHOLDER.search(move)])]
+        if not lists:
+            return ta_players.reply("random", [{"role": "user", "content": context}])
+        self.played_from_a_list.add(context)
+        rng = random.Random(hashlib.sha256(context.encode("utf-8")).digest())
+        return rng.choice(lists[0])
+
+
+def invalid_moves_from_a_list(interactions: dict, reader: FirstListReader) -> list[tuple[str, str, str]]:
+    """(context, reply, TextArena's reason) of every invalid move the reader made from a list its context offered."""
     found, last = [], {}
     for turn in interactions["turns"]:
         for event in turn:
@@ -109,7 +129,7 @@ def invalid_moves_from_a_list(interactions: dict) -> list[tuple[str, str, str]]:
                 last["context"] = action["content"]
             elif action["type"] == "get message":
                 last["reply"] = action["content"]
-            elif action["type"] == "invalid move" and move_lists(last.get("context", "")):
+            elif action["type"] == "invalid move" and last.get("context") in reader.played_from_a_list:
                 found.append((last["context"], last.get("reply"), str(action["content"])))
     return found
 
@@ -118,9 +138,11 @@ BASE_GAMES = [game for game in GAMES if game not in REFERENCE_GAMES]
 
 
 def _read_every_list(game: str):
-    for experiment, seats in seats_per_experiment(game).items():
-        episode = play(game, [first_list_reader] * seats, experiment=experiment)
-        invalid = invalid_moves_from_a_list(episode.interactions)
+    for experiment in seats_per_experiment(game):
+        reader = FirstListReader()
+        # clem gives one model per player of the spec; an experiment with more seats cycles them
+        episode = play(game, [reader] * spec_of(game).players, experiment=experiment, on_turn=reader.rules_of)
+        invalid = invalid_moves_from_a_list(episode.interactions, reader)
         assert not invalid, f"{game}, {experiment}: " + "\n\n".join(
             f"{reason} (played {reply!r})\n{context[-1200:]}" for context, reply, reason in invalid)
 
