@@ -2,6 +2,7 @@
 
     python scripts/show_context.py ta_othello --turn 6 [--experiment default] [--instance 0] [--player ta-random]
     python scripts/show_context.py ta_poker_vs_random --turn 3 --all     (every request up to the 3rd)
+    python scripts/show_context.py --docs [--check]     (renews, or checks, the examples in docs/games/*.md)
 
 `--turn N` is the episode's N-th request to a model (counted over all of its seats; the reference opponents of a
 `_vs_` spec answer in between without requests). The requests before it are answered by `--player`, a programmatic
@@ -12,10 +13,14 @@ import argparse
 import json
 import logging
 import os
+import re
+import shlex
 import sys
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
+# An example context in a family note: the marker names the arguments, the fenced block under it is their output.
+DOC_EXAMPLE = re.compile(r"(<!-- show_context: (?P<args>[^>]*?) -->\n)```text\n.*?\n```", re.S)
 
 
 def _episode(game: str, experiment: str | None, game_id: int | None, player: str):
@@ -87,24 +92,53 @@ def render(number: int, seat: str, messages: list[dict]) -> str:
     return "\n".join(lines)
 
 
+def show(args: argparse.Namespace) -> str:
+    requests = sent_messages(args.game, args.turn, args.experiment, args.instance, args.player)
+    if len(requests) < args.turn:
+        print(f"the episode ended after {len(requests)} request(s); showing the last", file=sys.stderr)
+    shown = list(enumerate(requests, 1)) if args.all else [(len(requests), requests[-1])]
+    return "\n\n".join(render(number, seat, messages) for number, (seat, messages) in shown)
+
+
+def renew_docs(parser: argparse.ArgumentParser, check: bool) -> list[str]:
+    """Renews every example of docs/games/*.md from what the game sends now; with `check`, changes nothing and
+    returns the notes whose examples differ."""
+    stale = []
+    for note in sorted((REPO / "docs" / "games").glob("*.md")):
+        text = note.read_text(encoding="utf-8")
+        renewed = DOC_EXAMPLE.sub(lambda found: f"{found.group(1)}```text\n"
+                                                f"{show(parser.parse_args(shlex.split(found.group('args'))))}\n```", text)
+        if renewed != text:
+            stale.append(str(note.relative_to(REPO)))
+            if not check:
+                note.write_text(renewed, encoding="utf-8")
+    return stale
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("game", help="a spec of clemgame.json, e.g. ta_othello")
+    parser.add_argument("game", nargs="?", help="a spec of clemgame.json, e.g. ta_othello")
     parser.add_argument("--turn", type=int, default=1, help="the episode's request to show (1 = the first)")
     parser.add_argument("--experiment", help="the experiment (default: the instance file's first)")
     parser.add_argument("--instance", type=int, help="the instance's game_id (default: the experiment's first)")
     parser.add_argument("--player", default="ta-random", help="who answers the requests before (default ta-random)")
     parser.add_argument("--all", action="store_true", help="show every request up to --turn, not only the last")
+    parser.add_argument("--docs", action="store_true", help="renew the example contexts of docs/games/*.md")
+    parser.add_argument("--check", action="store_true", help="with --docs: only say which notes are out of date")
     args = parser.parse_args(argv)
     if args.turn < 1:
         parser.error("--turn counts from 1")
+    if not args.docs and not args.game:
+        parser.error("name a game, or renew the family notes' examples with --docs")
     logging.disable(logging.INFO)  # clemcore's INFO lines (on stdout, at a level it sets itself) would bury the context
     os.chdir(REPO)  # clem finds the games, the instances and the ta_players backend in the repository
-    requests = sent_messages(args.game, args.turn, args.experiment, args.instance, args.player)
-    if len(requests) < args.turn:
-        print(f"the episode ended after {len(requests)} request(s); showing the last", file=sys.stderr)
-    shown = list(enumerate(requests, 1)) if args.all else [(len(requests), requests[-1])]
-    print("\n\n".join(render(number, seat, messages) for number, (seat, messages) in shown))
+    if args.docs:
+        stale = renew_docs(parser, args.check)
+        if stale and args.check:
+            print(f"out of date (renew with `python scripts/show_context.py --docs`): {', '.join(stale)}")
+            return 1
+        return 0
+    print(show(args))
     return 0
 
 

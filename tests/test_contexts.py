@@ -186,3 +186,12 @@ def test_a_seats_words_passed_on_as_the_games_description_are_clipped_as_its_rep
     _, context = env.get_observation()
     assert f"[Player 1] …{words[-1000:].strip()}\n\n" in context["content"]
     assert context["content"].endswith(f"[GAME] {rules.strip()}")
+
+
+def test_the_family_notes_show_the_contexts_the_games_send_now():
+    """Each family note's example context is what its game sends today (`show_context.py --docs` renews them)."""
+    process = subprocess.run([sys.executable, str(REPO / "scripts" / "show_context.py"), "--docs", "--check"],
+                             capture_output=True, text=True, cwd=REPO)
+    assert process.returncode == 0, process.stdout + process.stderr
+    notes = sorted((REPO / "docs" / "games").glob("*.md"))
+    assert all("<!-- show_context: " in note.read_text(encoding="utf-8") for note in notes)
