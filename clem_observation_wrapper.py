@@ -39,23 +39,31 @@ class ClemObservationWrapper(ta.ObservationWrapper):
     mark such a message, Battleship's "Your updated board:"), that first board is left out as soon as such a message
     arrives.
 
+    Where TextArena's text misleads a reader (a number labelled as the score that is not the game's score, a static
+    move format labelled as the available moves, a list of another seat's moves), the spec's `relabel` says what to
+    write instead: (regular expression, replacement) pairs applied to every message, the player's own included.
+
     TextArena shows every seat the other seats' whole replies. In games with hidden information whose replies are
     moves, not table talk (`moves_only`: card games, dice), a model that reasons aloud ("with my King I bet") would
     give its secrets away; there the other seats see only the bracketed moves of a reply.
     """
 
     def __init__(self, env, moves_only: bool = False, view: str = "state", window: int | None = None,
-                 boards_in_messages: str | None = None):
+                 boards_in_messages: str | None = None, relabel: list[tuple[str, str]] = ()):
         super().__init__(env)
         if view not in VIEWS:
             raise ValueError(f"unknown view {view!r}; valid: {', '.join(VIEWS)}")
         self.moves_only = moves_only
+        self.relabel = [(re.compile(pattern, re.MULTILINE), replacement) for pattern, replacement in relabel]
         self.boards_in_messages = boards_in_messages
         self.view = view
         self.window = window or WINDOW_CHARS.get(view)
         self._seen: dict[int, _Seen] = {}
 
     def observation(self, player_id: int, observation: list) -> dict:
+        if self.relabel:
+            observation = [(sender_id, self._relabelled(message), observation_type)
+                           for sender_id, message, observation_type in observation]
         state = self.env.state  # looked up once: the wrappers' attribute forwarding costs a call per hop
         names = state.role_mapping
         # TextArena 0.7.4's TowerOfHanoi and Wordle record the move without a sender (as GAME); in a one-player
@@ -89,6 +97,11 @@ class ClemObservationWrapper(ta.ObservationWrapper):
         # An empty context would be rejected by most backends; TextArena always queues something for the
         # player on turn in the games wired so far, so this only guards future games.
         return {"role": "user", "content": content or f"[{names.get(ta.GAME_ID, 'GAME')}] It is your turn."}
+
+    def _relabelled(self, message: str) -> str:
+        for pattern, replacement in self.relabel:
+            message = pattern.sub(replacement, message)
+        return message
 
     def _line(self, names: dict, own: tuple, sender_id: int, message: str, observation_type) -> str | None:
         """A message as a labelled line of the context, or None where the view leaves it out."""

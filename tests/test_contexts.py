@@ -11,7 +11,7 @@ from textarena.core import ObservationType
 
 import ta_players
 from clem_observation_wrapper import ClemObservationWrapper
-from conftest import GAMES, REFERENCE_GAMES, REPO, play, seats_per_experiment, spec_of
+from conftest import GAMES, REFERENCE_GAMES, REPO, play, seats_per_experiment, spec_of, ta_player
 from context_reading import common_prefix, episode_contexts, move_lists, recorded_episodes, stale_state
 
 
@@ -195,3 +195,16 @@ def test_the_family_notes_show_the_contexts_the_games_send_now():
     assert process.returncode == 0, process.stdout + process.stderr
     notes = sorted((REPO / "docs" / "games").glob("*.md"))
     assert all("<!-- show_context: " in note.read_text(encoding="utf-8") for note in notes)
+
+
+def test_a_specs_relabel_says_what_textarenas_misleading_text_is():
+    """Othello's "Scores" are the pieces on the board, Countdown's "progress score" is not its score, and Santorini's
+    prompt lists the first seat's opening moves to every seat: the specs' `relabel` rewrites or drops them."""
+    othello = play("ta_othello", [ta_player("random")] * 2)
+    _, context = othello.contexts[3]
+    assert "Pieces on the board - Black: " in context["content"] and "Scores" not in context["content"]
+    countdown = play("ta_countdown", [ta_player("random")])
+    assert all("progress score" not in context["content"] for _, context in countdown.contexts)
+    assert "Best so far: " in countdown.contexts[0][1]["content"]
+    santorini = play("ta_santorini", [ta_player("random")] * 2)
+    assert all("Valid moves" not in context["content"] for _, context in santorini.contexts)
