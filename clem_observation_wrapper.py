@@ -5,7 +5,22 @@ from collections import deque
 import textarena as ta
 from textarena.core import ObservationType
 
-MOVE = re.compile(r"\[[^\[\]]*\]")
+
+def bracketed_moves(text: str) -> list[str]:
+    """The outermost bracketed parts of a reply, in order: its moves (`[4]`, `[place () {(1,2): [F1]}]`, whose inner
+    brackets belong to the move); a bracket never closed is read as text ("[I think [e2e4]" holds `[e2e4]`)."""
+    moves, depth, start = [], 0, 0
+    for index, character in enumerate(text):
+        if character == "[":
+            if depth == 0:
+                start = index
+            depth += 1
+        elif character == "]" and depth:
+            depth -= 1
+            if depth == 0:
+                moves.append(text[start:index + 1])
+    return moves + bracketed_moves(text[start + 1:]) if depth else moves
+
 
 # The views: what a model is sent at each request.
 #   state     TextArena's prompt, the game's latest messages and the current board once (TextArena's -train view of
@@ -21,6 +36,7 @@ VIEWS = ("state", "dialogue", "full")
 # the board every default view stays within 6,144 o200k_base tokens (docs/context.md has the measurements).
 WINDOW_CHARS = {"state": 4000, "dialogue": 12000}
 CLIP_CHARS = 1000
+LEADING_BLANK_LINES = re.compile(r"\A(?:[ \t]*\n)+")
 
 
 class ClemObservationWrapper(ta.ObservationWrapper):
@@ -85,7 +101,9 @@ class ClemObservationWrapper(ta.ObservationWrapper):
                 if observation_type == ObservationType.PROMPT:
                     seen.prompt = message.strip()
                 elif observation_type == ObservationType.GAME_BOARD and self.view == "state":
-                    seen.boards = [*([] if new_position else seen.boards), message.strip()]
+                    # blank lines go, the first row's indentation stays: it aligns the row with the column labels
+                    board = LEADING_BLANK_LINES.sub("", message).rstrip()
+                    seen.boards = [*([] if new_position else seen.boards), board]
                     new_position = False
                 else:
                     if (line := self._line(names, own, sender_id, message, observation_type)) is not None:
@@ -112,11 +130,11 @@ class ClemObservationWrapper(ta.ObservationWrapper):
                 if self.view == "full":
                     return None
                 if self.view == "state":  # the model's own move, as a reminder, not its reasoning
-                    message = " ".join(MOVE.findall(message))
+                    message = " ".join(bracketed_moves(message))
                     if not message:
                         return None
             elif self.moves_only:
-                message = " ".join(MOVE.findall(message)) or "(no move)"
+                message = " ".join(bracketed_moves(message)) or "(no move)"
             if sender_id in own:
                 sender_id = own[0]
         # a seat's words, also where the game passes them on as its own description (TextArena 0.7.4's Settlers of

@@ -208,3 +208,14 @@ def test_a_specs_relabel_says_what_textarenas_misleading_text_is():
     assert "Best so far: " in countdown.contexts[0][1]["content"]
     santorini = play("ta_santorini", [ta_player("random")] * 2)
     assert all("Valid moves" not in context["content"] for _, context in santorini.contexts)
+
+
+def test_a_seats_own_move_is_shown_whole_and_a_board_keeps_its_first_rows_indentation():
+    """Tak's moves hold brackets (`[place () {(1,2): [F1]}]`): the state view gives the seat its own move whole, as
+    it must send it again, not its innermost bracket. A board's first row keeps its indentation (Breakthrough's
+    ` 5 | B B` lines up with the column labels under it)."""
+    env = ClemObservationWrapper(_Env([[(-1, "Rules.", ObservationType.PROMPT),
+                                        (0, "I place a flat: [place () {(1,2): [F0]}]", ObservationType.PLAYER_ACTION),
+                                        (-1, "\n 5 | B B\n 4 | . W\n     a b\n", ObservationType.GAME_BOARD)]]))
+    _, context = env.get_observation()
+    assert context["content"] == "Rules.\n\n[Player 0] [place () {(1,2): [F0]}]\n\n 5 | B B\n 4 | . W\n     a b"
