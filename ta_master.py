@@ -575,6 +575,20 @@ class TextArenaGameMaster(GameMaster):
         self._judge_error: Exception | None = None
         self.refusal: tuple[int, str] | None = None  # (seat, reason): a backend refused a prompt as too long
 
+    def __deepcopy__(self, memo):
+        """A copy plays on by itself but asks the same models: clemcore's branching runner (clemcore 3.7.2
+        `clemgame/runners/branching.py:279-291`) deep-copies the GameMasterEnv before every step, and a model is a
+        client (a hosted model's holds locks) or weights, never part of an episode's state. clemcore's own Player
+        shares its `_model` so (`clemgame/player.py:53-66`); the models are entered into the copy's memo, so that
+        every reference to them in the same copy shares them too: `player_models` here, and the GameMasterEnv's
+        `options["player_models"]`, which it copies after its `game_master` (its `__init__` sets that first)."""
+        for model in self.player_models:
+            memo[id(model)] = model
+        copied = object.__new__(type(self))
+        memo[id(self)] = copied
+        copied.__dict__.update(copy.deepcopy(self.__dict__, memo))
+        return copied
+
     # --- clem GameMaster API ---
 
     def setup(self, **instance):
