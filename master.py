@@ -86,8 +86,6 @@ MASTERS = {
     # territory games
     "SnakeMaster": territory.SnakeMaster,
     "SurroundMaster": territory.SurroundMaster,
-    "SantoriniMaster": territory.SantoriniMaster,
-    "TakMaster": territory.TakMaster,
     "StrategoMaster": territory.StrategoMaster,
     # board games
     "BreakthroughMaster": boards.BreakthroughMaster,
@@ -97,7 +95,6 @@ MASTERS = {
     "IndianPokerMaster": tabletop.IndianPokerMaster,
     "PigDiceMaster": tabletop.PigDiceMaster,
     "GameOfPureStrategyMaster": tabletop.GameOfPureStrategyMaster,
-    "ThreePlayerGOPSMaster": tabletop.ThreePlayerGOPSMaster,
     "LiarsDiceMaster": tabletop.LiarsDiceMaster,
     "BriscolaMaster": tabletop.BriscolaMaster,
     "GolfMaster": tabletop.GolfMaster,

@@ -29,6 +29,7 @@ from clemcore.backends import Model
 from clemcore.backends.utils import ContextExceededError
 from clemcore.clemgame import GameMaster, GameSpec, Player
 
+import fixes
 import ta_players
 from clem_observation_wrapper import ClemObservationWrapper
 
@@ -256,7 +257,7 @@ def _prototype_env(env_id: str, env_kwargs_json: str):
     key = (env_id, env_kwargs_json)
     if key not in prototypes:
         with EpisodeRandomness(0), quiet_nltk_downloads(), word_data_built_once(env_id):
-            prototypes[key] = ta.make(env_id, **json.loads(env_kwargs_json))
+            prototypes[key] = fixes.make(env_id, **json.loads(env_kwargs_json))
     return prototypes[key]
 
 
@@ -376,7 +377,8 @@ def _write_tags(path: Path, tags: dict):
 
 def make_env(game_spec: GameSpec, instance: dict, judge: Callable[[str, str], str] | None = None,
              view: str = "state"):
-    """A fresh raw env for one episode, wrapped for clem in the given view (clem_observation_wrapper.VIEWS).
+    """A fresh env for one episode (TextArena's with this project's fixes, `fixes.make`), wrapped for clem in the
+    given view (clem_observation_wrapper.VIEWS).
 
     Specs with `cache_env` name envs whose constructor only builds read-only data (WordChains' 260k-word
     dictionary takes 1-1.7 s): those are built once per process and shallow-copied per episode; `reset()`
@@ -387,7 +389,7 @@ def make_env(game_spec: GameSpec, instance: dict, judge: Callable[[str, str], st
         env = copy.copy(_prototype_env(instance["env_id"], json.dumps(instance["env_kwargs"], sort_keys=True)))
     else:
         with quiet_nltk_downloads(), judges_in_place_of_openrouter(judge):
-            env = ta.make(instance["env_id"], **instance["env_kwargs"])
+            env = fixes.make(instance["env_id"], **instance["env_kwargs"])
     return ClemObservationWrapper(env, moves_only=getattr(game_spec, "others_see_moves_only", False), view=view,
                                   window=getattr(game_spec, "view_window", None),
                                   boards_in_messages=getattr(game_spec, "boards_in_messages", None))
@@ -424,22 +426,6 @@ class JudgeAgent:
 
     def __call__(self, prompt: str) -> str:
         return self._judge(prompt, self._system_prompt)
-
-
-def watch_invalid_moves(state: ta.State):
-    """Records the reasons of the invalid moves TextArena registers in `state.clem_invalid_moves`.
-
-    Every invalid move in TextArena 0.7.4 goes through State.set_invalid_move (a warning, or the loss after
-    repeated ones), so its calls tell whether a step was a violated request. The recorder is a method bound to
-    the state, so a deep copy of the state (clemcore's branching runner) records into the copy.
-    """
-    state.clem_invalid_moves = []
-    state.set_invalid_move = types.MethodType(_record_invalid_move, state)
-
-
-def _record_invalid_move(state, *args, **kwargs):
-    state.clem_invalid_moves.append(str(kwargs.get("reason", args[0] if args else "")))
-    return type(state).set_invalid_move(state, *args, **kwargs)
 
 
 def token_encoding():
@@ -555,6 +541,11 @@ class TextArenaGameMaster(GameMaster):
     plays their moves between the model's turns.
     """
 
+    # Where reference seats can stall a game while the model's requests last (moves that change nothing, a turn
+    # order that skips the model's seat), the episode also stops after this many times `max_requests` moves of all
+    # seats: a request cap counted in moves, which the game's `_on_after_game` decides as it decides the request cap.
+    MOVES_PER_REQUEST: int | None = None
+
     def __init__(self, game_spec: GameSpec, experiment: dict, player_models: list[Model]):
         super().__init__(game_spec, experiment, player_models)
         self.players: list[TextArenaPlayer] = []
@@ -566,6 +557,7 @@ class TextArenaGameMaster(GameMaster):
         self._context: dict | None = None
         self._acted_this_round: set[str] = set()
         self.request_count = 0
+        self.move_count = 0  # of all seats, the reference seats' too
         self.max_requests: int | None = None
         self.cap_reason: str | None = None
         self.judge: TextArenaPlayer | None = None
@@ -608,7 +600,6 @@ class TextArenaGameMaster(GameMaster):
             with self._env_errors("reset"):
                 self._on_before_reset()
                 self.env.reset(num_players=len(self.seats), seed=instance["seed"])
-        watch_invalid_moves(self.env.state)
         self.max_requests = self._request_cap()
 
     def _seat_players(self, instance: dict):
@@ -723,8 +714,11 @@ class TextArenaGameMaster(GameMaster):
 
     @property
     def ta_env(self):
-        """The unwrapped TextArena env, for submasters that set attributes on it."""
-        return self.env.env
+        """The TextArena env inside the clem view and the fixes' wrappers, for submasters that read it."""
+        env = self.env.env
+        while isinstance(env, ta.Wrapper):
+            env = env.env
+        return env
 
     # --- hooks for submasters ---
 
@@ -870,13 +864,21 @@ class TextArenaGameMaster(GameMaster):
         self._judge_calls_logged = len(self._judge_calls)
 
     def _move(self, seat, move: str) -> tuple[bool, str | None]:
-        """Steps the env with a seat's move: whether the game is over, and the first invalid-move reason
-        TextArena gave, if any."""
+        """Steps the env with a seat's move: whether the game is over (by the game, or at the cap on all seats'
+        moves), and the first invalid-move reason TextArena gave, if any."""
         self._acted_this_round.add(seat.name)
         invalid_moves = self.env.state.clem_invalid_moves
         invalid_moves.clear()
         with self._env_errors("step"):
             done, _ = self.env.step(move)
+        self.move_count += 1
+        if not done and self.MOVES_PER_REQUEST is not None and self.cap_reason is None:
+            cap = self.MOVES_PER_REQUEST * self.max_requests
+            if self.move_count >= cap:
+                self.cap_reason = f"The episode reached its cap of {cap} moves of " \
+                                  f"{'both seats' if len(self.seats) == 2 else 'all seats'}."
+                self.log_to_self("request cap", self.cap_reason)
+                done = True
         return done, invalid_moves[0] if invalid_moves else None
 
     def _next_turn(self) -> bool:
