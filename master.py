@@ -186,6 +186,12 @@ class TextArenaGameBenchmark(GameBenchmark):
         if corrupt is not None:
             stdout_logger.error(corrupt)
 
+    def __deepcopy__(self, memo):
+        """The benchmark makes the game masters and scorers of a spec and holds no episode: clemcore's branching runner
+        (clemcore 3.7.2 `clemgame/runners/branching.py:279-291`) deep-copies the GameMasterEnv, which holds it, before
+        every step, and every copy shares it."""
+        return self
+
     def close(self):
         """Unloads this game's own modules, as clemcore does with every module the load imported, but keeps the
         installed packages that came with them (textarena, nltk): a `clem run` of many games would otherwise import

@@ -2,12 +2,17 @@
 GameMasterEnv before every step and once per branch at a branching point."""
 import copy
 import threading
+from pathlib import Path
 
-from clemcore.backends import ModelSpec
+import pytest
+from clemcore.backends import Model, ModelSpec, load_models
+from clemcore.clemgame import GameBenchmark, GameInstances
 from clemcore.clemgame.callbacks.base import GameBenchmarkCallbackList
+from clemcore.clemgame.callbacks.files import InstanceFileSaver, InteractionsFileSaver, ResultsFolder, SignalFileSaver
 from clemcore.clemgame.envs.pettingzoo.master import GameMasterEnv
+from clemcore.clemgame.runners import branching
 
-from conftest import ScriptedModel, benchmark, instance_of, ta_player
+from conftest import GAMES, ScriptedModel, benchmark, instance_of, load_episode_files, spec_of, ta_player
 from ta_players_api import ProgrammaticPlayer
 
 
@@ -51,3 +56,62 @@ def _tic_tac_toe_prompt() -> str:
         env.reset(options={"player_models": [ScriptedModel(str)] * 2, "experiment": experiment,
                            "game_instance": instance})
         return env.observe("player_0")["content"]
+
+
+def test_clemcores_is_round_condition_branches_at_every_request_of_the_round(tmp_path):
+    # the first round of self-play Tic Tac Toe holds both seats' first moves: two branching points, four leaves
+    leaves = branched_episodes("ta_tic_tac_toe", Path.cwd(), 2, branching.is_round(0), tmp_path,
+                               lambda row: row["game_instance"]["game_id"] == 0)
+    assert sorted(leaves) == [f"default/instance_00000/branch_{number:05d}" for number in range(1, 5)]
+
+
+# --- every game under the branching runner, against the sequential `clem run -m ta-random` of the suite ---
+
+def first_turn(env: GameMasterEnv = None, **_) -> bool:
+    """The episode's first request (clemcore's GameState counts the requests in `current_turn`)."""
+    return env.game_master.state.current_turn == 0
+
+
+MODES = {
+    # every step played on a fresh copy of the env: the branching runner's default (branching.py:172-182)
+    "one branch": (1, lambda **_: True),
+    "two branches at the first turn": (2, first_turn),
+}
+
+
+@pytest.mark.all_games
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_plays_under_the_branching_runner_as_clem_run_plays_it(game, random_sampled_run, tmp_path):
+    """With one branch every episode is the sequential one, turn for turn; with two at the first turn every instance
+    leaves two recorded branches, each that episode again (`ta-random` draws from its transcript alone)."""
+    game_dir, results = random_sampled_run
+    sequential = load_episode_files(results / "ta-random" / game, "interactions.json")
+    assert sequential
+    one = branched_episodes(game, game_dir, *MODES["one branch"], tmp_path / "one")
+    assert sorted(one) == sorted(sequential)
+    assert [episode for episode in sequential if one[episode] != sequential[episode]] == []
+    two = branched_episodes(game, game_dir, *MODES["two branches at the first turn"], tmp_path / "two")
+    branches = {f"{episode}/branch_{number:05d}": episode for episode in sequential for number in (1, 2)}
+    assert sorted(two) == sorted(branches)
+    assert [branch for branch, episode in branches.items() if two[branch] != sequential[episode]] == []
+
+
+def branched_episodes(game: str, game_dir: Path, branching_factor: int, condition, results: Path,
+                      instance_filter=None) -> dict[str, dict]:
+    """Plays the game's instances in `game_dir` with clemcore's branching runner and `-m ta-random` (loaded from the
+    working directory, as `clem run` loads it), with the result files `clem run` writes, every branch in its own
+    folder: {episode folder: interactions, timestamps left out}."""
+    spec = spec_of(game)
+    spec.game_path = str(game_dir)
+    models = load_models(["ta-random"], {})
+    folder = ResultsFolder(results, Model.to_identifier(models))
+    infos = Model.to_infos(models)
+    callbacks = GameBenchmarkCallbackList([
+        InstanceFileSaver(folder),
+        InteractionsFileSaver(folder, player_model_infos=infos, store_branches=branching_factor > 1),
+        SignalFileSaver(folder),
+    ])
+    with GameBenchmark.load_from_spec(spec) as game_benchmark:
+        branching.run(game_benchmark, GameInstances.from_game_spec(spec).filter(instance_filter), models,
+                      callbacks=callbacks, branching_factor=branching_factor, branching_condition=condition)
+    return load_episode_files(results / Model.to_identifier(models) / game, "interactions.json")
