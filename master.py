@@ -188,7 +188,7 @@ class TextArenaGameBenchmark(GameBenchmark):
 
     def __deepcopy__(self, memo):
         """The benchmark makes the game masters and scorers of a spec and holds no episode: clemcore's branching runner
-        (clemcore 3.7.2 `clemgame/runners/branching.py:279-291`) deep-copies the GameMasterEnv, which holds it, before
+        (clemcore 3.7.2 `clemgame/runners/branching.py:295-319`) deep-copies the GameMasterEnv, which holds it, before
         every step, and every copy shares it."""
         return self
 

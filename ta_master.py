@@ -591,7 +591,7 @@ class TextArenaGameMaster(GameMaster):
 
     def __deepcopy__(self, memo):
         """A copy plays on by itself but asks the same models: clemcore's branching runner (clemcore 3.7.2
-        `clemgame/runners/branching.py:279-291`) deep-copies the GameMasterEnv before every step, and a model is a
+        `clemgame/runners/branching.py:295-319`) deep-copies the GameMasterEnv before every step, and a model is a
         client (a hosted model's holds locks) or weights, never part of an episode's state. clemcore's own Player
         shares its `_model` so (`clemgame/player.py:53-66`); the models are entered into the copy's memo, so that
         every reference to them in the same copy shares them too: `player_models` here, and the GameMasterEnv's

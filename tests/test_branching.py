@@ -1,5 +1,6 @@
 """The games under clemcore 3.7.2's branching runner (`clemcore.clemgame.runners.branching`), which deep-copies the
 GameMasterEnv before every step and once per branch at a branching point."""
+import contextlib
 import copy
 import threading
 from pathlib import Path
@@ -72,38 +73,55 @@ def first_turn(env: GameMasterEnv = None, **_) -> bool:
     return env.game_master.state.current_turn == 0
 
 
-MODES = {
-    # every step played on a fresh copy of the env: the branching runner's default (branching.py:172-182)
-    "one branch": (1, lambda **_: True),
-    "two branches at the first turn": (2, first_turn),
-}
+# The requests each game's branches play: the runner copies the whole env before every step (clemcore's interactions
+# recorder and TextArena's state with it), 5-100 ms a copy on a 2-core machine, growing with the episode, so the
+# sampled run's 42,208 requests would take the runner about an hour. Every spec's shortest sampled episode is
+# branched; 150 of the 206 end within this many requests and are compared whole, the others on these requests.
+BRANCHED_REQUESTS = 20
 
 
 @pytest.mark.all_games
 @pytest.mark.parametrize("game", GAMES)
-def test_every_game_plays_under_the_branching_runner_as_clem_run_plays_it(game, random_sampled_run, tmp_path):
-    """With one branch every episode is the sequential one, turn for turn; with two at the first turn every instance
-    leaves two recorded branches, each that episode again (`ta-random` draws from its transcript alone)."""
+def test_every_game_branches_into_the_episode_clem_run_plays(game, random_sampled_run, tmp_path):
+    """Two branches at the first turn, each then played on a fresh copy of the env before every step (the runner's
+    branching factor 1): each is the sequential episode, turn for turn, and ends as it ends (`ta-random` draws from
+    its transcript alone, so a copy that plays on by itself plays the same game)."""
     game_dir, results = random_sampled_run
     sequential = load_episode_files(results / "ta-random" / game, "interactions.json")
-    assert sequential
-    one = branched_episodes(game, game_dir, *MODES["one branch"], tmp_path / "one")
-    assert sorted(one) == sorted(sequential)
-    assert [episode for episode in sequential if one[episode] != sequential[episode]] == []
-    two = branched_episodes(game, game_dir, *MODES["two branches at the first turn"], tmp_path / "two")
-    branches = {f"{episode}/branch_{number:05d}": episode for episode in sequential for number in (1, 2)}
-    assert sorted(two) == sorted(branches)
-    assert [branch for branch, episode in branches.items() if two[branch] != sequential[episode]] == []
+    episode = min(sequential, key=lambda name: (sum(sequential[name]["Request Count"]), name))
+    experiment, instance = episode.split("/")
+    capped = sum(sequential[episode]["Request Count"]) > BRANCHED_REQUESTS
+    branches = branched_episodes(
+        game, game_dir, 2, first_turn, tmp_path,
+        lambda row: (row["experiment"]["name"], row["game_instance"]["game_id"]) == (experiment, int(instance[9:])),
+        max_requests=BRANCHED_REQUESTS if capped else None)
+    assert sorted(branches) == [f"{episode}/branch_{number:05d}" for number in (1, 2)]
+    for branch in branches.values():
+        if not capped:
+            assert branch == sequential[episode]
+            continue
+        played, last = events(branch)[:-1], events(branch)[-1]
+        assert last["action"]["type"] == "request cap"
+        assert played == events(sequential[episode])[:len(played)]
+
+
+def events(interactions: dict) -> list[dict]:
+    """The episode's events in order, each with its round."""
+    return [{**event, "round": number} for number, round_events in enumerate(interactions["turns"])
+            for event in round_events]
 
 
 def branched_episodes(game: str, game_dir: Path, branching_factor: int, condition, results: Path,
-                      instance_filter=None) -> dict[str, dict]:
-    """Plays the game's instances in `game_dir` with clemcore's branching runner and `-m ta-random` (loaded from the
-    working directory, as `clem run` loads it), with the result files `clem run` writes, every branch in its own
-    folder: {episode folder: interactions, timestamps left out}."""
+                      instance_filter=None, max_requests: int | None = None) -> dict[str, dict]:
+    """Plays the game's instances in `game_dir` with clemcore's branching runner and `-m ta-random` (loaded as
+    `clem run` in `game_dir` loads it), with the result files `clem run` writes, every branch in its own folder, and
+    `max_requests` in place of the spec's: {episode folder: interactions, timestamps left out}."""
     spec = spec_of(game)
     spec.game_path = str(game_dir)
-    models = load_models(["ta-random"], {})
+    if max_requests is not None:
+        spec.max_requests = max_requests
+    with contextlib.chdir(game_dir):  # clem finds the model registry and the ta_players backend there
+        models = load_models(["ta-random"], dict(temperature=0.0, max_tokens=300))  # `clem run`'s (cli.py:462-465)
     folder = ResultsFolder(results, Model.to_identifier(models))
     infos = Model.to_infos(models)
     callbacks = GameBenchmarkCallbackList([
