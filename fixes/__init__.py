@@ -17,6 +17,7 @@ outcome, the experiment's parameters) and make their envs with `make` (ta_master
 Every state `make`'s envs build also records the reasons of its invalid moves (`RecordsInvalidMoves`), which tell the
 game master whether a step was a violated request.
 """
+import copy
 import functools
 import importlib
 from dataclasses import dataclass
@@ -98,12 +99,22 @@ class RecordsInvalidMoves:
         return super().set_invalid_move(*args, **kwargs)
 
 
-class FixesTheState:
-    """The innermost mixin of every env class `make` builds: after TextArena's `reset` has made the state, the state
+class FixedEnv:
+    """The innermost mixin of every env class `make` builds. After TextArena's `reset` has made the state, the state
     gets the class of its `STATE_FIXES` and the invalid-move recorder over TextArena's state class, and an empty
-    record."""
+    record. A deep copy (clemcore's branching runner copies the game before every step) shares the attributes named
+    in `SHARED_ON_COPY`: data TextArena's constructor builds and the game never changes."""
 
     STATE_FIXES: tuple[type, ...] = ()
+    SHARED_ON_COPY: tuple[str, ...] = ()
+
+    def __deepcopy__(self, memo):
+        for name in self.SHARED_ON_COPY:
+            memo[id(getattr(self, name))] = getattr(self, name)
+        copied = object.__new__(type(self))
+        memo[id(self)] = copied
+        copied.__dict__.update(copy.deepcopy(self.__dict__, memo))
+        return copied
 
     def reset(self, *args, **kwargs):
         result = super().reset(*args, **kwargs)
@@ -125,7 +136,7 @@ def env_class(entry_point: str) -> type:
     module_name, _, class_name = entry_point.partition(":")
     textarena_class = getattr(importlib.import_module(module_name), class_name)
     fixes = FIXES.get(entry_point, Fixes())
-    return type(textarena_class.__name__, (*fixes.env, FixesTheState, textarena_class),
+    return type(textarena_class.__name__, (*fixes.env, FixedEnv, textarena_class),
                 {"__module__": __name__, "STATE_FIXES": fixes.state, "textarena_class": textarena_class})
 
 

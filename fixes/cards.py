@@ -11,7 +11,11 @@ class SetFixes:
       while the deck lasts.
     - A card picked more than once ("[1, 1, 1]") counts as a Set (three equal cards agree on every attribute,
       env.py:32) and removes other cards from the board: such a pick is an invalid move instead.
+    The 6,480 Sets the constructor lists (`all_sets`, env.py:47) are never read: a copy of the env shares them (their
+    copy took 150 ms, for every step under clemcore's branching runner).
     """
+
+    SHARED_ON_COPY = ("all_sets",)
 
     def _observe_state(self):
         game_state = self.state.game_state

@@ -73,10 +73,11 @@ def first_turn(env: GameMasterEnv = None, **_) -> bool:
     return env.game_master.state.current_turn == 0
 
 
-# The requests each game's branches play: the runner copies the whole env before every step (clemcore's interactions
-# recorder and TextArena's state with it), 5-100 ms a copy on a 2-core machine, growing with the episode, so the
-# sampled run's 42,208 requests would take the runner about an hour. Every spec's shortest sampled episode is
-# branched; 150 of the 206 end within this many requests and are compared whole, the others on these requests.
+# The requests each game's branches play where the spec caps the requests (its `max_requests`, a draw or Lose by the
+# game's own rules): the runner copies the whole env before every step (clemcore's interactions recorder and
+# TextArena's state with it), 5-100 ms a copy on a 2-core machine, growing with the episode, so the sampled run's
+# 42,208 requests would take it most of an hour. Every spec's shortest sampled episode is branched; 169 of the 206
+# are compared whole, the 37 longer ones of capped specs on these requests.
 BRANCHED_REQUESTS = 20
 
 
@@ -90,7 +91,7 @@ def test_every_game_branches_into_the_episode_clem_run_plays(game, random_sample
     sequential = load_episode_files(results / "ta-random" / game, "interactions.json")
     episode = min(sequential, key=lambda name: (sum(sequential[name]["Request Count"]), name))
     experiment, instance = episode.split("/")
-    capped = sum(sequential[episode]["Request Count"]) > BRANCHED_REQUESTS
+    capped = sum(sequential[episode]["Request Count"]) > BRANCHED_REQUESTS and hasattr(spec_of(game), "max_requests")
     branches = branched_episodes(
         game, game_dir, 2, first_turn, tmp_path,
         lambda row: (row["experiment"]["name"], row["game_instance"]["game_id"]) == (experiment, int(instance[9:])),
