@@ -22,9 +22,9 @@ CODENAMES_FORMATS = {"Spymaster": (re.compile(r"\[(\w+)\s+(\d+)\]"), "a clue and
 
 class CodenamesFixes:
     """TextArena 0.7.4's Codenames answers a reply without a bracketed clue or guess by skipping the team's turn and
-    never registers an invalid move (Codenames/env.py:90-92, :108-110, :148-150), so a player that ignores the format only loses turns
-    (and its partner's game). Here it is what it is in every other game: a warning and a retry, and the second in a
-    row loses the game for the team."""
+    never registers an invalid move (Codenames/env.py:90-92, :108-110, :148-150), so a player that ignores the format
+    only loses turns (and its partner's game). Here it is what it is in every other game: a warning and a retry, and
+    the second in a row loses the game for the team."""
 
     def step(self, action: str):
         state = self.state

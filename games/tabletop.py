@@ -173,8 +173,9 @@ class GolfMaster(MultiPlayerMaster):
     grid as TextArena shows it to that seat alone (the cards dealt face up, and `?` for the hidden ones). Every swap
     is announced to both seats with both cards, so a card swapped in is no secret afterwards.
 
-    Equal scores are a draw (fixes.tabletop.GolfFixes). A seat that takes the discard and swaps it onto a face-up card changes nothing that ends the game (the discard
-    pile is never empty after a swap), so the game can go on forever: the spec's `max_requests` stops it (a draw).
+    Equal scores are a draw (fixes.tabletop.GolfFixes). A seat that takes the discard and swaps it onto a face-up card
+    changes nothing that ends the game (the discard pile is never empty after a swap), so the game can go on forever:
+    the spec's `max_requests` stops it (a draw).
     """
 
     def content(self):
