@@ -47,12 +47,19 @@ class UltimateTexasHoldemFixes:
     - After an invalid move, `step()` returns without `State.step()` (env.py:274-276): the loss on a second invalid
       move is reported one reply late, and the warning is not cleared by the next valid move (invalid, valid,
       invalid loses). Those steps are completed with `State.step()`.
+    - Its rules say the game lasts 1000 rounds whatever `max_turns` is (env.py:123): the first context says how many.
     """
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self.clem_rounds = self.max_turns
         self.max_turns = self.clem_rounds + 1
+
+    def reset(self, *args, **kwargs):
+        result = super().reset(*args, **kwargs)
+        self.state.add_observation(message=f"This game lasts {self.clem_rounds} rounds (not 1000 as the rules say).",
+                                   observation_type=ta.ObservationType.GAME_MESSAGE)
+        return result
 
     def _start_new_round(self):
         game_state = self.state.game_state

@@ -1,5 +1,4 @@
 """Masters of the card games and 2048: Blackjack, Set, UltimateTexasHoldem, 2048 (docs/games/card-games.md)."""
-import textarena as ta
 
 from submasters import SinglePlayerMaster
 
@@ -46,15 +45,9 @@ class SetMaster(SinglePlayerMaster):
 
 class UltimateTexasHoldemMaster(SinglePlayerMaster):
     """Plays the experiment's `max_turns` rounds and logs the chips. Success when the player completed every round
-    with more chips than it started with. (That the game plays all `max_turns` rounds and ends right after the last
-    is fixes.cards.UltimateTexasHoldemFixes', whose `clem_rounds` is the experiment's `max_turns`.)
+    with more chips than it started with. (That the game plays all `max_turns` rounds, says so and ends right after the
+    last is fixes.cards.UltimateTexasHoldemFixes', whose `clem_rounds` is the experiment's `max_turns`.)
     """
-
-    def _on_before_game(self):
-        # TextArena's rules say the game lasts 1000 rounds whatever `max_turns` is
-        self.env.state.add_observation(
-            message=f"This game lasts {self.ta_env.clem_rounds} rounds (not 1000 as the rules say).",
-            observation_type=ta.ObservationType.GAME_MESSAGE)
 
     def _on_after_game(self, rewards):
         game_state = self.env.state.game_state
