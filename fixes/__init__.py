@@ -5,10 +5,11 @@ A repair is a class with its methods defined on it, never a function bound to an
 env (clemcore's branching runner copies the game before every step) is a game of its own:
 - a mixin of TextArena's env class (`PokerFixes` overrides `PokerEnv._set_outcome` and calls TextArena's with
   `super()`), mixed in when the env is made, so that an env whose module needs Python 3.12 is imported only then;
-- a mixin of TextArena's state class (`TakStateFixes`): TextArena makes the state in the env's `reset`, which then
-  gives the state the class that adds the mixin to TextArena's state class;
+- a mixin of TextArena's state class (`TakStateFixes`): TextArena makes the state in the env's `reset`, after which
+  the state's `__class__` becomes TextArena's state class with the mixin over it (`FixedEnv.reset`);
 - a `ta.Wrapper` with one job that several games share (`common.EndAtTheFirstElimination`).
-Each says which TextArena file and line it answers. The modules are the families of games/ and ta_players/
+Each says which TextArena file and line it answers. The replays of recorded games (RushHour's cars, Sokoban's room,
+Sudoku's puzzle: `replay(content)`, called by the game master before reset) spare the envs their slow generators. The modules are the families of games/ and ta_players/
 (`fixes/tabletop.py` repairs the card and dice games, ...); `common.py` holds what several families use. `FIXES` says,
 per TextArena env class (a spec's `entry_point`), what an env of that class gets: a new game whose env has a defect
 gets its class in its family's module and a line here. The game masters keep clem's concerns (payoffs, secrets, the
