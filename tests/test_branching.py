@@ -101,8 +101,10 @@ def test_every_game_branches_into_the_episode_clem_run_plays(game, random_sample
         if not capped:
             assert branch == sequential[episode]
             continue
+        # the branch ends at the cap: at its requests, or at as many moves of all seats where the spec counts those
         played, last = events(branch)[:-1], events(branch)[-1]
         assert last["action"]["type"] == "request cap"
+        assert sum(branch["Request Count"]) == BRANCHED_REQUESTS or " moves of " in branch["end reason"]
         assert played == events(sequential[episode])[:len(played)]
 
 
