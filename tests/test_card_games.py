@@ -257,7 +257,7 @@ def test_textarena_ultimate_texas_holdem_defects_the_game_master_works_around():
 # --- 2048 ---
 
 def board_2048(context: str) -> list[list[int]]:
-    rows = re.findall(r"^\|(.*)\|$", context.rsplit("Score:", 1)[1], re.MULTILINE)
+    rows = re.findall(r"^\|(.*)\|$", context.rsplit("Points from merged tiles:", 1)[1], re.MULTILINE)
     return [[0 if cell == "." else int(cell) for cell in row.split()] for row in rows]
 
 
