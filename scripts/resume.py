@@ -13,12 +13,15 @@ is unfinished: a folder that a killed process left with `instance.json` alone or
 episode, an instance never started. The files of an unfinished attempt are removed first (a stale `interactions.json`
 would be scored as if it were the episode), then clemcore's own runner plays exactly those instances:
 `clemcore.cli.run` with an `instances_filter`, the hook `clem run` has but its command line does not offer in 3.7.2,
-so the episodes get clem's usual files. Exit status: 0 when every planned episode is recorded, 1 when some are still
+so the episodes get clem's usual files. A `run.json` that a stopped process left cut short is moved aside first
+(clem would not start on it). Exit status: 0 when every planned episode is recorded, 1 when some are still
 unfinished (their `error.json` says why), 2 for a usage error.
 """
 import argparse
+import json
 import os
 import sys
+import time
 from pathlib import Path
 
 from clemcore.backends import Model, ModelSpec
@@ -93,6 +96,28 @@ def clear_attempt(path: Path):
         file.unlink(missing_ok=True)
 
 
+def set_aside_unreadable_run_file(models_dir: Path, wait: float = 1.0) -> Path | None:
+    """Renames a run.json that does not parse, so that clem can run into the folder again; where it went, or None.
+
+    clemcore 3.7.2 rewrites run.json in place at every game's start and end, so a process killed at that moment
+    leaves it empty or cut short, and every later `clem run` into the folder then fails at its start, reading it
+    (RunFileSaver). It holds the run's metadata only (no clem command reads it). A file that another process is
+    writing at this moment is unreadable for a moment too: it is read again after `wait` seconds first."""
+    path = models_dir / "run.json"
+    for attempt in range(2):
+        try:
+            json.loads(path.read_text(encoding="utf-8"))
+            return None
+        except FileNotFoundError:
+            return None
+        except ValueError:
+            if attempt == 0:
+                time.sleep(wait)
+    aside = path.with_name(f"run.unreadable-{int(time.time())}.json")
+    path.replace(aside)
+    return aside
+
+
 def count(episodes: dict[str, list]) -> int:
     return sum(len(each) for each in episodes.values())
 
@@ -124,6 +149,9 @@ def main(argv: list[str]) -> int:
     for game, episodes in missing.items():
         for experiment, game_id in episodes:
             clear_attempt(instance_dir(models_dir, game, experiment, game_id))
+    aside = set_aside_unreadable_run_file(models_dir)
+    if aside is not None:
+        print(f"{models_dir / 'run.json'} did not parse (a process was stopped while writing it): moved to {aside}")
 
     from clemcore import cli  # imports clem's whole command line (its server too): only when there is play
     from clemcore.clemgame.instances import to_instance_filter

@@ -258,6 +258,15 @@ def test_resume_plays_failed_half_written_and_unstarted_episodes_and_clears_thei
         assert [file.name for file in path.iterdir()] == ["instance.json"]
 
 
+def test_resume_moves_aside_a_run_file_a_stopped_process_left_cut_short_and_keeps_a_whole_one(tmp_path):
+    # clemcore 3.7.2 rewrites run.json in place: a kill at that moment leaves it empty, and clem then fails to start
+    (tmp_path / "run.json").write_text('{"games": {}}')
+    assert resume.set_aside_unreadable_run_file(tmp_path, wait=0) is None
+    (tmp_path / "run.json").write_text("")
+    aside = resume.set_aside_unreadable_run_file(tmp_path, wait=0)
+    assert aside is not None and aside.read_text() == "" and not (tmp_path / "run.json").exists()
+
+
 # --- budget.py ---
 
 def test_budget_prints_requests_per_spec_and_the_wall_clock_of_one_and_of_sixteen_processes(capsys):
@@ -284,29 +293,33 @@ def test_budget_prints_requests_per_spec_and_the_wall_clock_of_one_and_of_sixtee
 
 def test_a_fresh_draw_has_other_seeds_and_games_than_the_shipped_set_and_plays_with_clem(tmp_path, capsys):
     folder = tmp_path / "fresh"
-    assert fresh_instances.main(["-o", str(folder), "-g", "ta_guess_the_number",
-                                 "ta_tower_of_hanoi", "--draw", "test"]) == 0
+    specs = ["ta_minesweeper", "ta_tower_of_hanoi"]
+    assert fresh_instances.main(["-o", str(folder), "-g", *specs, "--draw", "test"]) == 0
     out = capsys.readouterr().out
-    for spec in ("ta_guess_the_number", "ta_tower_of_hanoi"):
-        shipped = json.loads((REPO / "in" / f"instances_{spec}.json").read_text())
-        fresh = json.loads((folder / "in" / f"instances_{spec}.json").read_text())
+    files = {spec: [json.loads((root / "in" / f"instances_{spec}.json").read_text()) for root in (REPO, folder)]
+             for spec in specs}
+
+    def every(instances: dict, key: str) -> list:
+        return [instance[key] for experiment in instances["experiments"] for instance in experiment["game_instances"]]
+    for spec, (shipped, fresh) in files.items():
         assert fresh["draw"] == "test"
         assert [(e["name"], len(e["game_instances"])) for e in fresh["experiments"]] == \
             [(e["name"], len(e["game_instances"])) for e in shipped["experiments"]]
-        seeds = {i["seed"] for e in shipped["experiments"] for i in e["game_instances"]}
-        assert not seeds & {i["seed"] for e in fresh["experiments"] for i in e["game_instances"]}
-    # the numbers to guess are new; Tower of Hanoi starts from its one position whatever the seed, and is named
-    shipped, fresh = (json.loads((root / "in" / "instances_ta_guess_the_number.json").read_text())
-                      for root in (REPO, folder))
-    assert not {i["fingerprint"] for e in shipped["experiments"] for i in e["game_instances"]} & \
-        {i["fingerprint"] for e in fresh["experiments"] for i in e["game_instances"]}
-    assert "ta_tower_of_hanoi: default 1/1" in out and "ta_guess_the_number" not in out.split("games as shipped")[1]
+        assert not set(every(shipped, "seed")) & set(every(fresh, "seed"))
+    # the mines are laid anew; Tower of Hanoi starts from its one position whatever the seed, and is named
+    assert not set(every(files["ta_minesweeper"][0], "fingerprint")) & set(every(files["ta_minesweeper"][1],
+                                                                                 "fingerprint"))
+    assert "ta_tower_of_hanoi: default 1/1" in out and "ta_minesweeper" not in out.split("games as shipped")[1]
 
-    clem("run", "-g", "ta_guess_the_number", "ta_tower_of_hanoi", "-m", "ta-random", cwd=folder)
+    clem("run", "-g", *specs, "-m", "ta-random", cwd=folder)
     finished = sorted(path.parent for path in (folder / "results").rglob("completed.json"))
-    assert len(finished) == 25 and not list((folder / "results").rglob("error.json"))
-    played = json.loads((finished[0] / "instance.json").read_text())
-    assert played in fresh["experiments"][0]["game_instances"]
+    assert len(finished) == sum(len(every(fresh, "seed")) for _, fresh in files.values())
+    assert not list((folder / "results").rglob("error.json"))
+    for episode in finished:  # each played the fresh instance of its folder
+        spec, experiment = episode.relative_to(folder / "results" / "ta-random").parts[:2]
+        [drawn] = [instance for each in files[spec][1]["experiments"] if each["name"] == experiment
+                   for instance in each["game_instances"] if f"instance_{instance['game_id']:05d}" == episode.name]
+        assert json.loads((episode / "instance.json").read_text()) == drawn
 
 
 # --- a person at the table ---
