@@ -24,7 +24,7 @@ import sys
 import time
 from pathlib import Path
 
-from clemcore.backends import Model, ModelSpec
+from clemcore.backends import Model, ModelRegistry, ModelSpec
 from clemcore.clemgame import GameInstances, GameRegistry, GameSpec
 
 # the files of one attempt at an episode (clemcore 3.7.2's callbacks, clem score, clem transcribe); the players'
@@ -36,8 +36,11 @@ ATTEMPT_FILES = ("completed.json", "error.json", "interactions.json", "scores.js
 def select_specs(registry: GameRegistry, names: list[str] | None) -> list[GameSpec]:
     """The specs of the given names (clem's registry of the working directory), or every spec; ValueError names the
     unknown ones."""
-    if not names:
-        return list(registry.get_game_specs_that_unify_with("all", verbose=False))
+    if not names:  # every game name once: the first spec of a name is the one clem plays (clemgame/registry.py)
+        first = {}
+        for spec in registry.get_game_specs_that_unify_with("all", verbose=False):
+            first.setdefault(spec.game_name, spec)
+        return list(first.values())
     found, unknown = [], []
     for name in dict.fromkeys(names):  # duplicates once, in order
         try:
@@ -137,6 +140,8 @@ def main(argv: list[str]) -> int:
         parser.error("no games here: run it where you run clem run (the repository root)")
     try:
         specs = select_specs(registry, args.games)
+        for model in ModelSpec.from_strings(args.models):  # as clem checks them, before anything is touched
+            ModelRegistry.from_packaged_and_cwd_files().get_first_model_spec_that_unify_with(model)
         models_dir = run_dir(args.results_dir, args.models)
         missing = unfinished(models_dir, specs, args.instances_filename, args.experiment_name)
     except (ValueError, OSError) as error:  # an unknown spec, a missing instance file, a bad -m
