@@ -33,6 +33,10 @@ ATTEMPT_FILES = ("completed.json", "error.json", "interactions.json", "scores.js
                  "transcript.tex")
 
 
+# how often clem is started when it fails reading run.json at its start (another process writing it at that moment)
+STARTS = 5
+
+
 def select_specs(registry: GameRegistry, names: list[str] | None) -> list[GameSpec]:
     """The specs of the given names (clem's registry of the working directory), or every spec; ValueError names the
     unknown ones."""
@@ -154,21 +158,28 @@ def main(argv: list[str]) -> int:
     for game, episodes in missing.items():
         for experiment, game_id in episodes:
             clear_attempt(instance_dir(models_dir, game, experiment, game_id))
-    aside = set_aside_unreadable_run_file(models_dir)
-    if aside is not None:
-        print(f"{models_dir / 'run.json'} did not parse (a process was stopped while writing it): moved to {aside}")
-
     from clemcore import cli  # imports clem's whole command line (its server too): only when there is play
     from clemcore.clemgame.instances import to_instance_filter
     wanted = to_instance_filter([{"game": game, "experiment": experiment, "task_id": game_id}
                                  for game, episodes in missing.items() for experiment, game_id in episodes])
-    try:
-        cli.run(list(missing), ModelSpec.from_strings(args.models),
-                gen_args=dict(temperature=args.temperature, max_tokens=args.max_tokens),
-                experiment_name=args.experiment_name, instances_filename=args.instances_filename,
-                results_dir_path=args.results_dir, instances_filter=wanted)
-    except SystemExit:  # clem's run exits 1 after a game failed to load; the count below says what is left
-        pass
+    for attempt in range(STARTS):
+        aside = set_aside_unreadable_run_file(models_dir)
+        if aside is not None:
+            print(f"{models_dir / 'run.json'} did not parse (a process was stopped while writing it): moved to {aside}")
+        try:
+            cli.run(list(missing), ModelSpec.from_strings(args.models),
+                    gen_args=dict(temperature=args.temperature, max_tokens=args.max_tokens),
+                    experiment_name=args.experiment_name, instances_filename=args.instances_filename,
+                    results_dir_path=args.results_dir, instances_filter=wanted)
+        except json.JSONDecodeError:
+            # clem read run.json at its start while another process rewrote it (clemcore 3.7.2 writes it in place);
+            # nothing was played yet (clem's run catches what happens during play): start again
+            if attempt == STARTS - 1:
+                raise
+            continue
+        except SystemExit:  # clem's run exits 1 after a game failed to load; the count below says what is left
+            pass
+        break
     left = unfinished(models_dir, [spec for spec in specs if spec.game_name in missing], args.instances_filename,
                       args.experiment_name)
     print(f"played {count(missing) - count(left):,} episodes; {count(left):,} still unfinished"
