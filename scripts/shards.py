@@ -6,8 +6,9 @@ launcher to run at once into one results folder (docs/benchmark.md, "A pass over
     python scripts/shards.py -n 8 -m gpt-4o-mini | xargs -d '\\n' -P 8 -I{} sh -c {}
     python scripts/shards.py -n 8 -m gpt-4o-mini | parallel -j 8
 
-Each line is a `clem run -g SPEC ... -m MODEL -r RESULTS`; with `--resume`, a `python scripts/resume.py` over the
-same specs that plays only the episodes not yet recorded there. A spec's expected requests are its planned episodes
+Each line is a `clem run -g SPEC ... -m MODEL -r RESULTS || python scripts/resume.py <the same>`: the resume plays
+the shard's episodes when clem fails to start (clemcore 3.7.2 fails so when it reads run.json while another process
+rewrites it). With `--resume`, the lines are `python scripts/resume.py` over the episodes not yet recorded. A spec's expected requests are its planned episodes
 (its instance file, `-i` another; with `--resume` the unrecorded ones) times the requests per episode of its
 experiments in the validation runs (scripts/workload.py). A spec whose requests exceed a shard's fair share is split
 by experiment: one command per experiment (`-e`), joined by `;` on its shard's line. Run from where clem runs (the
@@ -39,17 +40,19 @@ def options(args: argparse.Namespace) -> list[str]:
 
 def command(pieces: list[tuple[str, str | None]], args: argparse.Namespace) -> str:
     """One shard's line: the whole specs in one command, each split experiment in its own (`-e` applies to every
-    spec of a clem run)."""
+    spec of a clem run). Each `clem run` falls back on resume.py with the same selection when it exits non-zero:
+    clemcore 3.7.2 fails at its start when it reads run.json while another process rewrites it, and the resume then
+    plays what that clem run did not (never an episode already recorded)."""
+    script = os.path.relpath(RESUME_SCRIPT) if RESUME_SCRIPT.is_relative_to(Path.cwd()) else str(RESUME_SCRIPT)
+    resume_program = ["python", script]
+    selections = [["-g", *[game for game, experiment in pieces if experiment is None]]]
+    selections = [selection for selection in selections if len(selection) > 1]
+    selections += [["-g", game, "-e", experiment] for game, experiment in pieces if experiment is not None]
+    resumes = [shlex.join([*resume_program, *selection, *options(args)]) for selection in selections]
     if args.resume:
-        script = os.path.relpath(RESUME_SCRIPT) if RESUME_SCRIPT.is_relative_to(Path.cwd()) else str(RESUME_SCRIPT)
-        program = ["python", script]
-    else:
-        program = ["clem", "run"]
-    whole = [game for game, experiment in pieces if experiment is None]
-    commands = [[*program, "-g", *whole, *options(args)]] if whole else []
-    commands += [[*program, "-g", game, "-e", experiment, *options(args)]
-                 for game, experiment in pieces if experiment is not None]
-    return " ; ".join(shlex.join(each) for each in commands)
+        return " ; ".join(resumes)
+    return " ; ".join(f"{shlex.join(['clem', 'run', *selection, *options(args)])} || {fallback}"
+                      for selection, fallback in zip(selections, resumes))
 
 
 def episodes_to_play(args: argparse.Namespace) -> Counter:

@@ -29,7 +29,7 @@ import shards  # noqa: E402
 import workload  # noqa: E402
 
 # cheap single-player specs (ta-random: 4-15 requests an episode), the first instance of each experiment: 9
-# episodes, about 64 requests. Minesweeper is half of them: shards.py -n 3 splits it by experiment.
+# episodes, about 64 requests, half of them Minesweeper's.
 PASS_SPECS = ["ta_guess_the_number", "ta_minesweeper", "ta_countdown"]
 PASS_INSTANCES = 1
 # long enough that a kill lands in the middle of the pass, short enough for the suite
@@ -96,10 +96,28 @@ def reference_pass(tmp_path_factory) -> Path:
 
 # --- shards.py ---
 
-def shard_lines(capsys, *args: str) -> list[list[str]]:
-    """shards.py's lines, each as the commands it chains (argument lists)."""
+def shard_lines(capsys, *args: str) -> list[list[list[str]]]:
+    """shards.py's lines, each as the `clem run`s it chains (argument lists), each checked to fall back on resume.py
+    with the same arguments."""
     assert shards.main(list(args)) == 0
-    return [[shlex.split(each) for each in line.split(" ; ")] for line in capsys.readouterr().out.splitlines()]
+    lines = []
+    for line in capsys.readouterr().out.splitlines():
+        commands = []
+        for command in line.split(" ; "):
+            run, fallback = (shlex.split(each) for each in command.split(" || "))
+            assert run[:2] == ["clem", "run"] and fallback == ["python", "scripts/resume.py", *run[2:]]
+            commands.append(run)
+        lines.append(commands)
+    return lines
+
+
+def shards_in(game_dir: Path, monkeypatch, capsys, *args: str) -> str:
+    """shards.py's lines for a copy of the game (run there, as from the repository root), in this process: a
+    process of its own would import clemcore again (3-4 s)."""
+    with monkeypatch.context() as patch:
+        patch.chdir(game_dir)
+        assert shards.main(list(args)) == 0
+    return capsys.readouterr().out
 
 
 def test_shards_cover_every_spec_once_and_split_a_dominant_spec_by_experiment(capsys):
@@ -109,7 +127,6 @@ def test_shards_cover_every_spec_once_and_split_a_dominant_spec_by_experiment(ca
     pieces = Counter()
     for line in lines:
         for command in line:
-            assert command[:2] == ["clem", "run"]
             assert command[command.index("-m") + 1] == "gpt-4o-mini" and command[command.index("-r") + 1] == "out"
             assert command[command.index("-l") + 1] == "500"
             specs = command[command.index("-g") + 1:command.index("-m")]
@@ -144,17 +161,17 @@ def test_shards_and_resume_refuse_unknown_specs_and_bad_counts(capsys):
 
 
 def test_concurrent_shards_record_the_same_episodes_as_one_process_and_keep_the_shared_files_whole(
-        reference_pass, tmp_path):
+        reference_pass, tmp_path, monkeypatch, capsys):
     game_dir, model = pass_repo(tmp_path / "game")
-    lines = script("shards.py", "-n", "3", "-m", model, "-g", *PASS_SPECS, cwd=game_dir, stdout=subprocess.PIPE,
-                   text=True).communicate()[0]
+    lines = shards_in(game_dir, monkeypatch, capsys, "-n", "2", "-m", model, "-g", *PASS_SPECS)
+    # Minesweeper is about half of the requests: one line plays it, the other the two other specs
     commands = lines.count("clem run")
-    assert len(lines.splitlines()) == 3 and commands == 6  # two specs whole, Minesweeper's 4 experiments apart
-    # the documented launcher; the waiting model holds each line's first process at its first request until all
-    # three have arrived, so that they play (and write their records, run.json and clembench.log) at the same time
-    launcher = subprocess.run(["xargs", "-d", "\n", "-P", "3", "-I{}", "sh", "-c", "{}"], input=lines, text=True,
+    assert len(lines.splitlines()) == 2
+    # the documented launcher; the waiting model holds each line's first process at its first request until both
+    # have arrived, so that they play (and write their records, run.json and clembench.log) at the same time
+    launcher = subprocess.run(["xargs", "-d", "\n", "-P", "2", "-I{}", "sh", "-c", "{}"], input=lines, text=True,
                               cwd=game_dir, capture_output=True,
-                              env=environment(**{waiting_api.BARRIER_VARIABLE: f"{tmp_path / 'barrier'}:3"}))
+                              env=environment(**{waiting_api.BARRIER_VARIABLE: f"{tmp_path / 'barrier'}:2"}))
     assert launcher.returncode == 0, launcher.stderr[-2000:]
     assert len(list((tmp_path / "barrier").iterdir())) == commands
 
@@ -168,6 +185,25 @@ def test_concurrent_shards_record_the_same_episodes_as_one_process_and_keep_the_
     stamp = r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} - "
     assert not [line for line in log.splitlines() if re.search(".+" + stamp, line)]
     assert len(re.findall(f"^{stamp}clemcore.cli - INFO - clem run took", log, re.MULTILINE)) == commands
+
+
+def test_a_shard_whose_clem_run_fails_to_start_is_played_by_its_resume_fallback(reference_pass, tmp_path,
+                                                                                 monkeypatch, capsys):
+    game_dir, model = pass_repo(tmp_path / "game")
+    # a run.json cut short: what clem reads when another process is rewriting it, or a stopped one left it so;
+    # clem run then fails at its start
+    (game_dir / "results" / model).mkdir(parents=True)
+    (game_dir / "results" / model / "run.json").write_text("")
+    game = "ta_guess_the_number"
+    lines = shards_in(game_dir, monkeypatch, capsys, "-n", "1", "-m", model, "-g", game)
+    shell = subprocess.run(["sh", "-c", lines], cwd=game_dir, env=environment(), capture_output=True, text=True)
+    assert shell.returncode == 0 and "JSONDecodeError" in shell.stderr and "moved to" in shell.stdout
+
+    def of_the_game(files: dict) -> dict:
+        return {name: {episode: record for episode, record in records.items() if f"/{game}/" in f"/{episode}"}
+                if isinstance(records, dict) else [episode for episode in records if f"/{game}/" in episode]
+                for name, records in files.items()}
+    assert of_the_game(recorded(game_dir / "results")) == of_the_game(recorded(reference_pass))
 
 
 def _write_tags_repeatedly(path: Path, writer: int, rounds: int):
@@ -211,7 +247,7 @@ def _stop_when_finished(process: subprocess.Popen, results: Path, episodes: int,
 
 
 def test_a_pass_stopped_by_sigterm_then_sigkill_and_resumed_records_every_episode_once_as_one_run(
-        reference_pass, tmp_path):
+        reference_pass, tmp_path, monkeypatch, capsys):
     game_dir, model = pass_repo(tmp_path / "game")
     results = game_dir / "results"
     planned = planned_episodes()
@@ -228,15 +264,16 @@ def test_a_pass_stopped_by_sigterm_then_sigkill_and_resumed_records_every_episod
     _stop_when_finished(resumed, results, len(first) + 2, signal.SIGKILL)
     assert len(list(results.rglob("completed.json"))) < planned
 
-    output = script("resume.py", "-m", model, "-g", *PASS_SPECS, cwd=game_dir, stdout=subprocess.PIPE,
-                    text=True)
-    assert output.wait(timeout=300) == 0, output.stdout.read()
-    assert "0 still unfinished" in output.stdout.read()
+    final = script("resume.py", "-m", model, "-g", *PASS_SPECS, cwd=game_dir, stdout=subprocess.PIPE, text=True)
+    output = final.communicate(timeout=300)[0]
+    assert final.returncode == 0 and "0 still unfinished" in output, output
     assert recorded(results) == recorded(reference_pass)
     # the episodes finished before the first stop were not played again
     assert {path: path.read_text() for path in first} == first
-    assert script("resume.py", "-m", model, "-g", *PASS_SPECS, cwd=game_dir, stdout=subprocess.PIPE,
-                  text=True).communicate()[0].endswith("0 to play\n")
+    with monkeypatch.context() as patch:
+        patch.chdir(game_dir)
+        assert resume.main(["-m", model, "-g", *PASS_SPECS]) == 0
+    assert capsys.readouterr().out.endswith(f"{planned} of {planned} planned episodes recorded, 0 to play\n")
 
 
 def test_resume_plays_failed_half_written_and_unstarted_episodes_and_clears_their_stale_files(tmp_path):
