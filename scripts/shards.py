@@ -8,11 +8,12 @@ launcher to run at once into one results folder (docs/benchmark.md, "A pass over
 
 Each line is a `clem run -g SPEC ... -m MODEL -r RESULTS || python scripts/resume.py <the same>`: the resume plays
 the shard's episodes when clem fails to start (clemcore 3.7.2 fails so when it reads run.json while another process
-rewrites it). With `--resume`, the lines are `python scripts/resume.py` over the episodes not yet recorded. A spec's expected requests are its planned episodes
-(its instance file, `-i` another; with `--resume` the unrecorded ones) times the requests per episode of its
-experiments in the validation runs (scripts/workload.py). A spec whose requests exceed a shard's fair share is split
-by experiment: one command per experiment (`-e`), joined by `;` on its shard's line. Run from where clem runs (the
-repository root); stdout has the commands alone, stderr each shard's expected requests.
+rewrites it). With `--resume`, the lines are `python scripts/resume.py` over the episodes not yet recorded. A spec's
+expected requests are its planned episodes (its instance file, `-i` another; with `--resume` the unrecorded ones)
+times the requests per episode of its experiments in the validation runs (scripts/workload.py). A spec whose
+requests exceed a shard's fair share is split by experiment: one command per experiment (`-e`), joined by `;` on its
+shard's line. Run from where clem runs (the repository root); stdout has the commands alone, stderr each shard's
+expected requests.
 """
 import argparse
 import os
@@ -44,11 +45,10 @@ def command(pieces: list[tuple[str, str | None]], args: argparse.Namespace) -> s
     clemcore 3.7.2 fails at its start when it reads run.json while another process rewrites it, and the resume then
     plays what that clem run did not (never an episode already recorded)."""
     script = os.path.relpath(RESUME_SCRIPT) if RESUME_SCRIPT.is_relative_to(Path.cwd()) else str(RESUME_SCRIPT)
-    resume_program = ["python", script]
-    selections = [["-g", *[game for game, experiment in pieces if experiment is None]]]
-    selections = [selection for selection in selections if len(selection) > 1]
-    selections += [["-g", game, "-e", experiment] for game, experiment in pieces if experiment is not None]
-    resumes = [shlex.join([*resume_program, *selection, *options(args)]) for selection in selections]
+    whole = [game for game, experiment in pieces if experiment is None]
+    selections = ([["-g", *whole]] if whole else []) + \
+        [["-g", game, "-e", experiment] for game, experiment in pieces if experiment is not None]
+    resumes = [shlex.join(["python", script, *selection, *options(args)]) for selection in selections]
     if args.resume:
         return " ; ".join(resumes)
     return " ; ".join(f"{shlex.join(['clem', 'run', *selection, *options(args)])} || {fallback}"

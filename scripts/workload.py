@@ -40,21 +40,18 @@ def expected_requests(episodes: dict[tuple[str, str], int], validation: dict, pl
                       view: str = "default") -> tuple[dict[tuple[str, str], float], set[str]]:
     """The expected requests of each (spec, experiment) that plays `episodes` episodes, and the specs whose figures
     are estimated (not counted for this player and view): an experiment the runs lack gets its spec's mean."""
-    work, estimated, mean = {}, set(), None
-    for game in dict.fromkeys(game for game, _ in episodes):
-        per_episode = counted(validation, game, player, view)
-        if not per_episode:
+    work, estimated, rates = {}, set(), {}
+    for (game, experiment), count in episodes.items():
+        if game not in rates:  # {experiment: requests per episode} and the spec's mean, counted or estimated
+            per_episode = counted(validation, game, player, view) or counted(validation, game, FALLBACK_PLAYER)
+            mean = sum(per_episode.values()) / len(per_episode) if per_episode else catalogue_mean(validation)
+            rates[game] = per_episode, mean
+            if not counted(validation, game, player, view):
+                estimated.add(game)
+        per_episode, mean = rates[game]
+        if experiment not in per_episode:
             estimated.add(game)
-            per_episode = counted(validation, game, FALLBACK_PLAYER)
-        if not per_episode:
-            mean = catalogue_mean(validation) if mean is None else mean
-            per_episode = {}
-        spec_mean = sum(per_episode.values()) / len(per_episode) if per_episode else mean
-        for (name, experiment), count in episodes.items():
-            if name == game:
-                if experiment not in per_episode:
-                    estimated.add(game)
-                work[name, experiment] = count * per_episode.get(experiment, spec_mean)
+        work[game, experiment] = count * per_episode.get(experiment, mean)
     return work, estimated
 
 
