@@ -19,7 +19,7 @@ from clemcore.clemgame import GameRegistry
 
 import ta_master
 import waiting_api
-from conftest import NLTK_DATA, REPO, clem, copy_repo, load_episode_files, play, ta_player
+from conftest import NLTK_DATA, REPO, clem, copy_repo, load_episode_files, made_once, play, ta_player
 
 sys.path.insert(0, str(REPO / "scripts"))
 import budget  # noqa: E402
@@ -84,12 +84,14 @@ def planned_episodes() -> int:
                for experiment in json.loads((REPO / "in" / f"instances_{spec}.json").read_text())["experiments"])
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def reference_pass(tmp_path_factory) -> Path:
-    """One uninterrupted `clem run` of PASS_SPECS in one process: the records every other way must reproduce."""
-    game_dir, model = pass_repo(tmp_path_factory.mktemp("reference") / "game")
-    clem("run", "-g", *PASS_SPECS, "-m", model, "-r", "results", cwd=game_dir)
-    results = game_dir / "results"
+    """One uninterrupted `clem run` of PASS_SPECS in one process: the records every other way must reproduce (made
+    once per session, under pytest-xdist too)."""
+    def make(game_dir: Path):
+        _, model = pass_repo(game_dir)
+        clem("run", "-g", *PASS_SPECS, "-m", model, "-r", "results", cwd=game_dir)
+    results = made_once(tmp_path_factory, "pass_reference", make) / "results"
     assert len(recorded(results)["finished"]) == planned_episodes()
     return results
 
@@ -264,14 +266,14 @@ def test_a_pass_stopped_by_sigterm_then_sigkill_and_resumed_records_every_episod
     _stop_when_finished(resumed, results, len(first) + 2, signal.SIGKILL)
     assert len(list(results.rglob("completed.json"))) < planned
 
-    final = script("resume.py", "-m", model, "-g", *PASS_SPECS, cwd=game_dir, stdout=subprocess.PIPE, text=True)
-    output = final.communicate(timeout=300)[0]
-    assert final.returncode == 0 and "0 still unfinished" in output, output
-    assert recorded(results) == recorded(reference_pass)
-    # the episodes finished before the first stop were not played again
-    assert {path: path.read_text() for path in first} == first
+    # the last resume in this process, as from the game's folder (a process of its own would import clemcore again)
     with monkeypatch.context() as patch:
         patch.chdir(game_dir)
+        assert resume.main(["-m", model, "-g", *PASS_SPECS]) == 0
+        assert "0 still unfinished" in capsys.readouterr().out
+        assert recorded(results) == recorded(reference_pass)
+        # the episodes finished before the first stop were not played again
+        assert {path: path.read_text() for path in first} == first
         assert resume.main(["-m", model, "-g", *PASS_SPECS]) == 0
     assert capsys.readouterr().out.endswith(f"{planned} of {planned} planned episodes recorded, 0 to play\n")
 
