@@ -5,7 +5,22 @@ from collections import deque
 import textarena as ta
 from textarena.core import ObservationType
 
-MOVE = re.compile(r"\[[^\[\]]*\]")
+
+def bracketed_moves(text: str) -> list[str]:
+    """The outermost bracketed parts of a reply, in order: its moves (`[4]`, `[place () {(1,2): [F1]}]`, whose inner
+    brackets belong to the move); a bracket never closed is read as text ("[I think [e2e4]" holds `[e2e4]`)."""
+    moves, depth, start = [], 0, 0
+    for index, character in enumerate(text):
+        if character == "[":
+            if depth == 0:
+                start = index
+            depth += 1
+        elif character == "]" and depth:
+            depth -= 1
+            if depth == 0:
+                moves.append(text[start:index + 1])
+    return moves + bracketed_moves(text[start + 1:]) if depth else moves
+
 
 # The views: what a model is sent at each request.
 #   state     TextArena's prompt, the game's latest messages and the current board once (TextArena's -train view of
@@ -21,6 +36,7 @@ VIEWS = ("state", "dialogue", "full")
 # the board every default view stays within 6,144 o200k_base tokens (docs/context.md has the measurements).
 WINDOW_CHARS = {"state": 4000, "dialogue": 12000}
 CLIP_CHARS = 1000
+LEADING_BLANK_LINES = re.compile(r"\A(?:[ \t]*\n)+")
 
 
 class ClemObservationWrapper(ta.ObservationWrapper):
@@ -33,10 +49,15 @@ class ClemObservationWrapper(ta.ObservationWrapper):
     The bounded views (`state`, `dialogue`) render every context anew from what the player has been sent so far,
     by the observations' types: TextArena's prompt (PROMPT) and the messages sent with it (the game's opening: the
     trump suit, the roles) always, then the newest messages that fit the view's window, then, in the state view, the
-    boards (GAME_BOARD) of the latest observation that had any, last, as in TextArena's own -train view (earlier
-    boards are stale and left out). Where a game sends its board as a board observation only with the prompt and
-    every later one inside its messages (`boards_in_messages`: the words that mark such a message, Battleship's
-    "Your updated board:"), that first board is left out as soon as such a message arrives.
+    boards (GAME_BOARD) of the current position, last, as in TextArena's own -train view: the latest boards sent one
+    after another (earlier boards show earlier positions and are left out). Where a game sends its board as a board
+    observation only with the prompt and every later one inside its messages (`boards_in_messages`: the words that
+    mark such a message, Battleship's "Your updated board:"), that first board is left out as soon as such a message
+    arrives.
+
+    Where TextArena's text misleads a reader (a number labelled as the score that is not the game's score, a static
+    move format labelled as the available moves, a list of another seat's moves), the spec's `relabel` says what to
+    write instead: (regular expression, replacement) pairs applied to every message, the player's own included.
 
     TextArena shows every seat the other seats' whole replies. In games with hidden information whose replies are
     moves, not table talk (`moves_only`: card games, dice), a model that reasons aloud ("with my King I bet") would
@@ -44,21 +65,25 @@ class ClemObservationWrapper(ta.ObservationWrapper):
     """
 
     def __init__(self, env, moves_only: bool = False, view: str = "state", window: int | None = None,
-                 boards_in_messages: str | None = None):
+                 boards_in_messages: str | None = None, relabel: list[tuple[str, str]] = ()):
         super().__init__(env)
         if view not in VIEWS:
             raise ValueError(f"unknown view {view!r}; valid: {', '.join(VIEWS)}")
         self.moves_only = moves_only
+        self.relabel = [(re.compile(pattern, re.MULTILINE), replacement) for pattern, replacement in relabel]
         self.boards_in_messages = boards_in_messages
         self.view = view
         self.window = window or WINDOW_CHARS.get(view)
         self._seen: dict[int, _Seen] = {}
 
     def observation(self, player_id: int, observation: list) -> dict:
+        if self.relabel:
+            observation = [(sender_id, self._relabelled(message), observation_type)
+                           for sender_id, message, observation_type in observation]
         state = self.env.state  # looked up once: the wrappers' attribute forwarding costs a call per hop
         names = state.role_mapping
         # TextArena 0.7.4's TowerOfHanoi and Wordle record the move without a sender (as GAME); in a one-player
-        # game that can only be the player's own move
+        # game that can only be the player's own move, and it is shown as the player's
         own = (player_id, ta.GAME_ID) if state.num_players == 1 else (player_id,)
         if self.view == "full":
             lines = [line for sender_id, message, observation_type in observation
@@ -67,21 +92,34 @@ class ClemObservationWrapper(ta.ObservationWrapper):
         else:
             first = player_id not in self._seen
             seen = self._seen.setdefault(player_id, _Seen(self.window))
-            boards, board_in_message = [], False
+            # TextArena broadcasts the board after every move, so one observation can hold the boards of several
+            # positions. Boards sent one after another are one position (Battleship's own and target grids, a board
+            # and its move list) and stay together; a board sent after anything else (a move, a dice roll) shows a
+            # new position and replaces them.
+            new_position = True
             for sender_id, message, observation_type in observation:
                 if observation_type == ObservationType.PROMPT:
                     seen.prompt = message.strip()
                 elif observation_type == ObservationType.GAME_BOARD and self.view == "state":
-                    boards.append(message.strip())
-                elif (line := self._line(names, own, sender_id, message, observation_type)) is not None:
-                    seen.add(line, opening=first)
-                    board_in_message |= bool(self.boards_in_messages) and self.boards_in_messages in message
-            if boards or board_in_message:
-                seen.boards = boards
+                    # blank lines go, the first row's indentation stays: it aligns the row with the column labels
+                    board = LEADING_BLANK_LINES.sub("", message).rstrip()
+                    seen.boards = [*([] if new_position else seen.boards), board]
+                    new_position = False
+                else:
+                    if (line := self._line(names, own, sender_id, message, observation_type)) is not None:
+                        seen.add(line, opening=first)
+                    if self.boards_in_messages and self.boards_in_messages in message:
+                        seen.boards = []
+                    new_position = True
             content = seen.render()
         # An empty context would be rejected by most backends; TextArena always queues something for the
         # player on turn in the games wired so far, so this only guards future games.
         return {"role": "user", "content": content or f"[{names.get(ta.GAME_ID, 'GAME')}] It is your turn."}
+
+    def _relabelled(self, message: str) -> str:
+        for pattern, replacement in self.relabel:
+            message = pattern.sub(replacement, message)
+        return message
 
     def _line(self, names: dict, own: tuple, sender_id: int, message: str, observation_type) -> str | None:
         """A message as a labelled line of the context, or None where the view leaves it out."""
@@ -92,13 +130,17 @@ class ClemObservationWrapper(ta.ObservationWrapper):
                 if self.view == "full":
                     return None
                 if self.view == "state":  # the model's own move, as a reminder, not its reasoning
-                    message = " ".join(MOVE.findall(message))
+                    message = " ".join(bracketed_moves(message))
                     if not message:
                         return None
             elif self.moves_only:
-                message = " ".join(MOVE.findall(message)) or "(no move)"
-            if self.view != "full" and len(message) > CLIP_CHARS:
-                message = "…" + message[-CLIP_CHARS:]
+                message = " ".join(bracketed_moves(message)) or "(no move)"
+            if sender_id in own:
+                sender_id = own[0]
+        # a seat's words, also where the game passes them on as its own description (TextArena 0.7.4's Settlers of
+        # Catan sends each negotiation reply as a GAME_ACTION_DESCRIPTION from the seat, env.py:279, :319)
+        if sender_id != ta.GAME_ID and self.view != "full" and len(message) > CLIP_CHARS:
+            message = "…" + message[-CLIP_CHARS:]
         return f"[{names.get(sender_id, f'Player {sender_id}')}] {message.strip()}"
 
 

@@ -86,8 +86,6 @@ MASTERS = {
     # territory games
     "SnakeMaster": territory.SnakeMaster,
     "SurroundMaster": territory.SurroundMaster,
-    "SantoriniMaster": territory.SantoriniMaster,
-    "TakMaster": territory.TakMaster,
     "StrategoMaster": territory.StrategoMaster,
     # board games
     "BreakthroughMaster": boards.BreakthroughMaster,
@@ -97,7 +95,6 @@ MASTERS = {
     "IndianPokerMaster": tabletop.IndianPokerMaster,
     "PigDiceMaster": tabletop.PigDiceMaster,
     "GameOfPureStrategyMaster": tabletop.GameOfPureStrategyMaster,
-    "ThreePlayerGOPSMaster": tabletop.ThreePlayerGOPSMaster,
     "LiarsDiceMaster": tabletop.LiarsDiceMaster,
     "BriscolaMaster": tabletop.BriscolaMaster,
     "GolfMaster": tabletop.GolfMaster,
@@ -188,6 +185,12 @@ class TextArenaGameBenchmark(GameBenchmark):
         corrupt = instance_file_error(game_spec)
         if corrupt is not None:
             stdout_logger.error(corrupt)
+
+    def __deepcopy__(self, memo):
+        """The benchmark makes the game masters and scorers of a spec and holds no episode: clemcore's branching runner
+        (clemcore 3.7.2 `clemgame/runners/branching.py:295-319`) deep-copies the GameMasterEnv, which holds it, before
+        every step, and every copy shares it."""
+        return self
 
     def close(self):
         """Unloads this game's own modules, as clemcore does with every module the load imported, but keeps the

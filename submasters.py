@@ -1,10 +1,6 @@
 """Generic masters for single-player and competitive multi-player TextArena games, and the helpers more than
 one family of games uses; each family's per-game masters are in `games/<family>.py`."""
-import types
-
-from textarena.core import ObservationType
-
-from ta_master import ReferencePlayer, TextArenaGameMaster, _record_invalid_move
+from ta_master import ReferencePlayer, TextArenaGameMaster
 
 
 def _is_number(value) -> bool:
@@ -126,32 +122,3 @@ class MultiPlayerMaster(TextArenaGameMaster):
 
 def _result(reward) -> str:
     return "win" if reward > 0 else "loss" if reward < 0 else "draw"
-
-
-class SwappedArgumentsMaster(SinglePlayerMaster):
-    """Puts the arguments of two TextArena state calls back in order (TextArena 0.7.4).
-
-    ThreeCardMonte, Countdown, Cryptarithm and Slitherlink call `set_invalid_move(progress, message)` positionally
-    while the signature is `(reason, reward)`: the player would be told "Reason: 0.0" instead of what was wrong, and an
-    invalid-move loss would be rewarded with the message text, its reason `Invalid Move: 0.0`. Every such call
-    in these envs is swapped. Countdown, Cryptarithm and Slitherlink also echo the player's move with
-    `add_observation(player_id, action, PLAYER_ACTION)` against `(message, observation_type, from_id)`,
-    which queues the player id as the message and breaks the observation. Both methods are re-bound on the state,
-    as the invalid-move recorder is, so a deep copy of the state stays self-contained.
-    """
-
-    def _on_before_game(self):
-        state = self.env.state
-        state.set_invalid_move = types.MethodType(_set_invalid_move_swapped, state)
-        state.add_observation = types.MethodType(_add_observation_reordered, state)
-
-
-def _set_invalid_move_swapped(state, reward, reason):
-    return _record_invalid_move(state, reason=reason, reward=reward)
-
-
-def _add_observation_reordered(state, *args, **kwargs):
-    if len(args) == 3 and isinstance(args[2], ObservationType):
-        from_id, message, observation_type = args
-        return type(state).add_observation(state, message=message, observation_type=observation_type, from_id=from_id)
-    return type(state).add_observation(state, *args, **kwargs)

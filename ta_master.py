@@ -29,6 +29,7 @@ from clemcore.backends import Model
 from clemcore.backends.utils import ContextExceededError
 from clemcore.clemgame import GameMaster, GameSpec, Player
 
+import fixes
 import ta_players
 from clem_observation_wrapper import ClemObservationWrapper
 
@@ -180,6 +181,17 @@ class _GlobalGenerator:
 _PROCESS_GENERATORS = (_GlobalGenerator(random, "_inst"), _GlobalGenerator(np.random.mtrand, "_rand", np.random))
 
 
+class CopyableRandom(random.Random):
+    """A `random.Random` whose deep copy takes the generator's state whole, and draws on as the original would.
+    clemcore's branching runner deep-copies an episode before every step; `copy.deepcopy` of a Random copies the 625
+    numbers of its state one by one (0.6 ms; this 0.07 ms)."""
+
+    def __deepcopy__(self, memo):
+        copied = type(self)()
+        copied.setstate(self.getstate())
+        return copied
+
+
 class EpisodeRandomness:
     """The episode's own `random` and numpy global generators, swapped in only while the env runs.
 
@@ -193,7 +205,7 @@ class EpisodeRandomness:
     """
 
     def __init__(self, seed: int):
-        self._bind(random.Random(seed), np.random.RandomState(seed))
+        self._bind(CopyableRandom(seed), np.random.RandomState(seed))
 
     def _bind(self, python: random.Random, numpy: np.random.RandomState):
         self._generators = (python, numpy)
@@ -256,7 +268,7 @@ def _prototype_env(env_id: str, env_kwargs_json: str):
     key = (env_id, env_kwargs_json)
     if key not in prototypes:
         with EpisodeRandomness(0), quiet_nltk_downloads(), word_data_built_once(env_id):
-            prototypes[key] = ta.make(env_id, **json.loads(env_kwargs_json))
+            prototypes[key] = fixes.make(env_id, **json.loads(env_kwargs_json))
     return prototypes[key]
 
 
@@ -376,7 +388,8 @@ def _write_tags(path: Path, tags: dict):
 
 def make_env(game_spec: GameSpec, instance: dict, judge: Callable[[str, str], str] | None = None,
              view: str = "state"):
-    """A fresh raw env for one episode, wrapped for clem in the given view (clem_observation_wrapper.VIEWS).
+    """A fresh env for one episode (TextArena's with this project's fixes, `fixes.make`), wrapped for clem in the
+    given view (clem_observation_wrapper.VIEWS).
 
     Specs with `cache_env` name envs whose constructor only builds read-only data (WordChains' 260k-word
     dictionary takes 1-1.7 s): those are built once per process and shallow-copied per episode; `reset()`
@@ -387,10 +400,11 @@ def make_env(game_spec: GameSpec, instance: dict, judge: Callable[[str, str], st
         env = copy.copy(_prototype_env(instance["env_id"], json.dumps(instance["env_kwargs"], sort_keys=True)))
     else:
         with quiet_nltk_downloads(), judges_in_place_of_openrouter(judge):
-            env = ta.make(instance["env_id"], **instance["env_kwargs"])
+            env = fixes.make(instance["env_id"], **instance["env_kwargs"])
     return ClemObservationWrapper(env, moves_only=getattr(game_spec, "others_see_moves_only", False), view=view,
                                   window=getattr(game_spec, "view_window", None),
-                                  boards_in_messages=getattr(game_spec, "boards_in_messages", None))
+                                  boards_in_messages=getattr(game_spec, "boards_in_messages", None),
+                                  relabel=getattr(game_spec, "relabel", ()))
 
 
 @contextlib.contextmanager
@@ -424,22 +438,6 @@ class JudgeAgent:
 
     def __call__(self, prompt: str) -> str:
         return self._judge(prompt, self._system_prompt)
-
-
-def watch_invalid_moves(state: ta.State):
-    """Records the reasons of the invalid moves TextArena registers in `state.clem_invalid_moves`.
-
-    Every invalid move in TextArena 0.7.4 goes through State.set_invalid_move (a warning, or the loss after
-    repeated ones), so its calls tell whether a step was a violated request. The recorder is a method bound to
-    the state, so a deep copy of the state (clemcore's branching runner) records into the copy.
-    """
-    state.clem_invalid_moves = []
-    state.set_invalid_move = types.MethodType(_record_invalid_move, state)
-
-
-def _record_invalid_move(state, *args, **kwargs):
-    state.clem_invalid_moves.append(str(kwargs.get("reason", args[0] if args else "")))
-    return type(state).set_invalid_move(state, *args, **kwargs)
 
 
 def token_encoding():
@@ -478,6 +476,14 @@ class PromptMeter:
     def record(self) -> dict:
         return {"chars": self.chars, "tokens": self.tokens}
 
+    def __deepcopy__(self, memo):
+        # a copy of the episode (clemcore's branching runner copies it before every step) measures on by itself, but
+        # shares the token counts of the texts seen, a pure function's results
+        copied = copy.copy(self)
+        copied.chars = list(self.chars)
+        copied.tokens = None if self.tokens is None else list(self.tokens)
+        return copied
+
 
 class TextArenaPlayer(Player):
     """A seat at a TextArena game played by a clem model. Mock replies are sampled from the spec's
@@ -494,7 +500,7 @@ class TextArenaPlayer(Player):
     def __init__(self, model: Model, *, game_role: str, custom_responses: list[str], seed: str, remembers: bool):
         super().__init__(model, game_role=game_role)
         self._custom_responses = custom_responses
-        self._rng = random.Random(seed)
+        self._rng = CopyableRandom(seed)
         self.remembers = remembers
         self.prompts = PromptMeter()
         self.backend_error: Exception | None = None
@@ -555,6 +561,11 @@ class TextArenaGameMaster(GameMaster):
     plays their moves between the model's turns.
     """
 
+    # Where reference seats can stall a game while the model's requests last (moves that change nothing, a turn
+    # order that skips the model's seat), the episode also stops after this many times `max_requests` moves of all
+    # seats: a request cap counted in moves, which the game's `_on_after_game` decides as it decides the request cap.
+    MOVES_PER_REQUEST: int | None = None
+
     def __init__(self, game_spec: GameSpec, experiment: dict, player_models: list[Model]):
         super().__init__(game_spec, experiment, player_models)
         self.players: list[TextArenaPlayer] = []
@@ -565,7 +576,11 @@ class TextArenaGameMaster(GameMaster):
         self._randomness: EpisodeRandomness | None = None
         self._context: dict | None = None
         self._acted_this_round: set[str] = set()
+        # the round being played, from 0 as in clemcore's DialogueGameMaster: the branching runner's `is_round(n)`
+        # condition reads it (clemcore 3.7.2 `clemgame/runners/branching.py:86-99`)
+        self.current_round = -1
         self.request_count = 0
+        self.move_count = 0  # of all seats, the reference seats' too
         self.max_requests: int | None = None
         self.cap_reason: str | None = None
         self.judge: TextArenaPlayer | None = None
@@ -574,6 +589,32 @@ class TextArenaGameMaster(GameMaster):
         self._logs_survive = False  # what setup() logs is lost: calls to the judge wait for before_game
         self._judge_error: Exception | None = None
         self.refusal: tuple[int, str] | None = None  # (seat, reason): a backend refused a prompt as too long
+
+    def __deepcopy__(self, memo):
+        """A copy plays on by itself but asks the same models: clemcore's branching runner (clemcore 3.7.2
+        `clemgame/runners/branching.py:295-319`) deep-copies the GameMasterEnv before every step, and a model is a
+        client (a hosted model's holds locks) or weights, never part of an episode's state. clemcore's own Player
+        shares its `_model` so (`clemgame/player.py:53-66`); the models are entered into the copy's memo, so that
+        every reference to them in the same copy shares them too: `player_models` here, and the GameMasterEnv's
+        `options["player_models"]`, which it copies after its `game_master` (its `__init__` sets that first). What no
+        episode changes is shared too, as the copy's time is the runner's per step: the spec, the experiment, the
+        instance and the data the env only reads, which the process's episodes share already (`_read_only_data`)."""
+        for shared in (*self.player_models, self.game_spec, self.experiment, self.instance, *self._read_only_data()):
+            memo[id(shared)] = shared
+        copied = object.__new__(type(self))
+        memo[id(self)] = copied
+        copied.__dict__.update(copy.deepcopy(self.__dict__, memo))
+        return copied
+
+    def _read_only_data(self) -> list:
+        """What the episode's env holds that is built once per process and only read: the word games' English
+        dictionaries (`word_data_built_once`) and, for a `cache_env` spec, what the prototype env's constructor built
+        (`make_env`). Copied, Hangman's 236,000 words alone took 60 ms per copy."""
+        data = list(process_cache("english dictionaries").values())
+        if getattr(self.game_spec, "cache_env", False) and self.instance:
+            prototype = _prototype_env(self.instance["env_id"], json.dumps(self.instance["env_kwargs"], sort_keys=True))
+            data.extend(vars(prototype).values())
+        return data
 
     # --- clem GameMaster API ---
 
@@ -594,7 +635,6 @@ class TextArenaGameMaster(GameMaster):
             with self._env_errors("reset"):
                 self._on_before_reset()
                 self.env.reset(num_players=len(self.seats), seed=instance["seed"])
-        watch_invalid_moves(self.env.state)
         self.max_requests = self._request_cap()
 
     def _seat_players(self, instance: dict):
@@ -634,6 +674,7 @@ class TextArenaGameMaster(GameMaster):
                                    "seed": self.instance["seed"], "max_requests": self.max_requests, "view": self.view,
                                    "textarena version": TEXTARENA_VERSION})
         self.state.current_turn = 0
+        self.current_round = 0
         for seat in self.seats:
             if isinstance(seat, ReferencePlayer):
                 self.log_player(seat.name, seat.name, seat.model_name)
@@ -709,8 +750,11 @@ class TextArenaGameMaster(GameMaster):
 
     @property
     def ta_env(self):
-        """The unwrapped TextArena env, for submasters that set attributes on it."""
-        return self.env.env
+        """The TextArena env inside the clem view and the fixes' wrappers, for submasters that read it."""
+        env = self.env.env
+        while isinstance(env, ta.Wrapper):
+            env = env.env
+        return env
 
     # --- hooks for submasters ---
 
@@ -856,13 +900,21 @@ class TextArenaGameMaster(GameMaster):
         self._judge_calls_logged = len(self._judge_calls)
 
     def _move(self, seat, move: str) -> tuple[bool, str | None]:
-        """Steps the env with a seat's move: whether the game is over, and the first invalid-move reason
-        TextArena gave, if any."""
+        """Steps the env with a seat's move: whether the game is over (by the game, or at the cap on all seats'
+        moves), and the first invalid-move reason TextArena gave, if any."""
         self._acted_this_round.add(seat.name)
         invalid_moves = self.env.state.clem_invalid_moves
         invalid_moves.clear()
         with self._env_errors("step"):
             done, _ = self.env.step(move)
+        self.move_count += 1
+        if not done and self.MOVES_PER_REQUEST is not None and self.cap_reason is None:
+            cap = self.MOVES_PER_REQUEST * self.max_requests
+            if self.move_count >= cap:
+                self.cap_reason = f"The episode reached its cap of {cap} moves of " \
+                                  f"{'both seats' if len(self.seats) == 2 else 'all seats'}."
+                self.log_to_self("request cap", self.cap_reason)
+                done = True
         return done, invalid_moves[0] if invalid_moves else None
 
     def _next_turn(self) -> bool:
@@ -877,6 +929,7 @@ class TextArenaGameMaster(GameMaster):
                 if self._round_over():
                     self._acted_this_round.clear()
                     self.log_next_round()
+                    self.current_round += 1
                 self._current_player = seat
                 self._context = context
                 return False

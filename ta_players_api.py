@@ -41,15 +41,17 @@ class ProgrammaticPlayer(BatchGenerativeModel):
 
     def __init__(self, model_spec: ModelSpec):
         super().__init__(model_spec)
-        self.players = _load_players()
-        if model_spec.model_id not in self.players.STRATEGIES:
+        # the package is looked up per call, never kept: a model holds no module, so a deep copy of it (a copied
+        # game master's, under clemcore's branching runner) is a plain copy
+        strategies = _load_players().STRATEGIES
+        if model_spec.model_id not in strategies:
             raise ValueError(f"{model_spec.model_name}: unknown strategy {model_spec.model_id!r}; "
-                             f"valid: {', '.join(self.players.STRATEGIES)}")
+                             f"valid: {', '.join(strategies)}")
         self.set_gen_args(temperature=0.0, max_tokens=100)  # unused; clem's records expect them
 
     def generate_response(self, messages):
         self._check_context(messages)
-        text = self.players.reply(self.model_spec.model_id, messages)
+        text = _load_players().reply(self.model_spec.model_id, messages)
         return {"strategy": self.model_spec.model_id, "context": messages[-1]["content"]}, {"reply": text}, text
 
     def _check_context(self, messages: list[dict]):

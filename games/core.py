@@ -68,19 +68,14 @@ class HangmanMaster(SinglePlayerMaster):
 
 
 class WordChainsMaster(MultiPlayerMaster):
-    """Makes the start word deterministic and logs the chain's first and last word.
-
-    TextArena 0.7.4 draws the start word with random.choice from `list(set(words))`, whose order depends on
-    PYTHONHASHSEED; sorting the list first makes the draw a function of the seed alone. A word that breaks
-    the chain's rules is how WordChains is lost, so only a reply without a bracketed word aborts.
+    """Logs the chain's first and last word (the start word is a function of the seed alone:
+    fixes.core.WordChainsFixes). A word that breaks the chain's rules is how WordChains is lost, so only a reply
+    without a bracketed word aborts.
     """
 
     FORMAT_VIOLATION = "did not provide a word in the valid format"
     # Between models, a game is played well when the chain grew at least halfway to a perfect chain (metrics).
     WELL_PLAYED_GROWTH = 0.5
-
-    def _on_before_reset(self):
-        self.ta_env.word_list = sorted(self.ta_env.word_list)
 
     def _on_before_game(self):
         self.log_key("start word", self.env.state.game_state["current_word"])

@@ -272,13 +272,10 @@ class TwoDollarMaster(PrivateValuesMaster):
     (`payoff scale`).
 
     Hidden information: each seat's secret role instructions, in its own prompt only. TextArena 0.7.4 draws the two
-    roles with `random.sample` over the role files in `os.listdir` order, which depends on the file system: the
-    game master sorts them by name before reset, so a seed draws the same roles on every machine."""
+    roles with `random.sample` over the role files in `os.listdir` order, which depends on the file system: they are
+    sorted by name (fixes.economics.TwoDollarFixes), so a seed draws the same roles on every machine."""
 
     SECRET = re.compile(r"=== YOUR SECRET INSTRUCTIONS ===\n(.*?)\nVICTORY CONDITION", re.DOTALL)
-
-    def _on_before_reset(self):
-        self.ta_env.available_roles = dict(sorted(self.ta_env.available_roles.items()))
 
     def content(self):
         return {**super().content(), "roles": [self.ta_env.player_roles[pid]["name"] for pid in (0, 1)]}

@@ -1,7 +1,5 @@
 """Masters of the LLM-judged games: TwentyQuestions, GuessWho, Debate, ScenarioPlanning; the judge is a clem model
 (ta_master.judges_in_place_of_openrouter; docs/games/judged.md)."""
-import types
-
 from submasters import MultiPlayerMaster, SinglePlayerMaster
 from ta_master import to_jsonable
 
@@ -41,17 +39,8 @@ class JuryMaster(MultiPlayerMaster):
             return {pid: votes["post-debate"][side] - votes["pre-debate"][side] for pid, side in sides.items()}
         return {pid: votes[pid]["Votes"] for pid in votes}
 
-    def _on_before_game(self):
-        # TextArena 0.7.4's ScenarioPlanning ends a tied vote with `set_draw(reson=...)`
-        # (ScenarioPlanning/env.py:49): a TypeError instead of the draw
-        self.env.state.set_draw = types.MethodType(_set_draw_misspelt, self.env.state)
-
     def _on_after_game(self, rewards):
         self.log_key("votes", to_jsonable(self.env.state.game_state["votes"]))
         self.log_key("margin scale", [-2, 2] if "post-debate" in self.env.state.game_state["votes"] else [-1, 1])
         super()._on_after_game(rewards)
-
-
-def _set_draw_misspelt(state, reason=None, reson=None):
-    return type(state).set_draw(state, reason=reason if reason is not None else reson)
 

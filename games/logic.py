@@ -1,12 +1,8 @@
 """Masters of the logic and sliding puzzles: RushHour, Sokoban, LogicPuzzle, Slitherlink, Crosswords
 (docs/games/logic-puzzles.md)."""
-import functools
-import types
-
 import numpy as np
-from textarena.envs.RushHour.env import _Vehicle
 
-from submasters import SinglePlayerMaster, SwappedArgumentsMaster
+from submasters import SinglePlayerMaster
 from ta_master import to_jsonable
 from ta_players.logic import rush_hour_board, rush_hour_solution, slitherlink_solution, sokoban_board, sokoban_solution
 
@@ -19,16 +15,8 @@ class RushHourMaster(SinglePlayerMaster):
     """
 
     def _on_before_reset(self):
-        # TextArena 0.7.4's reset generates up to 20 boards and BFS-checks each (up to 1000 states): 350 ms median,
-        # 1.6 s at most. An instance that records the cars is rebuilt from them: the env's generator returns the
-        # recorded board and its check accepts it, so reset keeps it on the first attempt (the recorded board is
-        # the one TextArena accepted, or its last of 20 attempts, which it plays anyway). reset seeds `random`
-        # before generating and again in SinglePlayerState after, so the episode's later draws are unchanged.
-        # (The constructor's own `_generate_random_puzzle` call happens at make, before this hook; it is cheap.)
-        content = self.instance.get("content")
-        if content is not None and "vehicles" in content:
-            self.ta_env._generate_random_puzzle = functools.partial(_recorded_vehicles, content["vehicles"])
-            self.ta_env._is_solvable = _recorded_board_is_accepted
+        # an instance that records the cars is played on them (fixes.logic.RushHourReplay)
+        self.ta_env.replay(self.instance.get("content"))
 
     def content(self) -> dict:
         vehicles = self.env.state.game_state["vehicles"]
@@ -41,18 +29,6 @@ class RushHourMaster(SinglePlayerMaster):
         return super().unplayable_reason()
 
 
-def _recorded_vehicles(vehicles: list) -> list:
-    """`RushHourEnv._generate_random_puzzle`'s board for a recorded instance, in the generator's order: TextArena
-    0.7.4 places X first, then the other cars in the order of its (alphabetical) configs, and that order is the
-    game state's. The instance lists them sorted."""
-    cars = [_Vehicle(*vehicle) for vehicle in vehicles]
-    return [car for car in cars if car.vid == "X"] + [car for car in cars if car.vid != "X"]
-
-
-def _recorded_board_is_accepted(vehicles) -> bool:
-    return True
-
-
 class SokobanMaster(SinglePlayerMaster):
     """Refuses rooms the player cannot solve within TextArena's turn limit, or whose board hides a target.
 
@@ -62,17 +38,8 @@ class SokobanMaster(SinglePlayerMaster):
     """
 
     def _on_before_reset(self):
-        # TextArena 0.7.4's reset calls the module-level `generate_room` of textarena.envs.Sokoban.env (seconds for
-        # `medium`): the env has no generator method to replace. A patch of that module global, however scoped to
-        # the reset call and restored after, would also serve any other Sokoban env resetting at the same time (a
-        # batch or another thread). Instead this env alone gets a reset that sets the recorded room and calls
-        # TextArena's own reset with `max_retries=0`: its generation loop then runs no attempt and the rest of its
-        # reset (state, player position, board, first observation) runs unchanged on the recorded room.
-        # `generate_room` draws only from its own seeded RNGs, never from the global `random` or `np.random`
-        # (SinglePlayerState seeds `random` before it), so skipping it changes no later draw.
-        content = self.instance.get("content")
-        if content is not None and all(key in content for key in ("board", "room fixed", "box mapping")):
-            self.ta_env.reset = types.MethodType(functools.partial(_reset_in_recorded_room, content), self.ta_env)
+        # an instance that records the room is played in it (fixes.logic.SokobanReplay)
+        self.ta_env.replay(self.instance.get("content"))
 
     def content(self) -> dict:
         """The board (the room as drawn), the fixed room (walls, floor, targets: a target under a box or the player
@@ -89,20 +56,6 @@ class SokobanMaster(SinglePlayerMaster):
         if sokoban_solution(board, env.max_turns + 1) is None:
             return f"the room cannot be solved within {env.max_turns + 1} moves"
         return super().unplayable_reason()
-
-
-# TextArena 0.7.4's SokobanEnv.create_board_str, cell code -> symbol, inverted
-SOKOBAN_CELLS = {"#": 0, "_": 1, "O": 2, "√": 3, "X": 4, "P": 5, "S": 6}
-
-
-def _reset_in_recorded_room(content, env, num_players, seed=None):
-    """SokobanEnv.reset on the instance's room instead of a generated one (fresh arrays on every reset)."""
-    env.room_fixed = np.array(content["room fixed"], dtype=int)  # generate_room's arrays are of dtype int
-    env.room_state = np.array([[SOKOBAN_CELLS[cell] for cell in line.split(" ")]
-                               for line in content["board"].splitlines()], dtype=int)
-    env.box_mapping = {tuple(target): tuple(box) for target, box in content["box mapping"]}
-    return type(env).reset(env, num_players=num_players, seed=seed, max_retries=0)
-
 
 
 class LogicPuzzleMaster(SinglePlayerMaster):
@@ -122,9 +75,9 @@ class LogicPuzzleMaster(SinglePlayerMaster):
         return sum(board[grid][row] == solution[grid][row] for grid, row in pairings) / len(pairings)
 
 
-class SlitherlinkMaster(SwappedArgumentsMaster):
-    """Checks that a single loop satisfies the clues; TextArena 0.7.4's swapped arguments are put right by the
-    base class."""
+class SlitherlinkMaster(SinglePlayerMaster):
+    """Checks that a single loop satisfies the clues (TextArena 0.7.4's swapped arguments are put right by
+    fixes.common.SwappedArgumentsState)."""
 
     def content(self) -> dict:
         return {"clues": self.ta_env.clues}

@@ -1,7 +1,7 @@
 """Masters of the number and chance games: Bandit, Secretary, ThreeCardMonte, Countdown, Cryptarithm
 (docs/games/number-games.md)."""
 from metrics import COUNTDOWN_CREDIT
-from submasters import SinglePlayerMaster, SwappedArgumentsMaster
+from submasters import SinglePlayerMaster
 from ta_players.numbers import countdown_solution, cryptarithm_solution
 
 
@@ -34,7 +34,7 @@ class SecretaryMaster(SinglePlayerMaster):
         super()._on_after_game(rewards)
 
 
-class ThreeCardMonteMaster(SwappedArgumentsMaster):
+class ThreeCardMonteMaster(SinglePlayerMaster):
     """The game state is empty: the instance records where the ball ends (the shuffles are in the fingerprinted
     observations)."""
 
@@ -42,7 +42,7 @@ class ThreeCardMonteMaster(SwappedArgumentsMaster):
         return {"ball position": self.ta_env.ball_pos}
 
 
-class CountdownMaster(SwappedArgumentsMaster):
+class CountdownMaster(SinglePlayerMaster):
     """The game state is empty: the instance records the numbers and the target. Logs the target and the distance
     of the closest value made (`CountdownScorer` scores it); the completion is TextArena's progress,
     1 - distance / 1000.
@@ -78,7 +78,7 @@ class CountdownMaster(SwappedArgumentsMaster):
         return super().unplayable_reason()
 
 
-class CryptarithmMaster(SwappedArgumentsMaster):
+class CryptarithmMaster(SinglePlayerMaster):
     """The game state is empty: the instance records the equation, which must have a solution (TextArena 0.7.4
     plays any equation it is given)."""
 

@@ -3,7 +3,6 @@ import functools
 
 from submasters import SinglePlayerMaster
 from ta_master import to_jsonable
-from ta_players.puzzles import PEG_JUMPS
 
 
 class LightsOutMaster(SinglePlayerMaster):
@@ -55,14 +54,8 @@ class SudokuMaster(SinglePlayerMaster):
     WRONG_DIGIT = "which violates Sudoku rules"
 
     def _on_before_reset(self):
-        # TextArena 0.7.4's reset fills a grid and then removes cells one by one, counting the solutions after each
-        # removal: up to 1.3 s for `hard`. An instance that records the puzzle and its solution is rebuilt from
-        # them: `_generate_board` (the env's only generator, called once by reset) returns the recorded pair.
-        # reset seeds `random` (SinglePlayerState) before generating, so skipping the generation leaves the RNG
-        # where the generation would have moved it; Sudoku's steps draw nothing from it, so no draw changes.
-        content = self.instance.get("content")
-        if content is not None and "board" in content and "solution" in content:
-            self.ta_env._generate_board = functools.partial(_recorded_sudoku, content["solution"], content["board"])
+        # an instance that records the puzzle and its solution is played on them (fixes.puzzles.SudokuReplay)
+        self.ta_env.replay(self.instance.get("content"))
 
     def content(self) -> dict:
         """The puzzle and its solution, which TextArena checks every digit against (`full_grid`)."""
@@ -72,22 +65,10 @@ class SudokuMaster(SinglePlayerMaster):
         return self.WRONG_DIGIT not in reason
 
 
-def _recorded_sudoku(solution, board):
-    """`SudokuEnv._generate_board`'s (full grid, puzzle) for a recorded instance, fresh lists per call."""
-    return [list(row) for row in solution], [list(row) for row in board]
-
-
 class FifteenPuzzleMaster(SinglePlayerMaster):
-    """TextArena 0.7.4's FifteenPuzzle cannot be won: solving the board calls `set_winners`, which its
-    SinglePlayerState lacks (AttributeError, `envs/FifteenPuzzle/env.py:84`). The state gets a `set_winners`
-    that records the win as the other single-player games do (`set_outcome` with reward 1).
-
-    TextArena shuffles the 16 cells freely, so about half of the boards cannot be solved: those are unplayable.
+    """TextArena shuffles the 16 cells freely, so about half of the boards cannot be solved: those are unplayable.
+    (That a solved board wins at all is fixes.puzzles.FifteenPuzzleStateFixes'.)
     """
-
-    def _on_before_game(self):
-        state = self.env.state
-        state.set_winners = lambda player_ids, reason: state.set_outcome(reward=1, reason=reason)
 
     def unplayable_reason(self):
         board = self.env.state.game_state["board"]
@@ -107,14 +88,9 @@ class PegJumpMaster(SinglePlayerMaster):
     the triangle says (one peg left: genius, two: pretty smart, three: just plain ...). TextArena's own completion,
     1 - (pegs - 1) / 14, counts pegs removed too.
 
-    TextArena 0.7.4's PegJump allows four jumps that are not along a line of the triangle ((7,11,13), (8,12,14),
-    (9,12,13), (9,13,15)) and lacks the three along the bottom row ((11,12,13), (12,13,14), (13,14,15)), against
-    its own rule "jump one peg over another". The env gets the triangle's 18 lines, both directions. A board
-    from which no sequence of jumps leaves one peg is unwinnable.
+    The jumps are the triangle's 18 lines, both directions (TextArena 0.7.4's are not: fixes.puzzles.PegJumpFixes).
+    A board from which no sequence of jumps leaves one peg is unwinnable.
     """
-
-    def _on_before_reset(self):
-        self.ta_env.ALLOWED_MOVES = list(PEG_JUMPS)
 
     def _on_before_game(self):
         self._initial_pegs = self.env.state.game_state["board"].count(True)

@@ -1,40 +1,16 @@
 """Masters of the social games: Truth and Deception, Secret Mafia, Settlers of Catan (docs/games/social-games.md)."""
-import re
-
 from textarena.envs.SecretMafia import env as mafia_env
 
 from submasters import MultiPlayerMaster
 from ta_master import EpisodeRandomness, ReferencePlayer, make_env
 
 
-class _EndsWhenASeatIsOut(MultiPlayerMaster):
-    """Ends the episode when TextArena puts a seat out of the game for repeated invalid moves.
-
-    SecretMafia and SettlersOfCatan (TextArena 0.7.4) do not end the game there: SecretMafia eliminates the seat and
-    plays on, so the violator's team could still win; SettlersOfCatan eliminates a seat for a bad index or offer
-    but leaves a seat that keeps answering without a `[k]` on turn, asking it forever. Either way the seat broke the
-    rules and the episode is Aborted; ending it at once spares the other seats' requests.
-    """
-
-    def _move(self, seat, move):
-        done, reason = super()._move(seat, move)
-        if not done and any(info.get("invalid_move") for info in self.env.state.game_info.values()):
-            done = True
-        return done, reason
-
-
 class TruthAndDeceptionMaster(MultiPlayerMaster):
     """Player 0 is the Deceiver, whose prompt marks which fact is true; Player 1, the Guesser, answers `[Fact 1]` or
     `[Fact 2]` after the conversation.
 
-    TextArena 0.7.4 checks the guess with two separate searches (TruthAndDeception/env.py:75-76), so a reply naming
-    both facts always wins. Here a guess counts only when it names one fact: a reply naming both is a broken format,
-    which TextArena warns about and then punishes like any other.
+    A guess counts only when it names one fact (fixes.social.TruthAndDeceptionFixes).
     """
-
-    def _on_before_game(self):
-        self.ta_env.guess_fact1_pattern = re.compile(r"^(?!.*\[Fact 2\]).*\[Fact 1\]", re.IGNORECASE | re.DOTALL)
-        self.ta_env.guess_fact2_pattern = re.compile(r"^(?!.*\[Fact 1\]).*\[Fact 2\]", re.IGNORECASE | re.DOTALL)
 
     def _how(self, pid, violators):
         # the game's last turn is the guess, which decides it by the rules: TextArena's turn limit only times it
@@ -48,10 +24,10 @@ class TruthAndDeceptionMaster(MultiPlayerMaster):
         return {0: facts, 1: []}
 
 
-class SecretMafiaMaster(_EndsWhenASeatIsOut):
+class SecretMafiaMaster(MultiPlayerMaster):
     """Roles are secret: each seat's prompt names its own role (and a Mafia member's teammates); the Mafia's night
     talk, the Doctor's choice and the Detective's findings reach only them. The episode ends when a seat is out for
-    invalid moves (Aborted)."""
+    invalid moves (Aborted; fixes.social.SecretMafiaEndsAtTheFirstElimination)."""
 
     def secrets(self):
         return {pid: [f"You are Player {pid}.\nYour role: {role}"]
@@ -89,8 +65,9 @@ class SecretMafiaMaster(_EndsWhenASeatIsOut):
         return None
 
 
-class SettlersOfCatanMaster(_EndsWhenASeatIsOut):
-    """Four seats (Red, White, Blue, Orange); the game ends when a seat reaches 11 victory points.
+class SettlersOfCatanMaster(MultiPlayerMaster):
+    """Four seats (Red, White, Blue, Orange); the game ends when a seat reaches 11 victory points, or when a seat is
+    out for invalid moves (Aborted; fixes.common.EndAtTheFirstElimination).
 
     TextArena 0.7.4 rewards the victory-point rank on a scale from -1 to 1 (the second of four gets +1/3); here only
     the seats with the most points win, and the payoff of each seat is its victory points, which the scorer ranks.
@@ -99,18 +76,7 @@ class SettlersOfCatanMaster(_EndsWhenASeatIsOut):
     four times as many moves of all seats.
     """
 
-    def _on_before_game(self):
-        self._moves_of_all_seats = 0
-
-    def _move(self, seat, move):
-        done, reason = super()._move(seat, move)
-        self._moves_of_all_seats += 1
-        cap = 4 * self.max_requests
-        if not done and self._moves_of_all_seats >= cap and self.cap_reason is None:
-            self.cap_reason = f"The episode reached its cap of {cap} moves of all seats."
-            self.log_to_self("request cap", self.cap_reason)
-            done = True
-        return done, reason
+    MOVES_PER_REQUEST = 4
 
     def _on_after_game(self, rewards):
         if rewards is not None:

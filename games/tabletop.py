@@ -1,5 +1,5 @@
 """Masters of the tabletop games between seats: poker, dice, sealed-bid auctions and card games
-(docs/games/tabletop.md)."""
+(docs/games/tabletop.md; TextArena's defects in them are put right in fixes/tabletop.py)."""
 from submasters import MultiPlayerMaster
 
 
@@ -27,29 +27,7 @@ class IndianPokerMaster(MultiPlayerMaster):
 
     A seat's private information is the opponent's card (`Your opponent's card is: Q`); the owner of that card must
     never see it. When both cards have the same rank, the two lines read alike and give nothing away.
-
-    Two TextArena 0.7.4 defects are worked around by wrapping `_init_round`:
-    - `second_check` is never reset between rounds (`IndianPoker/env.py:103-109`): after a round that ended with a
-      check, the first `[check]` of the next round went straight to showdown before the other seat could act;
-    - the ante is taken even from a seat that has no chip left (`env.py:44-45`), and then every move of that seat,
-      `[check]` and `[fold]` included, is "Insufficient chips" (`env.py:98`, cost 0 > -1 chips): it could only
-      lose by invalid moves. A seat that cannot pay the next ante is out, and the other seat wins.
     """
-
-    def _on_before_reset(self):
-        env = self.ta_env
-        init_round = env._init_round
-
-        def init_round_with_fresh_checks_and_busts():
-            game_state = env.state.game_state
-            game_state["second_check"] = False
-            broke = [pid for pid, chips in game_state["player_chips"].items() if chips < env.ante]
-            if broke and game_state["current_round"] < env.max_rounds:
-                env.state.set_winner(1 - broke[0], f"Player {broke[0]} cannot pay the ante of the next round "
-                                                   f"({game_state['player_chips'][broke[0]]} chips).")
-                return
-            init_round()
-        env._init_round = init_round_with_fresh_checks_and_busts
 
     def payoffs(self):
         return {pid: chips - self.ta_env.starting_bank
@@ -77,31 +55,6 @@ class GameOfPureStrategyMaster(MultiPlayerMaster):
 
     def payoffs(self):
         return dict(self.env.state.game_state["player_scores"])
-
-
-class ThreePlayerGOPSMaster(GameOfPureStrategyMaster):
-    """Three-Player GOPS ends when a seat is eliminated for repeated invalid moves (the episode is Aborted then).
-
-    TextArena 0.7.4 plays on with two seats (`ThreePlayerGOPS/env.py:23-38`), but when the eliminated seat was the
-    round's last bidder the round never resolves: the next seat is asked to bid again in a round it has already
-    bid in, from a hand shown before its bid (a reference then plays a card it no longer holds). The eliminated
-    seat loses, the others win, as when TextArena eliminates two seats.
-    """
-
-    def _on_before_reset(self):
-        env = self.ta_env
-        handle_invalid = env._handle_invalid
-
-        def end_at_the_first_elimination(reason):
-            result = handle_invalid(reason)
-            state = env.state
-            if state.elimination_order and not state.done:
-                out = state.elimination_order[0]
-                state.set_game_outcome({pid: -1 if pid == out else 1 for pid in range(state.num_players)},
-                                       f"Player {out} eliminated after repeated invalid moves.")
-                return True, result[1]
-            return result
-        env._handle_invalid = end_at_the_first_elimination
 
 
 class LiarsDiceMaster(MultiPlayerMaster):
@@ -155,28 +108,11 @@ class HighSocietyMaster(MultiPlayerMaster):
     author only (`to_id=pid`) and reveals both bids together; the money cards are public knowledge in effect
     (both start with 1-11 and every won auction shows the card paid). The instance records the auction order.
 
-    TextArena 0.7.4 defect H1: its prompt says the score is "remaining cash + prestige points" (net worth), but
-    `_end_match` (`HighSociety/env.py:294-296`) counts prestige only. The game is kept as TextArena scores it (its
-    rewards, the references' play) and the prompt's scoring lines are put right, so the rules a model reads are the
-    rules it is judged by. H2: a tie returns both bids and re-auctions the card without limit (`env.py:284-287`):
-    the spec's request cap ends such a loop (a draw, the generic outcome at the cap).
+    The game is kept as TextArena scores it, by prestige only (its rewards, the references' play); the prompt's
+    scoring lines say so (defect H1, fixes.tabletop.HighSocietyFixes). H2: a tie returns both bids and re-auctions the
+    card without limit (`HighSociety/env.py:62-64`): the spec's request cap ends such a loop (a draw, the generic
+    outcome at the cap).
     """
-
-    PROMPT_SCORING = ("Scoring:    After all ten auctions, add **remaining cash + prestige points**.\n"
-                      "            Higher *net-worth* wins (exact tie -> draw).")
-    TRUE_SCORING = ("Scoring:    After all ten auctions, the higher total of prestige points wins (exact tie -> "
-                    "draw).\n            Money cards left over count for nothing.")
-
-    def _on_before_reset(self):
-        env = self.ta_env
-        prompt = env._prompt
-
-        def prompt_with_the_scoring_as_played(player_id, game_state):
-            text = prompt(player_id, game_state)
-            if self.PROMPT_SCORING not in text:
-                raise RuntimeError("TextArena's High Society prompt changed: review defect H1")
-            return text.replace(self.PROMPT_SCORING, self.TRUE_SCORING)
-        env._prompt = prompt_with_the_scoring_as_played
 
     def content(self):
         game_state = self.env.state.game_state  # the first card is on auction already; the rest go from the end
@@ -192,64 +128,10 @@ class PokerMaster(MultiPlayerMaster):
     (`Your hole: A♠, K♦`, in its own board only; the other seat sees them only at a showdown, as the rules have it).
 
     Two seats only: TextArena 0.7.4 deals busted seats into every later hand with three or more players and counts
-    them at the showdown (defect P2, `Poker/env.py` `_reset_round`, `_handle_showdown`). Three workarounds (TextArena
-    0.7.4), each pinned by a test:
-    - P1: heads-up the button posts the small blind and acts first pre-flop (`_reset_round`), but the board labels
-      roles as for three or more seats (`_observe_current_pot`: `sb = btn+1`, `bb = btn+2`): the button was shown
-      "Dealer/BB" and the big blind "SB". The labels are put right ("Dealer/SB", "BB").
-    - P3: the final ranking sorts the stacks (`_set_outcome`); equal stacks (1000 each) fall back to seat order, so
-      Player 1 won. Equal stacks with no seat bust are a draw.
-    - P4: a seat eliminated by its second invalid move in a row is not the end of the game: with `_handle_invalid`
-      the next hand is dealt anyway and the eliminated seat plays on as all-in (the episode ran into the request
-      cap), and "Cannot check facing a bet." eliminates without even that. The game ends at such an elimination:
-      the violating seat loses, the other wins (the episode is Aborted).
+    them at the showdown (defect P2, `Poker/env.py` `_reset_round`, `_handle_showdown`). Its heads-up role labels
+    (P1) and its winner at equal stacks (P3) are put right by fixes.tabletop.PokerFixes; a seat eliminated by its
+    second invalid move in a row ends the game, lost for it (P4, fixes.common.EndAtTheFirstElimination).
     """
-
-    def _on_before_reset(self):
-        env = self.ta_env
-        observe, set_outcome = env._observe_current_pot, env._set_outcome
-
-        def observe_with_heads_up_roles():
-            state = env.state
-            own = state.__dict__.get("add_observation")
-            add = state.add_observation
-
-            def add_with_heads_up_roles(*args, message="", **kwargs):
-                message = message.replace(" (Dealer/BB): ", " (Dealer/SB): ").replace(" (SB): ", " (BB): ")
-                return add(*args, message=message, **kwargs)
-            state.add_observation = add_with_heads_up_roles
-            try:
-                observe()
-            finally:
-                if own is None:
-                    del state.add_observation
-                else:
-                    state.add_observation = own
-
-        def set_outcome_with_draws():
-            state = env.state
-            chips = state.game_state["player_chips"]
-            if not state.elimination_order and chips[0] == chips[1]:
-                state.set_draw(f"Both seats end with {chips[0]} chips.")
-                return
-            set_outcome()
-        env._observe_current_pot = observe_with_heads_up_roles
-        env._set_outcome = set_outcome_with_draws
-
-    def _on_before_game(self):
-        env = self.ta_env
-        step = env.step
-
-        def step_ending_at_an_elimination(action):
-            done, info = step(action)
-            state = env.state
-            out = [pid for pid, game_info in state.game_info.items() if game_info.get("invalid_move")]
-            if out and not state.done:
-                state.set_game_outcome({pid: -1 if pid == out[0] else 1 for pid in range(state.num_players)},
-                                       f"Player {out[0]} eliminated after repeated invalid moves.")
-                return True, info
-            return done, info
-        env.step = step_ending_at_an_elimination
 
     def payoffs(self):
         """Chips won or lost; None when a seat was eliminated for invalid moves (TextArena has split the pot and
@@ -268,24 +150,8 @@ class PokerMaster(MultiPlayerMaster):
 
 class BriscolaMaster(MultiPlayerMaster):
     """Briscola: payoffs are the card points won (120 in all); each seat's secret is its hand, as TextArena lists it
-    to that seat alone (`Your hand:` and the numbered cards).
-
-    TextArena 0.7.4 gives a 60-60 tie to Player 0: `_end_game` picks the winner with `max()` over the seats
-    (`Briscola/env.py:336`). The master ends a tied game as a draw, as the rules of Briscola have it.
+    to that seat alone (`Your hand:` and the numbered cards). A 60-60 tie is a draw (fixes.tabletop.BriscolaFixes).
     """
-
-    def _on_before_reset(self):
-        env = self.ta_env
-        end_game = env._end_game
-
-        def end_game_with_draws():
-            points = env.state.game_state["points_won"]
-            if len(set(points.values())) > 1:
-                return end_game()
-            env.state.game_state["phase"] = "finished"
-            env.state.set_draw(f"Game Over! A draw: both players have {points[0]} points.")
-            return env.state.step(rotate_player=False)
-        env._end_game = end_game_with_draws
 
     def content(self):
         game_state, card = self.env.state.game_state, self.ta_env._card_to_string
@@ -307,23 +173,10 @@ class GolfMaster(MultiPlayerMaster):
     grid as TextArena shows it to that seat alone (the cards dealt face up, and `?` for the hidden ones). Every swap
     is announced to both seats with both cards, so a card swapped in is no secret afterwards.
 
-    TextArena 0.7.4 gives an equal lowest score to Player 0: `_end_game` picks the winner with `min()` over the
-    seats (`Golf/env.py:435`). The master ends a game of equal scores as a draw.
-
-    A seat that takes the discard and swaps it onto a face-up card changes nothing that ends the game (the discard
-    pile is never empty after a swap), so the game can go on forever: the spec's `max_requests` stops it (a draw).
+    Equal scores are a draw (fixes.tabletop.GolfFixes). A seat that takes the discard and swaps it onto a face-up card
+    changes nothing that ends the game (the discard pile is never empty after a swap), so the game can go on forever:
+    the spec's `max_requests` stops it (a draw).
     """
-
-    def _on_before_reset(self):
-        env = self.ta_env
-        end_game = env._end_game
-
-        def end_game_with_draws():
-            end_game()
-            scores = {pid: player["score"] for pid, player in env.state.game_state["players"].items()}
-            if len(set(scores.values())) == 1:
-                env.state.set_draw(f"Game Over! A draw: both players have a score of {scores[0]} points.")
-        env._end_game = end_game_with_draws
 
     def content(self):
         game_state, card = self.env.state.game_state, self.ta_env._card_to_string
@@ -352,61 +205,16 @@ class SpiteAndMaliceMaster(MultiPlayerMaster):
     seat. TextArena shuffles the env's own deck in place, so a second `reset()` of an env fails: every episode makes
     a fresh env (the spec does not set `cache_env`).
 
-    TextArena 0.7.4 stalls (defect S1): a turn ends only with a discard from the hand, and center piles that reach
-    Q are cleared, never recycled, so the stock runs out; a seat with an empty hand, an empty stock and no card to
-    play can only `[draw]`, which does nothing, and its turn never ends. TextArena's deadlock rule needs both hands
-    empty (`SpiteAndMalice/env.py:218-242`) and rarely fires. The master ends the game as soon as the seat on turn
-    is stuck so, by TextArena's own deadlock rule: fewer payoff cards left wins. Equal piles are a draw (TextArena
-    gives a tie to the seat on turn, `env.py:290-292`, defect S2), at its own deadlocks too.
+    TextArena 0.7.4 stalls where a seat on turn can never end its turn (defect S1) and gives equal payoff piles at a
+    deadlock to the seat on turn (S2): fixes.tabletop.SpiteAndMaliceFixes ends such a game at once by TextArena's
+    deadlock rule (fewer payoff cards left wins), equal piles a draw.
 
     A seat can still stall by drawing forever (`[draw]` is always offered): the spec's `max_requests` stops the
     episode, and the same rule decides it. In `_vs_` variants the references' moves count too: the episode also
     stops after twice `max_requests` moves of both seats.
     """
 
-    def _on_before_reset(self):
-        env = self.ta_env
-        step, end_check = env.step, env._handle_game_end_check
-
-        def end_check_with_draws():
-            ended = end_check()
-            reason = env.state.game_info[0].get("reason", "")
-            if ended and reason.startswith("Deadlock reached with tie!"):
-                env.state.set_draw(reason.split(" Player ")[0] + " A draw.")
-            return ended
-
-        def step_ending_stuck_turns(action):
-            done, info = step(action)
-            pid = env.state.current_player_id
-            if not done and not env.deck and not env.players[pid]["hand"] and not env._player_has_valid_moves(pid):
-                self._decide_by_payoff_piles(f"Deadlock reached! Player {pid} has no card in hand, none to draw and "
-                                             f"none to play: its turn can never end.")
-                done = True
-            return done, info
-        env._handle_game_end_check = end_check_with_draws
-        env.step = step_ending_stuck_turns
-
-    def _on_before_game(self):
-        self._moves_of_all_seats = 0
-
-    def _decide_by_payoff_piles(self, why: str):
-        left = self.payoffs()
-        if left[0] == left[1]:
-            self.env.state.set_draw(f"{why} Both players have {left[0]} payoff cards left: a draw.")
-        else:
-            winner = 0 if left[0] < left[1] else 1
-            self.env.state.set_winner(winner, f"{why} Player {winner} wins with {left[winner]} payoff cards left vs "
-                                              f"Player {1 - winner}'s {left[1 - winner]}.")
-
-    def _move(self, seat, move):
-        done, reason = super()._move(seat, move)
-        self._moves_of_all_seats += 1
-        cap = 2 * self.max_requests
-        if not done and self._moves_of_all_seats >= cap and self.cap_reason is None:
-            self.cap_reason = f"The episode reached its cap of {cap} moves of both seats."
-            self.log_to_self("request cap", self.cap_reason)
-            done = True
-        return done, reason
+    MOVES_PER_REQUEST = 2
 
     def _on_after_game(self, rewards):
         if self.cap_reason is not None and not self.violating_seats():

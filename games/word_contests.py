@@ -1,10 +1,5 @@
 """Masters of the word contests between seats: DontSayIt, SpellingBee, LetterAuction, Codenames, Taboo
 (docs/games/word-contests.md)."""
-import re
-import types
-
-import textarena as ta
-
 from submasters import MultiPlayerMaster
 from ta_master import EpisodeRandomness, ReferencePlayer, make_env
 
@@ -40,32 +35,15 @@ class SpellingBeeMaster(MultiPlayerMaster):
 
 class LetterAuctionMaster(MultiPlayerMaster):
     """Records the auction order; each seat's payoff is the value of its word (the coins paid for its letters, a
-    letter counting each time it occurs).
-
-    TextArena 0.7.4 marks a rejected word as the empty word before its invalid-move warning, and ends the game once
-    both seats have a word: the second seat to submit loses at its first wrong word, with no retry and no invalid
-    move recorded (`LetterAuction/env.py:285-291,147`). The game master unmarks it, so that this seat gets the retry
-    every other invalid move gets (and loses by TextArena's rule at a second one).
+    letter counting each time it occurs). A wrong word gets a retry, as every invalid move does
+    (fixes.word_contests.LetterAuctionFixes).
     """
-
-    def _on_before_reset(self):
-        self.ta_env._calculate_word_value = types.MethodType(_word_value_with_retry, self.ta_env)
 
     def content(self):
         return {"letters": list(self.ta_env.letters), "starting coins": self.ta_env.starting_coins}
 
     def payoffs(self):
         return {pid: state["word_value"] for pid, state in self.ta_env.player_states.items()}
-
-
-def _word_value_with_retry(env, player_id: int, word: str):
-    type(env)._calculate_word_value(env, player_id, word)
-    if env.player_states[player_id]["word"] == "":  # rejected: no word yet (a second rejection lost the game)
-        env.player_states[player_id]["word"] = None
-
-
-CODENAMES_FORMATS = {"Spymaster": (re.compile(r"\[(\w+)\s+(\d+)\]"), "a clue and number in brackets, e.g. [wind 2]"),
-                     "Operative": (re.compile(r"\[(\w+)\]"), "a board word or pass in brackets, e.g. [breeze]")}
 
 
 class CodenamesMaster(MultiPlayerMaster):
@@ -75,14 +53,9 @@ class CodenamesMaster(MultiPlayerMaster):
     - `-hardcore` draws capitalised nouns; TextArena 0.7.4 lower-cases every guess before looking it up
       (`Codenames/env.py:100,108`), so a capitalised Red or Blue word can never be revealed and that team can never
       win by revealing its words: the instance generator skips such boards.
-    - TextArena 0.7.4 answers a reply without a bracketed clue or guess by skipping the team's turn and never
-      registers an invalid move, so a player that ignores the format only loses turns (and its partner's game). The
-      game master treats it as every other game does: a warning and a retry, and the second in a row loses the game
-      for the team.
+    - A reply without a bracketed clue or guess is a broken format, as in every other game: a warning and a retry,
+      and the second in a row loses the game for the team (fixes.word_contests.CodenamesFixes).
     """
-
-    def _on_before_reset(self):
-        self.ta_env.step = types.MethodType(_codenames_step_with_format_rule, self.ta_env)
 
     def content(self):
         return {"board": [[word, label] for word, label in self.ta_env.board.items()]}
@@ -104,7 +77,6 @@ class CodenamesMaster(MultiPlayerMaster):
         model_seat = self.instance["game_id"] % seats
         with EpisodeRandomness(self.instance["seed"]):
             env = make_env(self.game_spec, self.instance, view=self.view)
-            env.env.step = types.MethodType(_codenames_step_with_format_rule, env.env)
             env.reset(num_players=seats, seed=self.instance["seed"])
             references = {pid: ReferencePlayer(f"Player {pid}", reference, salt=f"{self.instance['seed']}:{pid}",
                                                remembers=self.view == "full")
@@ -127,37 +99,11 @@ class CodenamesMaster(MultiPlayerMaster):
         return {0: key, 2: key}
 
 
-def _codenames_step_with_format_rule(env, action: str):
-    state = env.state
-    player_id = state.current_player_id
-    pattern, expected = CODENAMES_FORMATS["Spymaster" if player_id in (0, 2) else "Operative"]
-    if pattern.search(action):
-        return type(env).step(env, action)
-    state.add_observation(from_id=player_id, to_id=player_id, message=action,
-                          observation_type=ta.ObservationType.PLAYER_ACTION)
-    if state.set_invalid_move(reason=f"The reply is not {expected}."):
-        state.set_winners(player_ids=[2, 3] if player_id < 2 else [0, 1],
-                          reason=f"Player {player_id} broke the format twice in a row.")
-    return state.step()
-
-
-TABOO_QUOTED_GUESS = re.compile(r"\[\s*(['\"])(.*?)\1\s*\]")
-
-
 class TabooMaster(MultiPlayerMaster):
-    """Records the teams' words; logs the words guessed, which score the game between models; two TextArena 0.7.4
-    defects are worked around in the env's `step`:
-
-    - The Guesser's prompt shows a guess as `['elephant']` (`Taboo/env.py:210`) but the env compares the guess with
-      its quotes kept (`:382-385`): a guess following the example can never be right. Quotes around a bracketed
-      guess are dropped.
-    - A second invalid move in a row (a Guesser without brackets, a Clue Giver saying a taboo word again) is
-      recorded, but the Guesser is then asked again forever and the Clue Giver's team only loses its turn. The
-      game master ends the game there, lost for that seat's team, as the invalid-move rule does in other games.
+    """Records the teams' words; logs the words guessed, which score the game between models. (A guess quoted as the
+    prompt's example shows it counts, and a second invalid move in a row loses the game for the team:
+    fixes.word_contests.TabooFixes.)
     """
-
-    def _on_before_reset(self):
-        self.ta_env.step = types.MethodType(_taboo_step, self.ta_env)
 
     def content(self):
         return {"category": self.ta_env.categories[0], **super().content()}
@@ -182,19 +128,4 @@ class TabooMaster(MultiPlayerMaster):
             word = pairs[min(game_state["team_word_indices"][team], len(pairs) - 1)][0]
             secrets[team * team_size] = [f"word to guess is '{word}'"]
         return secrets
-
-
-def _taboo_step(env, action: str):
-    state = env.state
-    player_id = state.current_player_id
-    if state.role_mapping[player_id] == "Guesser":
-        action = TABOO_QUOTED_GUESS.sub(lambda match: f"[{match.group(2)}]", action, count=1)
-    done, info = type(env).step(env, action)
-    if not done and state.game_info[player_id]["invalid_move"]:
-        team = player_id // (state.num_players // 2)
-        state.set_winners(player_ids=[pid for pid in range(state.num_players)
-                                      if pid // (state.num_players // 2) != team],
-                          reason=f"Player {player_id} made a second invalid move in a row.")
-        done = True
-    return done, info
 

@@ -108,7 +108,6 @@ class Clock:
 
     def __init__(self):
         self.in_step = False
-        self.in_env = False
         self.env_s = 0.0
         self.recorder_s = 0.0
         self.reference_s = 0.0  # the reference opponents' moves and the judge's answers: players' time
@@ -185,38 +184,25 @@ def _timed_env_call(function, records_actions: bool):
     the actions the bare replay repeats."""
 
     def timed(*args, **kwargs):  # TextArena's wrappers call `step(action=...)`
-        if CLOCK.in_env:  # a submaster's workaround calling the step timed first: one call, timed once
-            return function(*args, **kwargs)
         if records_actions:
             CLOCK.actions.append((kwargs["action"] if "action" in kwargs else args[0], CLOCK.in_step))
-        CLOCK.in_env = True
         judge_before = CLOCK.judge_s
         start = now()
         try:
             return function(*args, **kwargs)
         finally:
-            CLOCK.in_env = False
             if CLOCK.in_step:
                 CLOCK.env_s += now() - start - (CLOCK.judge_s - judge_before)
                 CLOCK.timed_calls += 1
 
-    timed.bench_timed = True
     return timed
 
 
 def _timed_raw_env(raw_env):
-    """Times the raw env's `step` and `get_observation` (instance attributes shadow the class's methods)."""
+    """Times the env inside the clem view (TextArena's with the fixes, `fixes.make`): its `step` and
+    `get_observation` (instance attributes shadow the class's methods)."""
     raw_env.step = _timed_env_call(raw_env.step, records_actions=True)
     raw_env.get_observation = _timed_env_call(raw_env.get_observation, records_actions=False)
-
-
-def _keep_raw_env_timed(game_master):
-    """Some submasters replace the raw env's `step` with a workaround in `_on_before_reset` or `_on_before_game`
-    (Set, WordSearch, UltimateTexasHoldem, Poker, ...), after make_env wrapped it: time the replacement (the
-    workaround counts as env time; the step it calls is then not timed again)."""
-    raw_env = game_master.env.env
-    if not getattr(raw_env.step, "bench_timed", False) or not getattr(raw_env.get_observation, "bench_timed", False):
-        _timed_raw_env(raw_env)
 
 
 _make_env = ta_master.make_env
@@ -397,7 +383,6 @@ def play_episode(env: GameMasterEnv, models, experiment, instance, stats: GameSt
     setup_s = now() - start - FULL_GC.since(episode_gcs) - CLOCK.reference_s
     play_gcs = len(FULL_GC.durations)
     game_master = env.game_master
-    _keep_raw_env_timed(game_master)
     gm_step = game_master.step
     gm_s = [0.0]
 
@@ -621,7 +606,7 @@ def trimmed_copy(dest: Path, episodes_per_game: int) -> dict[str, int]:
         shutil.copy2(path, dest / path.name)
     for name in ("clemgame.json", "model_registry.json"):
         shutil.copy2(REPO / name, dest / name)
-    for package in ("games", "ta_players"):
+    for package in ("games", "fixes", "ta_players"):
         shutil.copytree(REPO / package, dest / package, ignore=shutil.ignore_patterns("__pycache__"))
     (dest / "in").mkdir()
     kept_per_file = {}

@@ -202,6 +202,11 @@ class FrozenLake(GamePlayers):
     game = "ta_frozen_lake"
     recognizes = re.compile(r"Welcome to Frozen Lake!")
     has_expert = True
+    # the moves TextArena's board lists (as the move format: the spec relabels it, as some lead off the grid)
+    MOVES = ("[up]", "[down]", "[left]", "[right]", "[w]", "[a]", "[s]", "[d]")
+
+    def random_move(self, transcript, rng):
+        return rng.choice(self.MOVES)
 
     def expert_move(self, transcript):
         rows = [line.strip("|").split("|") for line in last_match(LAKE, transcript.text).group(1).split("\n")

@@ -304,7 +304,8 @@ def batched_mock_run(tmp_path_factory) -> tuple[Path, str]:
 
 @pytest.fixture(scope="session")
 def random_sampled_run(tmp_path_factory) -> tuple[Path, Path]:
-    """A `clem run -m ta-random` of all games on the sampled instances: (the game dir, the results dir)."""
+    """A `clem run -m ta-random` of all games on the sampled instances: (the game dir, the results dir). The served
+    games (test_runners) and the branching runner's (test_branching) are compared with it."""
     game_dir = sampled_repo(tmp_path_factory)
     results = made_once(tmp_path_factory, "ta_random_sampled",
                         lambda results: clem("run", "-g", *GAMES, "-m", "ta-random", "-r", str(results), cwd=game_dir))
@@ -347,7 +348,7 @@ def copy_repo(dest: Path) -> Path:
     for name in ("clemgame.json", "model_registry.json"):
         shutil.copy2(REPO / name, dest / name)
     shutil.copytree(REPO / "in", dest / "in")
-    for package in ("games", "ta_players"):
+    for package in ("games", "fixes", "ta_players"):
         shutil.copytree(REPO / package, dest / package, ignore=shutil.ignore_patterns("__pycache__"))
     return dest
 

@@ -59,7 +59,7 @@ def test_invalid_move_warning_is_a_violated_request_and_the_next_context_says_wh
     assert episode.scores["Success"] == 1
     # the state view gives the player's own move back as the bracketed move; the full view, whose memory holds the
     # player's reply, does not repeat it
-    assert "[GAME] [C A]\n\n" in second_context["content"]
+    assert "[Player] [C A]\n\n" in second_context["content"]
     replies = iter(["[C A]", "[A C]"])
     full = play("ta_tower_of_hanoi", [lambda context: next(replies, "[A C]")], view="full")
     assert "You tried to move a disk from an empty tower." in full.contexts[1][1]["content"]

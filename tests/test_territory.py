@@ -241,7 +241,8 @@ def test_santorini_eleventh_invalid_move_in_a_row_ends_the_game_as_aborted():
                                      "Player 1": ("loss", "own violation")}
     assert episode.scores["Request Count"] == 1 + 11 and episode.scores["Violated Request Count"] == 11
     assert math.isnan(episode.scores["Main Score"])
-    assert "made 11 invalid moves in a row" in episode.interactions["end reason"]
+    # the end every game eliminating a seat for invalid moves has (fixes.common.EndAtTheFirstElimination)
+    assert episode.interactions["end reason"] == "Player 1 eliminated after repeated invalid moves."
 
 
 def test_santorini_invalid_move_is_warned_and_the_seat_retries():
@@ -335,9 +336,8 @@ def test_tak_road_greedy_beats_random_clearly():
 
 # --- Stratego (default instance 0: Player 0's Colonel at D0, Player 1's Lieutenant at G0; E0 and F0 empty) ---
 
-import textarena as ta  # noqa: E402
-
-from games.territory import StrategoMaster, patch_stratego_env, patch_stratego_state  # noqa: E402
+import fixes  # noqa: E402
+from games.territory import StrategoMaster  # noqa: E402
 from ta_players.base import offered_moves  # noqa: E402
 
 
@@ -371,12 +371,9 @@ def test_stratego_no_seat_sees_the_other_seats_ranks():
 
 
 def stratego_env(pieces: dict[str, tuple[str, int]]):
-    """A Stratego env with the game master's fixes on a board holding only `pieces` ({"D0": ("Miner", 0), ...})."""
-    env = ta.make("Stratego-v0-raw")
-    patch_stratego_env(env)
+    """A Stratego env with its fixes (fixes.territory) on a board holding only `pieces` ({"D0": ("Miner", 0), ...})."""
+    env = fixes.make("Stratego-v0-raw")
     env.reset(num_players=2, seed=0)
-    patch_stratego_state(env.state)
-    env.state.clem_invalid_moves = []
     for row in range(10):
         for col in range(10):
             if env.board[row][col] != "~":

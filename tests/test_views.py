@@ -36,7 +36,7 @@ def test_the_state_view_sends_the_prompt_the_latest_messages_and_the_board_once_
         assert content.rpartition("\n\n")[2].startswith("Current Board: ")
     # the moves so far come back as TextArena's messages, the latest last
     assert model.sent[2][0]["content"].removeprefix(prompt) == (
-        "\n\n[GAME] [A C]\n\n[GAME] You moved disk 1 from A to C.\n\n[GAME] [A B]\n\n[GAME] You moved disk 2 from A to B."
+        "\n\n[Player] [A C]\n\n[GAME] You moved disk 1 from A to C.\n\n[Player] [A B]\n\n[GAME] You moved disk 2 from A to B."
         "\n\nCurrent Board: \nA: [3]\nB: [2]\nC: [1]\n.")
 
 
@@ -72,7 +72,7 @@ def test_a_full_history_instances_file_plays_through_clem_run(tmp_path_factory, 
 def test_a_bounded_view_keeps_the_newest_messages_that_fit_its_window_and_says_how_many_it_left_out():
     import textarena as ta
     from clem_observation_wrapper import ClemObservationWrapper
-    # each move adds two lines: the echoed move (12 characters) and what it did (36)
+    # each move adds two lines: the player's move (14 characters; TextArena sends it as the game's) and what it did (36)
     env = ClemObservationWrapper(ta.make("TowerOfHanoi-v0-raw"), view="state", window=110)
     env.reset(num_players=1, seed=1)
     for move in ["[A C]", "[A B]", "[C B]"]:
@@ -80,9 +80,9 @@ def test_a_bounded_view_keeps_the_newest_messages_that_fit_its_window_and_says_h
         env.step(move)
     _, context = env.get_observation()
     lines = context["content"].split("\n\n")
-    # of the six lines the newest four (96 characters) fit the window of 110, the two before are left out
-    assert lines[-6:] == ["[GAME] (2 earlier messages are not repeated here.)", "[GAME] [A B]",
-                          "[GAME] You moved disk 2 from A to B.", "[GAME] [C B]",
+    # of the six lines the newest four (100 characters) fit the window of 110, the two before are left out
+    assert lines[-6:] == ["[GAME] (2 earlier messages are not repeated here.)", "[Player] [A B]",
+                          "[GAME] You moved disk 2 from A to B.", "[Player] [C B]",
                           "[GAME] You moved disk 1 from C to B.", "Current Board: \nA: [3]\nB: [2, 1]\nC: []\n."]
 
 

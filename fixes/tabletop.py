@@ -1,0 +1,132 @@
+"""Repairs of the card and dice games between seats: Indian Poker, High Society, Poker, Briscola, Golf, Spite and
+Malice (docs/games/tabletop.md). Three-Player GOPS and Poker also end at their first elimination
+(`common.EndAtTheFirstElimination`)."""
+
+
+class IndianPokerFixes:
+    """Two defects of TextArena 0.7.4's IndianPoker, put right at the start of every round (`_init_round`):
+    - `second_check` is never reset between rounds (IndianPoker/env.py:103-109): after a round that ended with a
+      check, the first `[check]` of the next round went straight to showdown before the other seat could act;
+    - the ante is taken even from a seat that has no chip left (env.py:43-44), and then every move of that seat,
+      `[check]` and `[fold]` included, is "Insufficient chips" (env.py:98, cost 0 > -1 chips): it could only lose by
+      invalid moves. A seat that cannot pay the next ante is out, and the other seat wins.
+    """
+
+    def _init_round(self):
+        game_state = self.state.game_state
+        game_state["second_check"] = False
+        broke = [pid for pid, chips in game_state["player_chips"].items() if chips < self.ante]
+        if broke and game_state["current_round"] < self.max_rounds:
+            self.state.set_winner(1 - broke[0], f"Player {broke[0]} cannot pay the ante of the next round "
+                                                f"({game_state['player_chips'][broke[0]]} chips).")
+            return
+        super()._init_round()
+
+
+class HighSocietyFixes:
+    """TextArena 0.7.4's High Society prompt says the score is "remaining cash + prestige points" (HighSociety/
+    env.py:30-31), but `_end_match` counts prestige only (env.py:72-73): the prompt's scoring lines are put
+    right, so that the rules a model reads are the rules it is judged by (defect H1, docs/games/tabletop.md)."""
+
+    PROMPT_SCORING = ("Scoring:    After all ten auctions, add **remaining cash + prestige points**.\n"
+                      "            Higher *net-worth* wins (exact tie -> draw).")
+    TRUE_SCORING = ("Scoring:    After all ten auctions, the higher total of prestige points wins (exact tie -> "
+                    "draw).\n            Money cards left over count for nothing.")
+
+    def _prompt(self, player_id, game_state):
+        text = super()._prompt(player_id, game_state)
+        if self.PROMPT_SCORING not in text:
+            raise RuntimeError("TextArena's High Society prompt changed: review defect H1")
+        return text.replace(self.PROMPT_SCORING, self.TRUE_SCORING)
+
+
+class PokerFixes:
+    """Two defects of TextArena 0.7.4's Poker heads-up (the game masters seat two; its elimination for invalid moves
+    is `common.EndAtTheFirstElimination`'s, defect P4 of docs/games/tabletop.md):
+    - P1: heads-up the button posts the small blind and acts first pre-flop (`_reset_round`), but the board labels the
+      roles as for three or more seats (Poker/env.py:119-127, `sb = btn+1`, `bb = btn+2`): the button was shown
+      "Dealer/BB" and the big blind "SB". The labels are put right ("Dealer/SB", "BB").
+    - P3: the final ranking sorts the stacks (`_set_outcome`, env.py:465-475); equal stacks (1000 each) fall back to
+      seat order, so Player 1 won. Equal stacks with no seat bust are a draw.
+    """
+
+    def _observe_current_pot(self):
+        super()._observe_current_pot()
+        state = self.state
+        if state.num_players != 2:
+            return
+        # the board just queued for the seat on turn (env.py:141), and its copy in the state's log
+        queue = state.observations[state.current_player_id]
+        sender, message, observation_type = queue[-1]
+        message = message.replace(" (Dealer/BB): ", " (Dealer/SB): ").replace(" (SB): ", " (BB): ")
+        queue[-1] = (sender, message, observation_type)
+        state.logs[-1] = (sender, message)
+
+    def _set_outcome(self):
+        state = self.state
+        chips = state.game_state["player_chips"]
+        if state.num_players == 2 and not state.elimination_order and chips[0] == chips[1]:
+            state.set_draw(f"Both seats end with {chips[0]} chips.")
+            return
+        super()._set_outcome()
+
+
+class BriscolaFixes:
+    """TextArena 0.7.4 gives a 60-60 tie to Player 0: `_end_game` picks the winner with `max()` over the seats
+    (Briscola/env.py:336). A tied game ends as a draw, as the rules of Briscola have it."""
+
+    def _end_game(self):
+        points = self.state.game_state["points_won"]
+        if len(set(points.values())) > 1:
+            return super()._end_game()
+        self.state.game_state["phase"] = "finished"
+        self.state.set_draw(f"Game Over! A draw: both players have {points[0]} points.")
+        return self.state.step(rotate_player=False)
+
+
+class GolfFixes:
+    """TextArena 0.7.4 gives an equal lowest score to Player 0: `_end_game` picks the winner with `min()` over the
+    seats (Golf/env.py:435). A game of equal scores ends as a draw."""
+
+    def _end_game(self):
+        super()._end_game()
+        scores = {pid: player["score"] for pid, player in self.state.game_state["players"].items()}
+        if len(set(scores.values())) == 1:
+            self.state.set_draw(f"Game Over! A draw: both players have a score of {scores[0]} points.")
+
+
+class SpiteAndMaliceFixes:
+    """Two defects of TextArena 0.7.4's Spite and Malice:
+    - S1, a stall: a turn ends only with a discard from the hand, and center piles that reach Q are cleared, never
+      recycled, so the stock runs out; a seat with an empty hand, an empty stock and no card to play can only
+      `[draw]`, which does nothing, and its turn never ends. TextArena's deadlock rule needs both hands empty
+      (SpiteAndMalice/env.py:218-242) and rarely fires. The game ends as soon as the seat on turn is stuck so, by
+      TextArena's own deadlock rule: fewer payoff cards left wins.
+    - S2: equal payoff piles at a deadlock go to the seat on turn (env.py:290-292): they are a draw.
+    """
+
+    def _handle_game_end_check(self):
+        ended = super()._handle_game_end_check()
+        reason = self.state.game_info[0].get("reason", "")
+        if ended and reason.startswith("Deadlock reached with tie!"):
+            self.state.set_draw(reason.split(" Player ")[0] + " A draw.")
+        return ended
+
+    def step(self, action: str):
+        done, info = super().step(action)
+        pid = self.state.current_player_id
+        if not done and not self.deck and not self.players[pid]["hand"] and not self._player_has_valid_moves(pid):
+            self.decide_by_payoff_piles(f"Deadlock reached! Player {pid} has no card in hand, none to draw and none "
+                                        f"to play: its turn can never end.")
+            done = True
+        return done, info
+
+    def decide_by_payoff_piles(self, why: str):
+        """TextArena's deadlock rule (env.py:276-292) with equal piles a draw."""
+        left = {pid: len(player["payoff"]) for pid, player in self.players.items()}
+        if left[0] == left[1]:
+            self.state.set_draw(f"{why} Both players have {left[0]} payoff cards left: a draw.")
+        else:
+            winner = 0 if left[0] < left[1] else 1
+            self.state.set_winner(winner, f"{why} Player {winner} wins with {left[winner]} payoff cards left vs "
+                                          f"Player {1 - winner}'s {left[1 - winner]}.")
