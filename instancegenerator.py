@@ -93,18 +93,24 @@ def without(mapping: dict, *keys: str) -> dict:
 MAX_ATTEMPTS = 100
 
 
-def instance_seed(game_name: str, experiment: str, game_id: int, attempt: int = 0) -> int:
+def instance_seed(game_name: str, experiment: str, game_id: int, attempt: int = 0, draw: str | None = None) -> int:
     """A stable seed per instance, distinct across games and experiments; `attempt` > 0 gives the seeds tried
-    after one whose game was over (or unwinnable) before the player's first move."""
-    key = f"{game_name}/{experiment}/{game_id}" + (f"/{attempt}" if attempt else "")
+    after one whose game was over (or unwinnable) before the player's first move. A `draw` other than the shipped
+    set's (None) gives another set of seeds (scripts/fresh_instances.py)."""
+    key = (f"{draw}/" if draw is not None else "") + f"{game_name}/{experiment}/{game_id}" + \
+        (f"/{attempt}" if attempt else "")
     return zlib.crc32(key.encode("utf-8"))
 
 
 class TextArenaInstanceGenerator(GameInstanceGenerator):
+    """The spec's instances; `draw` and `avoid` (the seeds not to use) make a fresh set in `game_dir`."""
 
-    def __init__(self, game_spec: GameSpec):
-        super().__init__(str(GAME_DIR))
+    def __init__(self, game_spec: GameSpec, game_dir: Path = GAME_DIR, draw: str | None = None,
+                 avoid: frozenset = frozenset()):
+        super().__init__(str(game_dir))
         self.game_spec = game_spec
+        self.draw = draw
+        self.avoid = avoid
 
     def on_generate(self, seed, **kwargs):
         # an unavailable game raises GameUnavailableError from the game master's setup
@@ -123,7 +129,9 @@ class TextArenaInstanceGenerator(GameInstanceGenerator):
         """The seed and record of the first seed whose game leaves the player something to do."""
         reasons = []
         for attempt in range(MAX_ATTEMPTS):
-            seed = instance_seed(self.game_spec.game_name, name, game_id, attempt)
+            seed = instance_seed(self.game_spec.game_name, name, game_id, attempt, self.draw)
+            if seed in self.avoid:
+                continue
             game_master = benchmark.create_game_master(experiment, [CustomResponseModel()])
             game_master.setup(**instance, seed=seed)
             game_master.start()
@@ -131,8 +139,9 @@ class TextArenaInstanceGenerator(GameInstanceGenerator):
             if reason is None:
                 return {"seed": seed, **game_master.record()}
             reasons.append(reason)
+        last = reasons[-1] if reasons else "every seed was one to avoid"
         raise RuntimeError(f"{self.game_spec.game_name}, experiment '{name}', instance {game_id}: no playable game "
-                           f"in {MAX_ATTEMPTS} seeds; last reason: {reasons[-1]}")
+                           f"in {MAX_ATTEMPTS} seeds; last reason: {last}")
 
 
 def main(game_names: list[str]) -> int:

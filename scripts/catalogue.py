@@ -99,6 +99,8 @@ def render() -> str:
         "players of `ta_players/` (see the README); `mock` replies from the spec's `custom_response` list.",
         "In games between seats the figures of the game itself are self-play (every seat the same player); each",
         "`_vs_<reference>` variant seats the player in one seat against that reference opponent.",
+        "Every figure here holds for the shipped instance set (`in/`); a fresh draw (`scripts/fresh_instances.py`,",
+        "README \"Fresh instances\") plays other games of the same experiments, which these figures do not describe.",
         "",
         f"{len(entry_points)} env classes; {sum(entry in specs for entry in entry_points)} playable as clem games.",
         "",

@@ -46,21 +46,25 @@ def expert_games(specs) -> set[str]:
 
 
 def summarise(results: Path, model_dir: str) -> dict:
-    """{game: {experiment: {"episodes", "played", "main score", "errors", "prompt tokens", "scores"}}} from a scored
-    results folder. `prompt tokens`: the largest prompt of any request (`max`), and per episode the prompts summed
-    (`mean`, `max` and `total` over the episodes), in o200k_base tokens. `scores`: each episode's Main Score in
-    instance order, None where it has none (aborted, failed): scripts/separation.py pairs them across players."""
+    """{game: {experiment: {"episodes", "played", "main score", "errors", "prompt tokens", "requests", "scores"}}}
+    from a scored results folder. `prompt tokens`: the largest prompt of any request (`max`), and per episode the
+    prompts summed (`mean`, `max` and `total` over the episodes), in o200k_base tokens. `requests`: the model calls of
+    the recorded episodes, every seat's and the judge's (budget.py and shards.py read them). `scores`: each episode's
+    Main Score in instance order, None where it has none (aborted, failed): scripts/separation.py pairs them across
+    players."""
     summary = {}
     for instance_dir in sorted((results / model_dir).glob("*/*/instance_*")):
         game, experiment = instance_dir.parts[-3], instance_dir.parts[-2]
         cell = summary.setdefault(game, {}).setdefault(experiment, {"episodes": 0, "errors": 0, "_played": [],
-                                                                    "scores": [], "_largest": [], "_sums": []})
+                                                                    "scores": [], "_largest": [], "_sums": [],
+                                                                    "requests": 0})
         cell["episodes"] += 1
         scores_file = instance_dir / "scores.json"
         if (instance_dir / "error.json").exists() or not scores_file.exists():
             cell["errors"] += 1
             cell["scores"].append(None)
             continue
+        cell["requests"] += requests(json.loads((instance_dir / "interactions.json").read_text()))
         scores = json.loads(scores_file.read_text())["episode scores"]
         cell["_played"].append(1 - scores["Aborted"])
         cell["scores"].append(None if math.isnan(scores["Main Score"]) else scores["Main Score"])
@@ -76,6 +80,11 @@ def summarise(results: Path, model_dir: str) -> dict:
             cell["prompt tokens"] = {"max": max(largest), "episode mean": round(sum(sums) / len(sums)),
                                      "episode max": max(sums), "total": sum(sums)} if sums else None
     return summary
+
+
+def requests(interactions: dict) -> int:
+    """The episode's model calls: one prompt size is logged per call, per seat and for the judge (ta_master)."""
+    return sum(len(sizes["chars"]) for sizes in interactions["prompts"].values())
 
 
 def full_view_copy(tmp: Path) -> Path:

@@ -1,0 +1,78 @@
+"""The requests a pass is expected to make and their split into shards: what budget.py and shards.py share.
+
+Requests per episode come from the validation runs (docs/validation.json, scripts/validate.py): per spec, player and
+experiment, `requests` counts every model call of the experiment's episodes (each seat's and, in the LLM-judged games,
+the judge's). Where the chosen player or view has no count, the random player's count in the default view stands
+in (the same instances, played as long as the random player plays them); a spec never validated gets the catalogue's
+mean per episode. Either way the caller is told which specs were estimated.
+"""
+import json
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+VALIDATION = REPO / "docs" / "validation.json"
+FALLBACK_PLAYER = "ta-random"
+ESTIMATE = (f"{FALLBACK_PLAYER}'s requests in the default view stand in where the player's runs did not count "
+            f"them (the same instances, played as long), the catalogue's mean per episode where no run did")
+
+
+def load_validation() -> dict:
+    return json.loads(VALIDATION.read_text(encoding="utf-8"))
+
+
+def counted(validation: dict, game: str, player: str, view: str = "default") -> dict[str, float]:
+    """{experiment: requests per episode} of the player's validation runs of the game; {} where none were counted."""
+    games = validation["games"] if view == "default" else validation.get("full view", {})
+    experiments = games.get(game, {}).get(player) or {}
+    return {name: cell["requests"] / cell["episodes"] for name, cell in experiments.items()
+            if cell.get("requests") is not None and cell.get("episodes")}
+
+
+def catalogue_mean(validation: dict) -> float:
+    """Requests per episode over every counted experiment of the fallback player."""
+    cells = [cell for players in validation["games"].values()
+             for cell in (players.get(FALLBACK_PLAYER) or {}).values() if cell.get("requests") is not None]
+    episodes = sum(cell["episodes"] for cell in cells)
+    return sum(cell["requests"] for cell in cells) / episodes if episodes else 1.0
+
+
+def expected_requests(episodes: dict[tuple[str, str], int], validation: dict, player: str = FALLBACK_PLAYER,
+                      view: str = "default") -> tuple[dict[tuple[str, str], float], set[str]]:
+    """The expected requests of each (spec, experiment) that plays `episodes` episodes, and the specs whose figures
+    are estimated (not counted for this player and view): an experiment the runs lack gets its spec's mean."""
+    work, estimated, rates = {}, set(), {}
+    for (game, experiment), count in episodes.items():
+        if game not in rates:  # {experiment: requests per episode} and the spec's mean, counted or estimated
+            per_episode = counted(validation, game, player, view) or counted(validation, game, FALLBACK_PLAYER)
+            mean = sum(per_episode.values()) / len(per_episode) if per_episode else catalogue_mean(validation)
+            rates[game] = per_episode, mean
+            if not counted(validation, game, player, view):
+                estimated.add(game)
+        per_episode, mean = rates[game]
+        if experiment not in per_episode:
+            estimated.add(game)
+        work[game, experiment] = count * per_episode.get(experiment, mean)
+    return work, estimated
+
+
+def split(work: dict[tuple[str, str], float], shards: int) -> list[tuple[float, list[tuple[str, str | None]]]]:
+    """`work` in at most `shards` shards of about equal expected requests: (requests, pieces) per shard, heaviest
+    first; a piece is (spec, None) for a whole spec, or (spec, experiment) for one experiment of a spec whose work
+    is above a shard's fair share (alone it would hold the pass up). Largest piece first, each into the lightest
+    shard so far (within 4/3 of the best split)."""
+    per_game: dict[str, float] = {}
+    for (game, _), requests in work.items():
+        per_game[game] = per_game.get(game, 0.0) + requests
+    share = sum(per_game.values()) / shards
+    pieces = {}
+    for (game, experiment), requests in work.items():
+        if per_game[game] > share and len([key for key in work if key[0] == game]) > 1:
+            pieces[game, experiment] = requests
+        else:
+            pieces[game, None] = per_game[game]
+    loads = [[0.0, []] for _ in range(shards)]
+    for piece, requests in sorted(pieces.items(), key=lambda item: (-item[1], item[0][0], item[0][1] or "")):
+        lightest = min(loads, key=lambda load: load[0])
+        lightest[0] += requests
+        lightest[1].append(piece)
+    return sorted(((load, pieces) for load, pieces in loads if pieces), key=lambda shard: -shard[0])

@@ -1,0 +1,413 @@
+"""A pass over many specs with a hosted model: planned (budget.py), run as concurrent `clem run` processes
+(shards.py and a launcher), resumed after a kill (resume.py), on a fresh instance set (fresh_instances.py), and a
+person playing through standard input (`clem run -m human`). The hosted model is played by tests/waiting_api.py: a
+programmatic player that waits a fixed time per request and plays one request at a time."""
+import json
+import multiprocessing
+import os
+import re
+import shlex
+import signal
+import subprocess
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from clemcore.clemgame import GameRegistry
+
+import ta_master
+import waiting_api
+from conftest import NLTK_DATA, REPO, clem, copy_repo, load_episode_files, made_once, play, ta_player
+
+sys.path.insert(0, str(REPO / "scripts"))
+import budget  # noqa: E402
+import fresh_instances  # noqa: E402
+import resume  # noqa: E402
+import shards  # noqa: E402
+import workload  # noqa: E402
+
+# cheap single-player specs (ta-random: 4-15 requests an episode), the first instance of each experiment: 9
+# episodes, about 64 requests, half of them Minesweeper's.
+PASS_SPECS = ["ta_guess_the_number", "ta_minesweeper", "ta_countdown"]
+PASS_INSTANCES = 1
+# long enough that a kill lands in the middle of the pass, short enough for the suite
+SECONDS_PER_REQUEST = 0.05
+EPISODE_FILES = ("instance.json", "interactions.json", "experiment.json", "player_0.requests.json")
+
+
+def pass_repo(path: Path) -> tuple[Path, str]:
+    """A copy of the game that plays PASS_SPECS' first instances, with the waiting backend: (its folder, the
+    waiting model's name)."""
+    copy_repo(path)
+    for spec in PASS_SPECS:
+        file = path / "in" / f"instances_{spec}.json"
+        instances = json.loads(file.read_text())
+        for experiment in instances["experiments"]:
+            experiment["game_instances"] = experiment["game_instances"][:PASS_INSTANCES]
+        file.write_text(json.dumps(instances))
+    return path, waiting_api.install(path, SECONDS_PER_REQUEST)
+
+
+def environment(**extra: str) -> dict:
+    """The environment the scripts and the lines they print run in: this interpreter's `clem` on the PATH."""
+    path = f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"
+    return {**os.environ, "NLTK_DATA": NLTK_DATA, "PATH": path, **extra}
+
+
+def script(name: str, *args: str, cwd: Path, **popen) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, str(REPO / "scripts" / name), *args], cwd=cwd, env=environment(),
+                            **popen)
+
+
+def without_lookup_source(value):
+    """A record without the model registry's path (`lookup_source`), which differs between copies of the game."""
+    if isinstance(value, dict):
+        return {key: without_lookup_source(each) for key, each in value.items() if key != "lookup_source"}
+    if isinstance(value, list):
+        return [without_lookup_source(each) for each in value]
+    return value
+
+
+def recorded(results: Path) -> dict[str, dict]:
+    """Every episode file of a results folder (timestamps and the registry's path aside), and which episodes
+    finished."""
+    files = {name: without_lookup_source(load_episode_files(results, name)) for name in EPISODE_FILES}
+    files["finished"] = sorted(str(path.parent.relative_to(results)) for path in results.rglob("completed.json")
+                               if not (path.parent / "error.json").exists())
+    return files
+
+
+def planned_episodes() -> int:
+    return sum(min(PASS_INSTANCES, len(experiment["game_instances"])) for spec in PASS_SPECS
+               for experiment in json.loads((REPO / "in" / f"instances_{spec}.json").read_text())["experiments"])
+
+
+@pytest.fixture(scope="session")
+def reference_pass(tmp_path_factory) -> Path:
+    """One uninterrupted `clem run` of PASS_SPECS in one process: the records every other way must reproduce (made
+    once per session, under pytest-xdist too)."""
+    def make(game_dir: Path):
+        _, model = pass_repo(game_dir)
+        clem("run", "-g", *PASS_SPECS, "-m", model, "-r", "results", cwd=game_dir)
+    results = made_once(tmp_path_factory, "pass_reference", make) / "results"
+    assert len(recorded(results)["finished"]) == planned_episodes()
+    return results
+
+
+# --- shards.py ---
+
+def shard_lines(capsys, *args: str) -> list[list[list[str]]]:
+    """shards.py's lines, each as the `clem run`s it chains (argument lists), each checked to fall back on resume.py
+    with the same arguments."""
+    assert shards.main(list(args)) == 0
+    lines = []
+    for line in capsys.readouterr().out.splitlines():
+        commands = []
+        for command in line.split(" ; "):
+            run, fallback = (shlex.split(each) for each in command.split(" || "))
+            assert run[:2] == ["clem", "run"] and fallback == ["python", "scripts/resume.py", *run[2:]]
+            commands.append(run)
+        lines.append(commands)
+    return lines
+
+
+def shards_in(game_dir: Path, monkeypatch, capsys, *args: str) -> str:
+    """shards.py's lines for a copy of the game (run there, as from the repository root), in this process: a
+    process of its own would import clemcore again (3-4 s)."""
+    with monkeypatch.context() as patch:
+        patch.chdir(game_dir)
+        assert shards.main(list(args)) == 0
+    return capsys.readouterr().out
+
+
+def test_shards_cover_every_spec_once_and_split_a_dominant_spec_by_experiment(capsys):
+    games = ["ta_2048", "ta_guess_the_number", "ta_minesweeper", "ta_countdown", "ta_tower_of_hanoi"]
+    lines = shard_lines(capsys, "-n", "3", "-m", "gpt-4o-mini", "-g", *games, "-r", "out", "-l", "500")
+    assert len(lines) == 3
+    pieces = Counter()
+    for line in lines:
+        for command in line:
+            assert command[command.index("-m") + 1] == "gpt-4o-mini" and command[command.index("-r") + 1] == "out"
+            assert command[command.index("-l") + 1] == "500"
+            specs = command[command.index("-g") + 1:command.index("-m")]
+            experiment = specs.pop() if "-e" in specs else None
+            if experiment is not None:
+                specs.remove("-e")
+                assert len(specs) == 1  # clem run -e applies to every spec of the run
+            pieces.update((spec, experiment) for spec in specs)
+    # 2048's random play is most of this pass's requests: its experiments are pieces of their own, in any shard
+    experiments_2048 = {name for name, _ in resume.planned(resume.select_specs(
+        GameRegistry.from_directories_and_cwd_files(), ["ta_2048"])[0])}
+    assert pieces == Counter({**{("ta_2048", name): 1 for name in experiments_2048},
+                              **{(game, None): 1 for game in games[1:]}})
+
+
+def test_shards_split_the_expected_requests_evenly_largest_first():
+    work = {("a", "x"): 4.0, ("b", "x"): 4.0, ("c", "x"): 3.0, ("d", "x"): 3.0, ("e", "x"): 2.0, ("f", "x"): 2.0}
+    split = workload.split(work, 2)
+    assert split == [(9.0, [("a", None), ("c", None), ("e", None)]), (9.0, [("b", None), ("d", None), ("f", None)])]
+    assert len(workload.split(work, 9)) == 6  # no empty shards
+
+
+def test_shards_and_resume_refuse_unknown_specs_and_bad_counts(capsys):
+    for main, args in ((shards.main, ["-n", "2", "-m", "x", "-g", "ta_no_such_game"]),
+                       (shards.main, ["-n", "0", "-m", "x"]),
+                       (resume.main, ["-m", "x", "-g", "ta_no_such_game"])):
+        with pytest.raises(SystemExit) as exit_:
+            main(args)
+        assert exit_.value.code == 2
+    errors = capsys.readouterr().err
+    assert "no game named ta_no_such_game" in errors and "must be 1 or more, not 0" in errors
+
+
+def test_concurrent_shards_record_the_same_episodes_as_one_process_and_keep_the_shared_files_whole(
+        reference_pass, tmp_path, monkeypatch, capsys):
+    game_dir, model = pass_repo(tmp_path / "game")
+    lines = shards_in(game_dir, monkeypatch, capsys, "-n", "2", "-m", model, "-g", *PASS_SPECS)
+    # Minesweeper is about half of the requests: one line plays it, the other the two other specs
+    commands = lines.count("clem run")
+    assert len(lines.splitlines()) == 2
+    # the documented launcher; the waiting model holds each line's first process at its first request until both
+    # have arrived, so that they play (and write their records, run.json and clembench.log) at the same time
+    launcher = subprocess.run(["xargs", "-d", "\n", "-P", "2", "-I{}", "sh", "-c", "{}"], input=lines, text=True,
+                              cwd=game_dir, capture_output=True,
+                              env=environment(**{waiting_api.BARRIER_VARIABLE: f"{tmp_path / 'barrier'}:2"}))
+    assert launcher.returncode == 0, launcher.stderr[-2000:]
+    assert len(list((tmp_path / "barrier").iterdir())) == commands
+
+    assert recorded(game_dir / "results") == recorded(reference_pass)
+    # clemcore rewrites run.json whole from each process's memory at every game's start and end (last writer wins:
+    # it may list one shard's games only; no clem command reads it); it must still be whole
+    run = json.loads((game_dir / "results" / model / "run.json").read_text())
+    assert set(run["games"]) <= set(PASS_SPECS) and run["player_models"]["0"]["model_spec"]["model_name"] == model
+    # clembench.log: every process appends its records; none may be cut into another's
+    log = (game_dir / "clembench.log").read_text()
+    stamp = r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} - "
+    assert not [line for line in log.splitlines() if re.search(".+" + stamp, line)]
+    assert len(re.findall(f"^{stamp}clemcore.cli - INFO - clem run took", log, re.MULTILINE)) == commands
+
+
+def test_a_shard_whose_clem_run_fails_to_start_is_played_by_its_resume_fallback(reference_pass, tmp_path,
+                                                                                 monkeypatch, capsys):
+    game_dir, model = pass_repo(tmp_path / "game")
+    # a run.json cut short: what clem reads when another process is rewriting it, or a stopped one left it so;
+    # clem run then fails at its start
+    (game_dir / "results" / model).mkdir(parents=True)
+    (game_dir / "results" / model / "run.json").write_text("")
+    game = "ta_guess_the_number"
+    lines = shards_in(game_dir, monkeypatch, capsys, "-n", "1", "-m", model, "-g", game)
+    shell = subprocess.run(["sh", "-c", lines], cwd=game_dir, env=environment(), capture_output=True, text=True)
+    assert shell.returncode == 0 and "JSONDecodeError" in shell.stderr and "moved to" in shell.stdout
+
+    def of_the_game(files: dict) -> dict:
+        return {name: {episode: record for episode, record in records.items() if f"/{game}/" in f"/{episode}"}
+                if isinstance(records, dict) else [episode for episode in records if f"/{game}/" in episode]
+                for name, records in files.items()}
+    assert of_the_game(recorded(game_dir / "results")) == of_the_game(recorded(reference_pass))
+
+
+def _write_tags_repeatedly(path: Path, writer: int, rounds: int):
+    for round_ in range(rounds):
+        # thousands of words a write, as a word game's tags are: a file written in place would be read half done
+        words = {f"w{writer}-{round_}-{number}": ["NN"] for number in range(2000)}
+        ta_master._write_tags(path, {"words": words, "lists": {f"l{writer}": ["DT"]}})
+
+
+# the forked writers only compute and write files, which no other thread of the test process holds a lock for
+@pytest.mark.filterwarnings("ignore:This process .* is multi-threaded:DeprecationWarning")
+def test_the_word_tags_file_is_never_read_half_written_while_processes_write_it_at_once(tmp_path):
+    path = tmp_path / "word-tags.json"
+    context = multiprocessing.get_context("fork")  # the test process has ta_master loaded already
+    writers = [context.Process(target=_write_tags_repeatedly, args=(path, writer, 10)) for writer in range(4)]
+    for writer in writers:
+        writer.start()
+    reads = 0
+    while any(writer.is_alive() for writer in writers):
+        if path.exists():
+            json.loads(path.read_text())  # a torn file would not parse
+            reads += 1
+    assert all(writer.exitcode == 0 for writer in writers) and reads
+    kept = json.loads(path.read_text())
+    # a merge racing another may drop the other's newest words (they are tagged again later): never a wrong tag
+    assert all(tags == ["NN"] for tags in kept["words"].values())
+    assert all(tags == ["DT"] for tags in kept["lists"].values()) and kept["words"]
+
+
+# --- resume.py ---
+
+def _stop_when_finished(process: subprocess.Popen, results: Path, episodes: int, sig: int):
+    """Sends `sig` to the process once `episodes` episodes have finished (the pass is then under way)."""
+    deadline = time.monotonic() + 120
+    while len(list(results.rglob("completed.json"))) < episodes:
+        assert process.poll() is None, "the run ended before it could be stopped"
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
+    process.send_signal(sig)
+    process.wait(timeout=60)
+
+
+def test_a_pass_stopped_by_sigterm_then_sigkill_and_resumed_records_every_episode_once_as_one_run(
+        reference_pass, tmp_path, monkeypatch, capsys):
+    game_dir, model = pass_repo(tmp_path / "game")
+    results = game_dir / "results"
+    planned = planned_episodes()
+
+    run = subprocess.Popen([str(Path(sys.executable).parent / "clem"), "run", "-g", *PASS_SPECS, "-m", model, "-r",
+                            "results"], cwd=game_dir, env=environment(), stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL)
+    _stop_when_finished(run, results, 2, signal.SIGTERM)
+    first = {path: path.read_text() for path in results.rglob("completed.json")}
+    assert 2 <= len(first) < planned
+
+    # resume.py itself stopped mid-way (it plays in its own process): the next one takes over from there
+    resumed = script("resume.py", "-m", model, "-g", *PASS_SPECS, cwd=game_dir, stdout=subprocess.DEVNULL)
+    _stop_when_finished(resumed, results, len(first) + 2, signal.SIGKILL)
+    assert len(list(results.rglob("completed.json"))) < planned
+
+    # the last resume in this process, as from the game's folder (a process of its own would import clemcore again)
+    with monkeypatch.context() as patch:
+        patch.chdir(game_dir)
+        assert resume.main(["-m", model, "-g", *PASS_SPECS]) == 0
+        assert "0 still unfinished" in capsys.readouterr().out
+        assert recorded(results) == recorded(reference_pass)
+        # the episodes finished before the first stop were not played again
+        assert {path: path.read_text() for path in first} == first
+        assert resume.main(["-m", model, "-g", *PASS_SPECS]) == 0
+    assert capsys.readouterr().out.endswith(f"{planned} of {planned} planned episodes recorded, 0 to play\n")
+
+
+def test_resume_plays_failed_half_written_and_unstarted_episodes_and_clears_their_stale_files(tmp_path):
+    game = "ta_guess_the_number"
+    specs = resume.select_specs(GameRegistry.from_directories_and_cwd_files(), [game])
+    models_dir = resume.run_dir(tmp_path, ["ta-random"])
+    episodes = resume.planned(specs[0])
+    finished, failed, half, empty = (resume.instance_dir(models_dir, game, *episode) for episode in episodes[:4])
+    for path, files in ((finished, ("instance.json", "interactions.json", "completed.json")),
+                        (failed, ("instance.json", "interactions.json", "scores.json", "error.json")),
+                        (half, ("instance.json", "interactions.json", "player_0.requests.json")),
+                        (empty, ("instance.json",))):
+        path.mkdir(parents=True)
+        for name in files:
+            (path / name).write_text("{}")
+    assert resume.unfinished(models_dir, specs) == {game: [episode for episode in episodes if episode != episodes[0]]}
+    for path in (failed, half):
+        resume.clear_attempt(path)
+        assert [file.name for file in path.iterdir()] == ["instance.json"]
+
+
+def test_resume_moves_aside_a_run_file_a_stopped_process_left_cut_short_and_keeps_a_whole_one(tmp_path):
+    # clemcore 3.7.2 rewrites run.json in place: a kill at that moment leaves it empty, and clem then fails to start
+    (tmp_path / "run.json").write_text('{"games": {}}')
+    assert resume.set_aside_unreadable_run_file(tmp_path, wait=0) is None
+    (tmp_path / "run.json").write_text("")
+    aside = resume.set_aside_unreadable_run_file(tmp_path, wait=0)
+    assert aside is not None and aside.read_text() == "" and not (tmp_path / "run.json").exists()
+
+
+def test_resume_starts_clem_again_when_it_read_run_json_while_another_process_wrote_it(tmp_path, monkeypatch,
+                                                                                     capsys):
+    # measured: of 24 `clem run`s started eight at a time into one folder, one failed so at its start
+    from clemcore import cli
+    calls = []
+
+    def run(games, models, **options):
+        calls.append((games, options["instances_filter"]))
+        if len(calls) == 1:
+            json.loads("")  # what clemcore's RunFileSaver raises on a run.json being rewritten
+    monkeypatch.setattr(cli, "run", run)
+    assert resume.main(["-m", "ta-random", "-g", "ta_three_card_monte", "-r", str(tmp_path)]) == 1
+    assert len(calls) == 2 and calls[0][0] == calls[1][0] == ["ta_three_card_monte"]
+    assert calls[1][1]({"game_name": "ta_three_card_monte", "experiment": {"name": "default"},
+                        "game_instance": {"game_id": 0}})
+    assert "played 0 episodes; 10 still unfinished" in capsys.readouterr().out
+
+
+# --- budget.py ---
+
+def test_budget_prints_requests_per_spec_and_the_wall_clock_of_one_and_of_sixteen_processes(capsys):
+    games = ["ta_2048", "ta_guess_the_number", "ta_chess_vs_random"]
+    assert budget.main(["-g", *games, "--seconds-per-request", "1.5", "--concurrency", "1", "16"]) == 0
+    out = capsys.readouterr().out
+    validation = workload.load_validation()["games"]
+    counted = {game: sum(cell["requests"] for cell in validation[game]["ta-random"].values()) for game in games}
+    for game in games:
+        assert re.search(rf"^{game} .* {counted[game]:,} ", out, re.MULTILINE), game
+    total = sum(counted.values())
+    assert f"{total:,} requests" in out
+    assert f"{total * 1.5 / 3600:,.1f} h with 1 process\n" in out
+    # sixteen processes: 2048's experiments are pieces of their own, and its largest (6x6) is the largest shard
+    largest = max(cell["requests"] for cell in validation["ta_2048"]["ta-random"].values())
+    assert f"{largest * 1.5 / 3600:,.1f} h with 16 processes (scripts/shards.py -n 16: its largest shard, " \
+           f"{largest:,} requests)" in out
+    # the expert's runs did not count requests: the random player's stand in, marked as estimated
+    assert budget.main(["-g", "ta_2048", "--player", "ta-expert"]) == 0
+    assert re.search(rf"^ta_2048 .* {counted['ta_2048']:,}~ ", capsys.readouterr().out, re.MULTILINE)
+
+
+# --- fresh instances ---
+
+def test_a_fresh_draw_has_other_seeds_and_games_than_the_shipped_set_and_plays_with_clem(tmp_path, capsys):
+    folder = tmp_path / "fresh"
+    specs = ["ta_minesweeper", "ta_tower_of_hanoi"]
+    assert fresh_instances.main(["-o", str(folder), "-g", *specs, "--draw", "test"]) == 0
+    out = capsys.readouterr().out
+    files = {spec: [json.loads((root / "in" / f"instances_{spec}.json").read_text()) for root in (REPO, folder)]
+             for spec in specs}
+
+    def every(instances: dict, key: str) -> list:
+        return [instance[key] for experiment in instances["experiments"] for instance in experiment["game_instances"]]
+    for spec, (shipped, fresh) in files.items():
+        assert fresh["draw"] == "test"
+        assert [(e["name"], len(e["game_instances"])) for e in fresh["experiments"]] == \
+            [(e["name"], len(e["game_instances"])) for e in shipped["experiments"]]
+        assert not set(every(shipped, "seed")) & set(every(fresh, "seed"))
+    # the mines are laid anew; Tower of Hanoi starts from its one position whatever the seed, and is named
+    assert not set(every(files["ta_minesweeper"][0], "fingerprint")) & set(every(files["ta_minesweeper"][1],
+                                                                                 "fingerprint"))
+    assert "ta_tower_of_hanoi: default 1/1" in out and "ta_minesweeper" not in out.split("games as shipped")[1]
+
+    clem("run", "-g", *specs, "-m", "ta-random", cwd=folder)
+    finished = sorted(path.parent for path in (folder / "results").rglob("completed.json"))
+    assert len(finished) == sum(len(every(fresh, "seed")) for _, fresh in files.values())
+    assert not list((folder / "results").rglob("error.json"))
+    for episode in finished:  # each played the fresh instance of its folder
+        spec, experiment = episode.relative_to(folder / "results" / "ta-random").parts[:2]
+        [drawn] = [instance for each in files[spec][1]["experiments"] if each["name"] == experiment
+                   for instance in each["game_instances"] if f"instance_{instance['game_id']:05d}" == episode.name]
+        assert json.loads((episode / "instance.json").read_text()) == drawn
+
+
+# --- a person at the table ---
+
+def test_a_person_plays_a_vs_spec_through_standard_input_as_the_model_would(tmp_path):
+    """`clem run -m human`: the person reads the message a model would be sent and types a move a line; in a `_vs_`
+    spec they take seat game_id % seats against the reference. Here the person types the expert's replies: the
+    episodes are the expert's games, move for move."""
+    game = "ta_tic_tac_toe_vs_minimax"
+    game_dir = copy_repo(tmp_path / "game")
+    file = game_dir / "in" / "instances_ta_tic_tac_toe.json"
+    instances = json.loads(file.read_text())
+    instances["experiments"][0]["game_instances"] = instances["experiments"][0]["game_instances"][:2]
+    file.write_text(json.dumps(instances))
+    expert = [play(game, [ta_player("expert")], "default", game_id) for game_id in (0, 1)]
+    # the person's seat: the model's, game_id % 2 (the minimax reference's moves are the other seat's turns)
+    typed = [event["action"]["content"] for game_id, episode in enumerate(expert)
+             for round_ in episode.interactions["turns"] for event in round_
+             if event["from"] == f"Player {game_id % 2}" and event["action"]["type"] == "get message"]
+
+    person = subprocess.run([str(Path(sys.executable).parent / "clem"), "run", "-g", game, "-m", "human"],
+                            input="".join(f"{move}\n" for move in typed), cwd=game_dir, env=environment(),
+                            capture_output=True, text=True, timeout=300)
+    assert person.returncode == 0, person.stderr[-2000:]
+    for game_id, episode in enumerate(expert):
+        played = json.loads((game_dir / "results" / "human" / game / "default" / f"instance_{game_id:05d}" /
+                             "interactions.json").read_text())
+        strip = lambda turns: [[{k: v for k, v in event.items() if k != "timestamp"} for event in round_]  # noqa
+                               for round_ in turns]
+        assert strip(played["turns"]) == strip(episode.interactions["turns"])
+        assert played["seats"][f"Player {game_id % 2}"]["model"] == "human"
+        # what the person read is the model's message, each followed by clem's prompt for a line
+        for name, context in episode.contexts:
+            assert f"\n{context['content']}\nYour response as TextArenaPlayer:\n" in person.stdout
