@@ -30,7 +30,8 @@ from instancegenerator import TextArenaInstanceGenerator, load_specs  # noqa: E4
 from ta_master import GameUnavailableError  # noqa: E402
 
 # what clem needs beside clemgame.json and in/ to play the games with the repository's code and players
-LINKED = [*sorted(path.name for path in REPO.glob("*.py")), "games", "ta_players", "model_registry.json"]
+LINKED = [*sorted(path.name for path in REPO.glob("*.py")),
+          *sorted(path.parent.name for path in REPO.glob("*/__init__.py")), "model_registry.json"]
 
 
 def link_game_code(folder: Path):

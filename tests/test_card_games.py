@@ -328,7 +328,7 @@ def test_2048_stalling_player_is_stopped_by_the_request_cap():
     boards = []
 
     def policy(context):
-        if "Score:" in context:
+        if "Points from merged tiles:" in context:
             boards.append(board_2048(context))
         stall = first_move(boards[-1], changing=False) if "attempted an invalid move" not in context else None
         return stall or first_move(boards[-1])
