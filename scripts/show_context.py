@@ -19,6 +19,7 @@ import sys
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
 # An example context in a family note: the marker names the arguments, the fenced block under it is their output.
 DOC_EXAMPLE = re.compile(r"(<!-- show_context: (?P<args>[^>]*?) -->\n)```text\n.*?\n```", re.S)
 
@@ -74,18 +75,11 @@ def sent_messages(game: str, turn: int, experiment: str | None = None, game_id: 
     return requests
 
 
-def tokens(messages: list[dict]) -> int | None:
-    try:
-        import bpe_openai
-    except ImportError:
-        return None
-    encoding = bpe_openai.get_encoding("o200k_base")
-    return sum(len(encoding.encode(message["content"])) for message in messages)
-
-
 def render(number: int, seat: str, messages: list[dict]) -> str:
-    chars = sum(len(message["content"]) for message in messages)
-    size = f"{chars:,} characters" + (f", {count:,} o200k_base tokens" if (count := tokens(messages)) else "")
+    from ta_master import PromptMeter  # what the game master logs as the prompt's size, measured the same way
+    meter = PromptMeter()
+    meter.measure(messages)
+    size = f"{meter.chars[0]:,} characters" + (f", {meter.tokens[0]:,} o200k_base tokens" if meter.tokens else "")
     lines = [f"=== request {number}: {seat} is sent {len(messages)} message(s), {size} ==="]
     for message in messages:
         lines += [f"--- {message['role']} ---", message["content"]]
