@@ -1,6 +1,8 @@
 """The clem GameBenchmark for every TextArena game in clemgame.json."""
+import importlib
 import json
 import logging
+import pkgutil
 import sys
 from pathlib import Path
 
@@ -15,132 +17,40 @@ if "textarena" not in sys.modules:
 from clemcore.backends import Model
 from clemcore.clemgame import GameBenchmark, GameSpec
 
+import games
 import metrics
-import submasters
-from games import (boards, cards, core, economics, judged, logic, numbers, puzzles, small_boards, social, tabletop,
-                   territory, word_contests, words)
+import submasters  # noqa: F401  (the generic masters specs name)
 from ta_master import TextArenaGameMaster, instance_file_advice, unavailable_reason
 
 stdout_logger = logging.getLogger("clemcore.run")
 
-MASTERS = {
-    # generic
-    "SinglePlayerMaster": submasters.SinglePlayerMaster,
-    "MultiPlayerMaster": submasters.MultiPlayerMaster,
-    # core games
-    "MinesweeperMaster": core.MinesweeperMaster,
-    "HangmanMaster": core.HangmanMaster,
-    "WordChainsMaster": core.WordChainsMaster,
-    "BattleshipMaster": core.BattleshipMaster,
-    # grid puzzles
-    "LightsOutMaster": puzzles.LightsOutMaster,
-    "FrozenLakeMaster": puzzles.FrozenLakeMaster,
-    "SudokuMaster": puzzles.SudokuMaster,
-    "FifteenPuzzleMaster": puzzles.FifteenPuzzleMaster,
-    "PegJumpMaster": puzzles.PegJumpMaster,
-    # number and chance games
-    "BanditMaster": numbers.BanditMaster,
-    "SecretaryMaster": numbers.SecretaryMaster,
-    "ThreeCardMonteMaster": numbers.ThreeCardMonteMaster,
-    "CountdownMaster": numbers.CountdownMaster,
-    "CryptarithmMaster": numbers.CryptarithmMaster,
-    # logic puzzles
-    "RushHourMaster": logic.RushHourMaster,
-    "SokobanMaster": logic.SokobanMaster,
-    "LogicPuzzleMaster": logic.LogicPuzzleMaster,
-    "SlitherlinkMaster": logic.SlitherlinkMaster,
-    "CrosswordsMaster": logic.CrosswordsMaster,
-    # card games and 2048
-    "BlackjackMaster": cards.BlackjackMaster,
-    "SetMaster": cards.SetMaster,
-    "UltimateTexasHoldemMaster": cards.UltimateTexasHoldemMaster,
-    "Game2048Master": cards.Game2048Master,
-    # word games
-    "WordSearchMaster": words.WordSearchMaster,
-    "WordleMaster": words.WordleMaster,
-    # economics
-    "PrisonersDilemmaMaster": economics.PrisonersDilemmaMaster,
-    "ThreePlayerIPDMaster": economics.ThreePlayerIPDMaster,
-    "StagHuntMaster": economics.StagHuntMaster,
-    "UltimatumMaster": economics.UltimatumMaster,
-    "ColonelBlottoMaster": economics.ColonelBlottoMaster,
-    "PublicGoodsMaster": economics.PublicGoodsMaster,
-    "MarketEntryMaster": economics.MarketEntryMaster,
-    "NegotiationMaster": economics.NegotiationMaster,
-    "BlindAuctionMaster": economics.BlindAuctionMaster,
-    "TwoDollarMaster": economics.TwoDollarMaster,
-    "NewRecruitMaster": economics.NewRecruitMaster,
-    # small board games
-    "QuantumTicTacToeMaster": small_boards.QuantumTicTacToeMaster,
-    "UltimateTicTacToeMaster": small_boards.UltimateTicTacToeMaster,
-    # social games
-    "TruthAndDeceptionMaster": social.TruthAndDeceptionMaster,
-    "SecretMafiaMaster": social.SecretMafiaMaster,
-    "SettlersOfCatanMaster": social.SettlersOfCatanMaster,
-    # word contests
-    "DontSayItMaster": word_contests.DontSayItMaster,
-    "SpellingBeeMaster": word_contests.SpellingBeeMaster,
-    "LetterAuctionMaster": word_contests.LetterAuctionMaster,
-    "CodenamesMaster": word_contests.CodenamesMaster,
-    "TabooMaster": word_contests.TabooMaster,
-    # territory games
-    "SnakeMaster": territory.SnakeMaster,
-    "SurroundMaster": territory.SurroundMaster,
-    "StrategoMaster": territory.StrategoMaster,
-    # board games
-    "BreakthroughMaster": boards.BreakthroughMaster,
-    "CheckersMaster": boards.CheckersMaster,
-    # tabletop games
-    "KuhnPokerMaster": tabletop.KuhnPokerMaster,
-    "IndianPokerMaster": tabletop.IndianPokerMaster,
-    "PigDiceMaster": tabletop.PigDiceMaster,
-    "GameOfPureStrategyMaster": tabletop.GameOfPureStrategyMaster,
-    "LiarsDiceMaster": tabletop.LiarsDiceMaster,
-    "BriscolaMaster": tabletop.BriscolaMaster,
-    "GolfMaster": tabletop.GolfMaster,
-    "SpiteAndMaliceMaster": tabletop.SpiteAndMaliceMaster,
-    "GermanWhistMaster": tabletop.GermanWhistMaster,
-    "HighSocietyMaster": tabletop.HighSocietyMaster,
-    "PokerMaster": tabletop.PokerMaster,
-    # LLM-judged games
-    "QuestionsMaster": judged.QuestionsMaster,
-    "JuryMaster": judged.JuryMaster,
-}
+# A spec names its master by import path, resolved when the benchmark is made; clemcore puts the game's directory on
+# sys.path only while it executes this module, and unloads after the run what that imported (clemcore 3.7.2
+# clemgame/benchmark.py:127-145): every family's module is imported now.
+for family in pkgutil.iter_modules(games.__path__, "games."):
+    importlib.import_module(family.name)
 
-SCORERS = {
-    # generic
-    "CompletionScorer": metrics.CompletionScorer,
-    "SolvedScorer": metrics.SolvedScorer,
-    "CompetitiveScorer": metrics.CompetitiveScorer,
-    # per game
-    "HangmanScorer": metrics.HangmanScorer,
-    "WordChainsScorer": metrics.WordChainsScorer,
-    "BattleshipScorer": metrics.BattleshipScorer,
-    "BanditScorer": metrics.BanditScorer,
-    "SecretaryScorer": metrics.SecretaryScorer,
-    "CountdownScorer": metrics.CountdownScorer,
-    "BlackjackScorer": metrics.BlackjackScorer,
-    "SetScorer": metrics.SetScorer,
-    "UltimateTexasHoldemScorer": metrics.UltimateTexasHoldemScorer,
-    "Game2048Scorer": metrics.Game2048Scorer,
-    # economics
-    "CooperationScorer": metrics.CooperationScorer,
-    "UltimatumScorer": metrics.UltimatumScorer,
-    "SettlersOfCatanScorer": metrics.SettlersOfCatanScorer,
-    "LetterAuctionScorer": metrics.LetterAuctionScorer,
-    "TabooScorer": metrics.TabooScorer,
-    "PayoffRangeScorer": metrics.PayoffRangeScorer,
-    "QuestionsScorer": metrics.QuestionsScorer,
-    "JuryScorer": metrics.JuryScorer,
-}
+EXAMPLES = {"master": "games.tabletop:PokerMaster", "scorer": "metrics:CompetitiveScorer"}
 
 
-def _lookup(table: dict, game_spec: GameSpec, key: str):
-    name = getattr(game_spec, key, None)
-    if name not in table:
-        raise ValueError(f"{game_spec.game_name}: unknown {key} {name!r} in clemgame.json; "
-                         f"valid: {', '.join(sorted(table))}")
-    return table[name]
+def named_class(game_spec: GameSpec, key: str, kind: type) -> type:
+    """The class a spec names under `key` by import path ("games.tabletop:PokerMaster", relative to the game's
+    directory), checked to be a `kind`; anything else is one line that says what to write."""
+    path = getattr(game_spec, key, None)
+    module_name, _, class_name = path.partition(":") if isinstance(path, str) else ("", "", "")
+    if not (module_name and class_name):
+        problem = "is not an import path"
+    else:
+        try:
+            found = getattr(importlib.import_module(module_name), class_name, None)
+        except ImportError as error:
+            problem = f"cannot be imported ({type(error).__name__}: {error})"
+        else:
+            if isinstance(found, type) and issubclass(found, kind):
+                return found
+            problem = f"names no {kind.__name__}" if found is not None else f"names nothing in {module_name}"
+    raise ValueError(f"{game_spec.game_name}: the {key} {path!r} in clemgame.json {problem}; it must name a "
+                     f"{kind.__name__} as `module:Class` (e.g. {EXAMPLES[key]!r})")
 
 
 def instance_file_error(game_spec: GameSpec) -> str | None:
@@ -174,8 +84,8 @@ class TextArenaGameBenchmark(GameBenchmark):
 
     def __init__(self, game_spec: GameSpec):
         super().__init__(game_spec)
-        self.master_class = _lookup(MASTERS, game_spec, "master")
-        self.scorer_class = _lookup(SCORERS, game_spec, "scorer")
+        self.master_class = named_class(game_spec, "master", TextArenaGameMaster)
+        self.scorer_class = named_class(game_spec, "scorer", metrics.TextArenaScorer)
         self.unavailable = unavailable_reason(game_spec)
         if self.unavailable is not None:
             stdout_logger.error(self.unavailable)

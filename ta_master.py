@@ -103,7 +103,7 @@ def unavailable_reason(game_spec: GameSpec) -> str | None:
         return (f"{game_spec.game_name} needs NLTK data that is not installed ({', '.join(missing)}): "
                 f"run `python -m nltk.downloader {names}` or point NLTK_DATA at a folder that has it.")
     entry_point = game_spec["entry_point"]
-    module_name, _, class_name = entry_point.partition(":")
+    module_name, _, class_name = fixes.source(entry_point).partition(":")
     try:
         with quiet_nltk_downloads():
             module = importlib.import_module(module_name)
@@ -354,7 +354,7 @@ def word_data_built_once(env_id: str):
     that cannot be written is skipped with a warning: it only saves time. `nltk.pos_tag`, the env module's own
     `pos_tag` (Wordle imports the function) and its `EnglishDictionary` are restored after."""
     entry_point = ta.envs.registration.ENV_REGISTRY[env_id].entry_point
-    module = importlib.import_module(entry_point.split(":")[0]) if isinstance(entry_point, str) else None
+    module = importlib.import_module(fixes.source(entry_point).split(":")[0]) if isinstance(entry_point, str) else None
     replaced = [(holder, name, original, shared)
                 for name, original, shared in (("pos_tag", _NLTK_POS_TAG, _pos_tag),
                                                ("EnglishDictionary", _ENGLISH_DICTIONARY, _shared_english_dictionary))

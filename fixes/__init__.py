@@ -34,6 +34,9 @@ class Fixes:
     env: tuple[type, ...] = ()  # mixins of TextArena's env class, outermost first
     state: tuple[type, ...] = ()  # mixins of the class of the state the env's reset makes
     wrappers: tuple[type[ta.Wrapper], ...] = ()  # wrapped around the env, innermost first
+    # "module:Class" made in place of TextArena's class where TextArena 0.7.4's cannot be imported (a module that
+    # does not compile, one renamed before release): a class of this project's own, or another of TextArena's
+    stand_in: str | None = None
 
 
 # per TextArena env class (as clemgame.json's `entry_point` names it)
@@ -131,10 +134,16 @@ def _state_class(textarena_class: type, fixes: tuple[type, ...]) -> type:
                 {"__module__": __name__, "textarena_class": textarena_class})
 
 
+def source(entry_point: str) -> str:
+    """The "module:Class" an env of TextArena's class `entry_point` is made from: its stand-in, if it has one."""
+    return FIXES.get(entry_point, Fixes()).stand_in or entry_point
+
+
 @functools.cache
 def env_class(entry_point: str) -> type:
-    """TextArena's env class named by `entry_point` ("module:Class") with the fixes `FIXES` names for it."""
-    module_name, _, class_name = entry_point.partition(":")
+    """TextArena's env class named by `entry_point` ("module:Class"), or its stand-in, with the fixes `FIXES` names
+    for it."""
+    module_name, _, class_name = source(entry_point).partition(":")
     textarena_class = getattr(importlib.import_module(module_name), class_name)
     fixes = FIXES.get(entry_point, Fixes())
     return type(textarena_class.__name__, (*fixes.env, FixedEnv, textarena_class),

@@ -17,8 +17,8 @@ from textarena.envs.registration import ENV_REGISTRY  # noqa: E402
 
 import ta_players  # noqa: E402
 from instancegenerator import load_specs  # noqa: E402
-from master import SCORERS  # noqa: E402
-from metrics import CompetitiveScorer  # noqa: E402
+from master import named_class  # noqa: E402
+from metrics import CompetitiveScorer, TextArenaScorer  # noqa: E402
 from separation import FEWEST, Separation, separation, verdict  # noqa: E402  (scripts/ is on sys.path here)
 
 CATALOGUE = REPO / "docs" / "catalogue.md"
@@ -181,7 +181,7 @@ def strong_vs_random(runs: dict) -> Separation | None:
 
 def self_play_completion(spec) -> bool:
     """A spec between models scored by the game's completion alone (CompetitiveScorer's self-play score)."""
-    scorer = SCORERS[spec.scorer]
+    scorer = named_class(spec, "scorer", TextArenaScorer)
     return (not getattr(spec, "reference", None) and int(spec.players) > 1 and issubclass(scorer, CompetitiveScorer)
             and scorer.self_play_score is CompetitiveScorer.self_play_score)
 

@@ -10,6 +10,7 @@ import pytest
 
 import master
 import submasters
+import ta_master
 import ta_players
 from conftest import (GAMES, REFERENCE_GAMES, REPO, SPECS, clem, copy_repo, play, seats_of, seats_per_experiment,
                       spec_of, ta_player)
@@ -67,7 +68,8 @@ def test_a_reference_that_breaks_the_rules_fails_the_episode_as_a_defect_not_the
 
 
 def _hides_information(game: str) -> bool:
-    return master.MASTERS[spec_of(game).master].secrets is not submasters.MultiPlayerMaster.secrets
+    return master.named_class(spec_of(game), "master", ta_master.TextArenaGameMaster).secrets is not \
+        submasters.MultiPlayerMaster.secrets
 
 
 @pytest.mark.parametrize("game", [game for game in CONTEST_GAMES if _hides_information(game)])

@@ -58,7 +58,7 @@ register_with_versions(id="FaultyCount-v0-midway", entry_point="faulty_count:Fau
 '''
 FAULTY_SPEC = {
     "game_name": "ta_faulty_count", "description": "A test env that raises in its midway experiment.",
-    "entry_point": "faulty_count:FaultyCountEnv", "master": "SinglePlayerMaster", "scorer": "CompletionScorer",
+    "entry_point": "faulty_count:FaultyCountEnv", "master": "submasters:SinglePlayerMaster", "scorer": "metrics:CompletionScorer",
     "n_instances": 2, "instances": "instances_ta_faulty_count", "players": 1, "benchmark": [],
     "player_specs": [{"role": "Player", "custom_response": ["[1]", "[2]", "[3]"]}],
 }
