@@ -21,7 +21,7 @@ from clemcore.clemgame import GameInstanceGenerator, GameSpec
 from textarena.envs.registration import ENV_REGISTRY
 
 from master import TextArenaGameBenchmark
-from ta_master import GameUnavailableError
+from runtime.errors import GameUnavailableError
 
 GAME_DIR = Path(__file__).resolve().parent
 

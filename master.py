@@ -20,7 +20,8 @@ from clemcore.clemgame import GameBenchmark, GameSpec
 import games
 import metrics
 import submasters  # noqa: F401  (the generic masters specs name)
-from ta_master import TextArenaGameMaster, instance_file_advice, unavailable_reason
+from runtime.availability import instance_file_advice, unavailable_reason
+from ta_master import TextArenaGameMaster
 
 stdout_logger = logging.getLogger("clemcore.run")
 

@@ -8,23 +8,14 @@ import abc
 import contextlib
 import copy
 import hashlib
-import importlib
 import io
 import itertools
 import json
-import logging
-import os
-import random
-import sys
-import types
 from collections.abc import Callable
 from importlib.metadata import version
-from pathlib import Path
 
-import nltk
 import numpy as np
 import textarena as ta
-from textarena.envs.utils import word_lists
 from clemcore.backends import Model
 from clemcore.backends.utils import ContextExceededError
 from clemcore.clemgame import GameMaster, GameSpec, Player
@@ -32,35 +23,17 @@ from clemcore.clemgame import GameMaster, GameSpec, Player
 import fixes
 import ta_players
 from clem_observation_wrapper import ClemObservationWrapper
+from runtime.availability import instance_file_advice, unavailable_reason
+from runtime.cache import process_cache
+from runtime.errors import (BackendError, GameUnavailableError, InstanceMismatchError, InvalidInstanceError, JudgeError,
+                            ReferencePlayerError, TextArenaEnvError)
+from runtime.judge import judges_in_place_of_openrouter
+from runtime.randomness import CopyableRandom, EpisodeRandomness
+from runtime.tokens import PromptMeter
+from runtime.words import quiet_nltk_downloads, word_data_built_once
 
 # read once: importlib.metadata parses the package's metadata on every call (0.5-1 ms, in every episode's setup)
 TEXTARENA_VERSION = version("textarena")
-
-NLTK_DOWNLOAD_NAMES = {
-    "corpora/words": "words",
-    "taggers/averaged_perceptron_tagger_eng": "averaged_perceptron_tagger_eng",
-}
-
-
-class GameUnavailableError(RuntimeError):
-    """This Python or machine cannot play the game; the message says why and what to do."""
-
-
-class InstanceMismatchError(RuntimeError):
-    """The env did not produce the game an instance records (another textarena or NLTK version)."""
-
-
-class JudgeError(RuntimeError):
-    """The clem model judging an LLM-judged game failed: the episode fails, not the model under test."""
-
-
-class TextArenaEnvError(RuntimeError):
-    """TextArena raised inside an episode."""
-
-
-class InvalidInstanceError(RuntimeError):
-    """An instance lacks what the game needs (a hand-edited or truncated instance file)."""
-
 
 # The fields of an instance that setup reads, and those verify_instance compares with the env (the instance
 # generator sets up a game before it records them).
@@ -71,15 +44,6 @@ RECORD_FIELDS = ("content", "fingerprint")
 # Far above the longest run of reference moves between two model requests in any `_vs_` game (105, Secret Mafia after
 # the model's seat is eliminated, measured over mock and ta-random episodes of every game).
 REFERENCE_MOVES_IN_A_ROW = 1000
-
-
-class BackendError(RuntimeError):
-    """A model's backend failed on a request (a timeout, a refused key, a rate limit): the episode fails and can be
-    run again. A backend that refuses a prompt as too long is not such a failure: the model could not play."""
-
-
-class ReferencePlayerError(RuntimeError):
-    """A reference opponent broke the game's rules: a defect of its programmatic player, not the model's fault."""
 
 
 def to_jsonable(value):
@@ -95,172 +59,10 @@ def to_jsonable(value):
     return value
 
 
-def unavailable_reason(game_spec: GameSpec) -> str | None:
-    """Why this Python/machine cannot play the game, in one line; None when it can."""
-    missing = [name for name in getattr(game_spec, "nltk_resources", []) if not _nltk_has(name)]
-    if missing:
-        names = " ".join(NLTK_DOWNLOAD_NAMES.get(name, name) for name in missing)
-        return (f"{game_spec.game_name} needs NLTK data that is not installed ({', '.join(missing)}): "
-                f"run `python -m nltk.downloader {names}` or point NLTK_DATA at a folder that has it.")
-    entry_point = game_spec["entry_point"]
-    module_name, _, class_name = fixes.source(entry_point).partition(":")
-    try:
-        with quiet_nltk_downloads():
-            module = importlib.import_module(module_name)
-    except SyntaxError as error:
-        # TextArena 0.7.4's Chess, Checkers, ... use PEP 701 f-strings, which only Python >= 3.12 parses.
-        return (f"{game_spec.game_name} is unavailable on Python {sys.version_info.major}.{sys.version_info.minor}: "
-                f"TextArena's {module_name} does not compile here ({error.msg}, line {error.lineno}); "
-                f"it needs Python >= 3.12.")
-    except ImportError as error:
-        problem = f"cannot be imported ({type(error).__name__}: {error})"
-    else:
-        if hasattr(module, class_name):
-            return None
-        problem = "names no class of that module"
-    # A wrong spec, not a machine that lacks something: like an unknown master, it fails the game's load.
-    raise ValueError(f"{game_spec.game_name}: the entry_point {entry_point!r} in clemgame.json {problem}; it must "
-                     f"name a TextArena env class as `module:Class` (e.g. textarena.envs.Hangman.env:HangmanEnv) "
-                     f"importable after `pip install -e .`.")
-
-
-def instance_file_advice(game_spec: GameSpec) -> str:
-    """How to get a game's instance file back: the repository's copy, or the generator (a `_vs_<reference>`
-    variant plays, and its base game generates, the base game's instances)."""
-    base_game = getattr(game_spec, "base_game", game_spec.game_name)
-    return (f"restore in/{game_spec.instances}.json from the repository (`git checkout -- in/{game_spec.instances}"
-            f".json`) or regenerate it with `python instancegenerator.py {base_game}`.")
-
-
-def _nltk_has(resource: str) -> bool:
-    try:
-        nltk.data.find(resource)
-    except LookupError:
-        return False
-    return True
-
-
-@contextlib.contextmanager
-def quiet_nltk_downloads():
-    """Skip the `nltk.download` calls TextArena makes at import and in EnglishDictionary.
-
-    TextArena 0.7.4 downloads NLTK data at import; offline this prints a multi-line urlopen error even when
-    the data is installed. `unavailable_reason` has already checked the data, so the call is skipped for the
-    duration of the block and restored after.
-    """
-    original = nltk.download
-    nltk.download = lambda *args, **kwargs: True
-    try:
-        yield
-    finally:
-        nltk.download = original
-
-
-class _GlobalGenerator:
-    """A process-wide generator as its module functions see it: `random.random`, `random.seed`, ... are bound methods
-    of `random._inst`, and numpy's legacy functions (`numpy.random.choice`, exposed by both `numpy.random` and
-    `numpy.random.mtrand`) bound methods of `numpy.random.mtrand._rand`, which `numpy.random.seed`/`get_state`/...
-    look up per call. Rebinding those names to another generator object redirects every draw through the module
-    functions, and leaves the process's own generator object, and so its state, untouched."""
-
-    def __init__(self, holder: types.ModuleType, attribute: str, *aliases: types.ModuleType):
-        generator = getattr(holder, attribute)
-        self._attribute = attribute
-        self._namespaces = [(vars(module), tuple(name for name, value in vars(module).items()
-                                                 if getattr(value, "__self__", None) is generator))
-                            for module in (holder, *aliases)]
-
-    def bindings(self, generator) -> list[tuple[dict, dict]]:
-        """The namespace entries that make the module functions draw from `generator`."""
-        bindings = [(namespace, {name: getattr(generator, name) for name in names})
-                    for namespace, names in self._namespaces]
-        bindings[0][1][self._attribute] = generator
-        return bindings
-
-
-_PROCESS_GENERATORS = (_GlobalGenerator(random, "_inst"), _GlobalGenerator(np.random.mtrand, "_rand", np.random))
-
-
-class CopyableRandom(random.Random):
-    """A `random.Random` whose deep copy takes the generator's state whole, and draws on as the original would.
-    clemcore's branching runner deep-copies an episode before every step; `copy.deepcopy` of a Random copies the 625
-    numbers of its state one by one (0.6 ms; this 0.07 ms)."""
-
-    def __deepcopy__(self, memo):
-        copied = type(self)()
-        copied.setstate(self.getstate())
-        return copied
-
-
-class EpisodeRandomness:
-    """The episode's own `random` and numpy global generators, swapped in only while the env runs.
-
-    TextArena draws from the process-wide RNGs (Minesweeper places mines during a step, State.__init__
-    calls random.seed). Swapping keeps each episode's draws independent of other episodes in batch mode
-    and of any other code, and leaves the caller's RNG states exactly as they were. The swap rebinds the module
-    functions to the episode's generator objects (about 120 namespace entries) rather than copying states: numpy's
-    legacy get_state/set_state convert the 624-word Mersenne state and cost about 150 µs per enter and exit. On exit
-    the entries get back what they held on entry: the caller's generators, or an outer episode's. (A module that did
-    `from random import choice` at import would bypass the swap; TextArena 0.7.4 has none.)
-    """
-
-    def __init__(self, seed: int):
-        self._bind(CopyableRandom(seed), np.random.RandomState(seed))
-
-    def _bind(self, python: random.Random, numpy: np.random.RandomState):
-        self._generators = (python, numpy)
-        self._bindings = [binding for process_generator, generator in zip(_PROCESS_GENERATORS, self._generators)
-                          for binding in process_generator.bindings(generator)]
-        self._outer_bindings = []
-
-    # a deep copy (clemcore's branching runner copies game masters) draws on from a copy of the generators
-    def __getstate__(self):
-        return self._generators
-
-    def __setstate__(self, generators):
-        self._bind(*generators)
-
-    def __enter__(self):
-        self._outer_bindings.append([(namespace, {name: namespace[name] for name in entries})
-                                     for namespace, entries in self._bindings])
-        for namespace, entries in self._bindings:
-            namespace.update(entries)
-        return self
-
-    def __exit__(self, *exc_info):
-        for namespace, entries in self._outer_bindings.pop():
-            namespace.update(entries)
-        return False
-
-    @contextlib.contextmanager
-    def suspended(self):
-        """The caller's generators again, inside a block of the episode's: for a clem model the env calls (a
-        judge), whose draws must neither come from the episode's RNGs nor change them."""
-        self.__exit__(None, None, None)
-        try:
-            yield
-        finally:
-            self.__enter__()
-
-
 def view_of(game_spec: GameSpec, experiment: dict) -> str:
     """The view an experiment is played in: its instance file's `view` (a user's full-history copy says `full`), else
     the spec's (`state` unless the spec says otherwise)."""
     return experiment.get("view", getattr(game_spec, "view", "state"))
-
-
-PROCESS_CACHE = "_clem_textarena_process_cache"
-
-
-def process_cache(name: str) -> dict:
-    """A dict that lives as long as the process. clemcore unloads a game's modules after each spec of a run (so that
-    games from other directories may reuse module names), and module-level caches with them: a `clem run` of the
-    three Don't Say It specs would build its 20-second dictionary six times. These dicts hang off a module entry of
-    their own, which holds no code and is made during play, never while a game loads, so no game unloads it."""
-    holder = sys.modules.get(PROCESS_CACHE)
-    if holder is None:
-        holder = sys.modules[PROCESS_CACHE] = types.ModuleType(PROCESS_CACHE)
-    return vars(holder).setdefault(name, {})
 
 
 def _prototype_env(env_id: str, env_kwargs_json: str):
@@ -270,120 +72,6 @@ def _prototype_env(env_id: str, env_kwargs_json: str):
         with EpisodeRandomness(0), quiet_nltk_downloads(), word_data_built_once(env_id):
             prototypes[key] = fixes.make(env_id, **json.loads(env_kwargs_json))
     return prototypes[key]
-
-
-_NLTK_POS_TAG = nltk.pos_tag
-_ENGLISH_DICTIONARY = word_lists.EnglishDictionary
-CACHE_DIR_VARIABLE = "CLEM_TEXTARENA_CACHE"
-
-
-def _tags_file() -> Path | None:
-    """Where NLTK's tags of the words TextArena's word games tag are kept for later processes: in
-    $CLEM_TEXTARENA_CACHE, else the user's cache directory, named by NLTK's version and its tagger's files (another
-    NLTK or tagger model, another file). None without the tagger (the env's make then says what to install)."""
-    try:
-        tagger = Path(nltk.data.find("taggers/averaged_perceptron_tagger_eng").path)
-    except LookupError:
-        return None
-    digest = hashlib.sha256(nltk.__version__.encode())
-    for path in sorted(tagger.iterdir()):
-        digest.update(path.name.encode() + path.read_bytes())
-    base = os.environ.get(CACHE_DIR_VARIABLE) or Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache",
-                                                          "clem-textarena")
-    return Path(base, f"word-tags-{digest.hexdigest()[:16]}.json")
-
-
-TAG_KINDS = ("words", "lists")
-
-
-def _read_tags(path: Path) -> dict:
-    """The tags file's tags; none from a file that is missing or damaged (it is then tagged anew and rewritten)."""
-    try:
-        kept = json.loads(path.read_text(encoding="utf-8"))
-        tags = {kind: kept[kind] for kind in TAG_KINDS}
-        if all(isinstance(each, dict) for each in tags.values()):
-            return tags
-    except (OSError, ValueError, TypeError, KeyError):
-        pass
-    return {kind: {} for kind in TAG_KINDS}
-
-
-def _known_tags() -> dict:
-    """The tags the process knows, by kind, and where they are kept: the tags file's are read on first use."""
-    known = process_cache("word tags")
-    if not known:
-        path = _tags_file()
-        known.update(_read_tags(path) if path else {kind: {} for kind in TAG_KINDS}, path=path, unwritten=False)
-    return known
-
-
-def _pos_tag(tokens, tagset=None, lang="eng"):
-    """nltk.pos_tag, with the tags of a word tagged alone (by the word) and of a longer list (by its hash)
-    remembered for the process and, once the env is made, in the tags file."""
-    if tagset is not None or lang != "eng" or not tokens:
-        return _NLTK_POS_TAG(tokens, tagset=tagset, lang=lang)
-    if len(tokens) == 1:
-        kind, key = "words", tokens[0]
-    else:
-        kind, key = "lists", hashlib.sha256("\n".join(tokens).encode("utf-8")).hexdigest()
-    known = _known_tags()
-    if key not in known[kind]:
-        known[kind][key] = [tag for _, tag in _NLTK_POS_TAG(tokens)]
-        known["unwritten"] = True
-    return list(zip(tokens, known[kind][key]))
-
-
-def _shared_english_dictionary(*args, **kwargs):
-    """TextArena's EnglishDictionary, built once per process for each set of arguments: Wordle, WordLadder and
-    SpellingBee build the same one (about 1 s) in every constructor and only read it."""
-    dictionaries = process_cache("english dictionaries")
-    key = json.dumps([args, kwargs], sort_keys=True)
-    if key not in dictionaries:
-        dictionaries[key] = _ENGLISH_DICTIONARY(*args, **kwargs)
-    return dictionaries[key]
-
-
-@contextlib.contextmanager
-def word_data_built_once(env_id: str):
-    """While an env is made, the word data TextArena's word games compute in their constructors is computed once.
-
-    TextArena 0.7.4's hardcore Wordle (two lengths) and Don't Say It each tag the 236,000 words of NLTK's `words`
-    corpus one by one to keep the nouns (12 s each), hardcore Codenames tags them as one list (10 s): the tags do not
-    depend on the env asking, so they are kept for the process and, in the tags file (`_tags_file`), for every later
-    one. The English dictionary is shared within the process. A tags file that cannot be read is recomputed, one
-    that cannot be written is skipped with a warning: it only saves time. `nltk.pos_tag`, the env module's own
-    `pos_tag` (Wordle imports the function) and its `EnglishDictionary` are restored after."""
-    entry_point = ta.envs.registration.ENV_REGISTRY[env_id].entry_point
-    module = importlib.import_module(fixes.source(entry_point).split(":")[0]) if isinstance(entry_point, str) else None
-    replaced = [(holder, name, original, shared)
-                for name, original, shared in (("pos_tag", _NLTK_POS_TAG, _pos_tag),
-                                               ("EnglishDictionary", _ENGLISH_DICTIONARY, _shared_english_dictionary))
-                for holder in (nltk, module) if getattr(holder, name, None) is original]
-    for holder, name, _, shared in replaced:
-        setattr(holder, name, shared)
-    try:
-        yield
-    finally:
-        for holder, name, original, _ in replaced:
-            setattr(holder, name, original)
-    known = process_cache("word tags")
-    if known.get("unwritten") and known["path"]:
-        _write_tags(known["path"], known)
-        known["unwritten"] = False
-
-
-def _write_tags(path: Path, tags: dict):
-    """Merges the process's tags into the tags file; written under another name and renamed, so that a process
-    reading it at the same time reads the old file or the new one whole."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        merged = {kind: {**kept, **tags[kind]} for kind, kept in _read_tags(path).items()}
-        temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-        temporary.write_text(json.dumps(merged, ensure_ascii=False), encoding="utf-8")
-        os.replace(temporary, path)
-    except OSError as error:
-        logging.getLogger(__name__).warning("could not keep NLTK's word tags in %s (%s): later processes tag the "
-                                            "words again", path, error)
 
 
 def make_env(game_spec: GameSpec, instance: dict, judge: Callable[[str, str], str] | None = None,
@@ -405,84 +93,6 @@ def make_env(game_spec: GameSpec, instance: dict, judge: Callable[[str, str], st
                                   window=getattr(game_spec, "view_window", None),
                                   boards_in_messages=getattr(game_spec, "boards_in_messages", None),
                                   relabel=getattr(game_spec, "relabel", ()))
-
-
-@contextlib.contextmanager
-def judges_in_place_of_openrouter(judge: Callable[[str, str], str] | None):
-    """TextArena 0.7.4's LLM-judged games (TwentyQuestions and GuessWho: a game master; Debate and
-    ScenarioPlanning: the jurors of `OpenRouterJury`) make `ta.agents.OpenRouterAgent`s in their constructors,
-    which need an OpenRouter key and the network. While the env is made, each agent made is a `JudgeAgent` that
-    asks the episode's judge instead; TextArena's own prompts and its handling of the answers stay as they are."""
-    if judge is None:
-        yield
-        return
-    original, numbers = ta.agents.OpenRouterAgent, itertools.count(1)
-    ta.agents.OpenRouterAgent = lambda model_name, system_prompt=None, **kwargs: JudgeAgent(judge, system_prompt,
-                                                                                           next(numbers))
-    try:
-        yield
-    finally:
-        ta.agents.OpenRouterAgent = original
-
-
-class JudgeAgent:
-    """A TextArena agent (`agent(prompt) -> reply`) answered by the episode's judge. The jurors' system prompt is
-    passed on with the juror's number: TextArena's jurors differ by their models, one judge model asked N times
-    differs only by what it is told (a deterministic judge would otherwise cast N copies of one vote). The game
-    master's system prompt (TextArena's generic game-player prompt) is not, as it contradicts the role the game
-    master's own prompt gives."""
-
-    def __init__(self, judge: Callable[[str, str], str], system_prompt: str | None, number: int):
-        self._judge = judge
-        self._system_prompt = f"{system_prompt} You are juror number {number}." if system_prompt else ""
-
-    def __call__(self, prompt: str) -> str:
-        return self._judge(prompt, self._system_prompt)
-
-
-def token_encoding():
-    """OpenAI's o200k_base encoding from the optional `bpe-openai` package (it ships the encoding, no download), or
-    None without it: prompt sizes are then logged in characters only. Built once per process (40 ms)."""
-    cache = process_cache("token encoding")
-    if "o200k_base" not in cache:
-        try:
-            import bpe_openai
-        except ImportError:
-            cache["o200k_base"] = None
-        else:
-            cache["o200k_base"] = bpe_openai.get_encoding("o200k_base")
-    return cache["o200k_base"]
-
-
-class PromptMeter:
-    """The size of every prompt a seat's model is sent: characters of the messages' contents, and their o200k_base
-    tokens where the tokenizer is installed. A message is tokenized once, when it is first sent."""
-
-    def __init__(self):
-        self.chars: list[int] = []
-        self.tokens: list[int] | None = [] if token_encoding() is not None else None
-        self._tokens_of: dict[str, int] = {}
-
-    def measure(self, messages: list[dict]):
-        self.chars.append(sum(len(message["content"]) for message in messages))
-        if self.tokens is not None:
-            self.tokens.append(sum(self._count(message["content"]) for message in messages))
-
-    def _count(self, text: str) -> int:
-        if text not in self._tokens_of:
-            self._tokens_of[text] = len(token_encoding().encode(text))
-        return self._tokens_of[text]
-
-    def record(self) -> dict:
-        return {"chars": self.chars, "tokens": self.tokens}
-
-    def __deepcopy__(self, memo):
-        # a copy of the episode (clemcore's branching runner copies it before every step) measures on by itself, but
-        # shares the token counts of the texts seen, a pure function's results
-        copied = copy.copy(self)
-        copied.chars = list(self.chars)
-        copied.tokens = None if self.tokens is None else list(self.tokens)
-        return copied
 
 
 class TextArenaPlayer(Player):

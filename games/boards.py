@@ -2,7 +2,7 @@
 import traceback
 
 from submasters import MultiPlayerMaster
-from ta_master import TextArenaEnvError
+from runtime.errors import TextArenaEnvError
 from ta_players import boards
 
 

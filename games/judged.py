@@ -1,5 +1,5 @@
 """Masters of the LLM-judged games: TwentyQuestions, GuessWho, Debate, ScenarioPlanning; the judge is a clem model
-(ta_master.judges_in_place_of_openrouter; docs/games/judged.md)."""
+(runtime.judge.judges_in_place_of_openrouter; docs/games/judged.md)."""
 from submasters import MultiPlayerMaster, SinglePlayerMaster
 from ta_master import to_jsonable
 

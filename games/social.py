@@ -2,7 +2,8 @@
 from textarena.envs.SecretMafia import env as mafia_env
 
 from submasters import MultiPlayerMaster
-from ta_master import EpisodeRandomness, ReferencePlayer, make_env
+from runtime.randomness import EpisodeRandomness
+from ta_master import ReferencePlayer, make_env
 
 
 class TruthAndDeceptionMaster(MultiPlayerMaster):

@@ -1,7 +1,8 @@
 """Masters of the word contests between seats: DontSayIt, SpellingBee, LetterAuction, Codenames, Taboo
 (docs/games/word-contests.md)."""
 from submasters import MultiPlayerMaster
-from ta_master import EpisodeRandomness, ReferencePlayer, make_env
+from runtime.randomness import EpisodeRandomness
+from ta_master import ReferencePlayer, make_env
 
 
 class DontSayItMaster(MultiPlayerMaster):

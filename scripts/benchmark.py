@@ -79,6 +79,8 @@ from clemcore.clemgame.recorder import GameInteractionsRecorder  # noqa: E402
 # Imported here (as tests/conftest.py does) so it stays loaded for all games: clemcore unloads a game's modules when its
 # GameBenchmark closes, and the timing wrapper below patches this module's make_env.
 import ta_master  # noqa: E402
+from runtime import judge as judge_module, words  # noqa: E402
+from runtime.availability import unavailable_reason  # noqa: E402
 import ta_players  # noqa: E402
 from instancegenerator import load_specs  # noqa: E402
 
@@ -444,14 +446,14 @@ def replay_bare(spec, instance: dict, actions: list[tuple[str, bool]], judge_rep
     envs, e.g. Stratego's board placement); a `cache_env` spec's env is built once per env id and kwargs and
     shallow-copied, as `make_env` does."""
     key = (instance["env_id"], repr(sorted(instance["env_kwargs"].items())))
-    with ta_master.quiet_nltk_downloads(), contextlib.redirect_stdout(io.StringIO()):
+    with words.quiet_nltk_downloads(), contextlib.redirect_stdout(io.StringIO()):
         env = _bare_envs.get(key)
         if env is None:
             begin = now()
             # the LLM-judged games ask their judge what the episode's judge answered, in the same order
             replies = iter(judge_replies)
             judge = (lambda prompt, system_prompt: next(replies)) if getattr(spec, "judge", False) else None
-            with ta_master.judges_in_place_of_openrouter(judge):
+            with judge_module.judges_in_place_of_openrouter(judge):
                 env = ta.make(instance["env_id"], **instance["env_kwargs"])
             stats.bare_make_s.append(now() - begin)
             if getattr(spec, "cache_env", False):
@@ -606,7 +608,7 @@ def trimmed_copy(dest: Path, episodes_per_game: int) -> dict[str, int]:
         shutil.copy2(path, dest / path.name)
     for name in ("clemgame.json", "model_registry.json"):
         shutil.copy2(REPO / name, dest / name)
-    for package in ("games", "fixes", "ta_players"):
+    for package in sorted(path.parent.name for path in REPO.glob("*/__init__.py")):  # games, fixes, runtime, ...
         shutil.copytree(REPO / package, dest / package, ignore=shutil.ignore_patterns("__pycache__"))
     (dest / "in").mkdir()
     kept_per_file = {}
@@ -675,7 +677,7 @@ def main(argv=None):
     selected = [specs[name] for name in (args.games or specs)]
     playable = []
     for spec in selected:
-        reason = ta_master.unavailable_reason(spec)
+        reason = unavailable_reason(spec)
         if reason is None:
             playable.append(spec)
         else:

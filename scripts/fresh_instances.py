@@ -27,7 +27,7 @@ if str(REPO) not in sys.path:  # the game's modules, which the generator imports
     sys.path.insert(0, str(REPO))
 
 from instancegenerator import TextArenaInstanceGenerator, load_specs  # noqa: E402
-from ta_master import GameUnavailableError  # noqa: E402
+from runtime.errors import GameUnavailableError  # noqa: E402
 
 # what clem needs beside clemgame.json and in/ to play the games with the repository's code and players
 LINKED = [*sorted(path.name for path in REPO.glob("*.py")),

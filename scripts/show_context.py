@@ -76,7 +76,7 @@ def sent_messages(game: str, turn: int, experiment: str | None = None, game_id: 
 
 
 def render(number: int, seat: str, messages: list[dict]) -> str:
-    from ta_master import PromptMeter  # what the game master logs as the prompt's size, measured the same way
+    from runtime.tokens import PromptMeter  # what the game master logs as the prompt's size, measured the same way
     meter = PromptMeter()
     meter.measure(messages)
     size = f"{meter.chars[0]:,} characters" + (f", {meter.tokens[0]:,} o200k_base tokens" if meter.tokens else "")

@@ -27,7 +27,7 @@ sys.path.insert(0, str(REPO))
 import ta_players  # noqa: E402
 from full_history import with_view  # noqa: E402  (scripts/ is on sys.path when this script runs)
 from instancegenerator import load_specs  # noqa: E402
-from ta_master import unavailable_reason  # noqa: E402
+from runtime.availability import unavailable_reason  # noqa: E402
 
 VALIDATION = REPO / "docs" / "validation.json"
 PLAYERS = ("ta-expert", "ta-random", "ta-format-breaker", "mock")

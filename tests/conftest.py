@@ -36,6 +36,8 @@ os.chdir(REPO)
 # lose its per-process env cache (WordChains' dictionary, about 1 s to build). Importing it here keeps it loaded
 # for the session, as it stays loaded for all episodes of a `clem run`.
 import ta_master  # noqa: E402,F401  (pyproject's pythonpath puts the repository root on sys.path)
+from runtime import words  # noqa: E402
+from runtime.availability import unavailable_reason  # noqa: E402
 import ta_players  # noqa: E402
 
 from instancegenerator import load_specs  # noqa: E402
@@ -45,7 +47,7 @@ CORE_GAMES = ["ta_minesweeper", "ta_hangman", "ta_word_chains", "ta_tower_of_han
               "ta_three_player_tic_tac_toe"]
 SPECS = load_specs()
 # Every game this Python can play (3.12-only games are reported unavailable on 3.11, which tests check apart).
-GAMES = [spec.game_name for spec in SPECS if ta_master.unavailable_reason(spec) is None]
+GAMES = [spec.game_name for spec in SPECS if unavailable_reason(spec) is None]
 UNAVAILABLE_GAMES = [spec.game_name for spec in SPECS if spec.game_name not in GAMES]
 # The `ta_<game>_vs_<reference>` variants, which play their base game's instances with one clem player.
 REFERENCE_GAMES = [spec.game_name for spec in SPECS if getattr(spec, "reference", None)]
@@ -322,7 +324,7 @@ def word_tags_kept_for_the_session(tmp_path_factory):
     base = tmp_path_factory.getbasetemp()
     root = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
     with pytest.MonkeyPatch.context() as patch:
-        patch.setenv(ta_master.CACHE_DIR_VARIABLE, str(root / "cache"))
+        patch.setenv(words.CACHE_DIR_VARIABLE, str(root / "cache"))
         yield
 
 
@@ -348,7 +350,7 @@ def copy_repo(dest: Path) -> Path:
     for name in ("clemgame.json", "model_registry.json"):
         shutil.copy2(REPO / name, dest / name)
     shutil.copytree(REPO / "in", dest / "in")
-    for package in ("games", "fixes", "ta_players"):
+    for package in sorted(path.parent.name for path in REPO.glob("*/__init__.py")):  # games, fixes, runtime, ...
         shutil.copytree(REPO / package, dest / package, ignore=shutil.ignore_patterns("__pycache__"))
     return dest
 

@@ -6,7 +6,7 @@ import pytest
 from textarena.envs.registration import ENV_REGISTRY
 
 from conftest import REPO, SPECS, UNAVAILABLE_GAMES
-from ta_master import unavailable_reason
+from runtime.availability import unavailable_reason
 
 sys.path.insert(0, str(REPO / "scripts"))
 import catalogue  # noqa: E402

@@ -12,7 +12,10 @@ from nltk.tag.perceptron import PerceptronTagger
 
 import instancegenerator
 from conftest import GAMES, benchmark, instance_of, play, spec_of
-from ta_master import EpisodeRandomness, make_env, process_cache, unavailable_reason
+from runtime.availability import unavailable_reason
+from runtime.cache import PROCESS_CACHE, process_cache
+from runtime.randomness import EpisodeRandomness
+from ta_master import make_env
 
 REQUIRED_SPEC_KEYS = {"game_name", "entry_point", "master", "scorer", "n_instances", "instances", "players", "image",
                       "languages", "player_specs", "description", "benchmark"}
@@ -189,7 +192,7 @@ def test_word_chains_dictionary_is_built_once_and_game_state_is_not_shared():
 def _made_in_a_fresh_process(monkeypatch, game_name: str, experiment: str = "default"):
     """The env a new process makes for the game (an empty process cache)."""
     import ta_master
-    monkeypatch.setitem(sys.modules, ta_master.PROCESS_CACHE, types.ModuleType(ta_master.PROCESS_CACHE))
+    monkeypatch.setitem(sys.modules, PROCESS_CACHE, types.ModuleType(PROCESS_CACHE))
     return make_env(spec_of(game_name), instance_of(game_name, experiment)[1]).env
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from clemcore.clemgame import GameRegistry
 
-import ta_master
+from runtime import words as word_data
 import waiting_api
 from conftest import NLTK_DATA, REPO, clem, copy_repo, load_episode_files, made_once, play, ta_player
 
@@ -212,7 +212,7 @@ def _write_tags_repeatedly(path: Path, writer: int, rounds: int):
     for round_ in range(rounds):
         # thousands of words a write, as a word game's tags are: a file written in place would be read half done
         words = {f"w{writer}-{round_}-{number}": ["NN"] for number in range(2000)}
-        ta_master._write_tags(path, {"words": words, "lists": {f"l{writer}": ["DT"]}})
+        word_data._write_tags(path, {"words": words, "lists": {f"l{writer}": ["DT"]}})
 
 
 # the forked writers only compute and write files, which no other thread of the test process holds a lock for

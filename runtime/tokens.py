@@ -1,0 +1,49 @@
+"""The size of the prompts a model is sent, in characters and o200k_base tokens."""
+import copy
+
+from runtime.cache import process_cache
+
+
+def token_encoding():
+    """OpenAI's o200k_base encoding from the optional `bpe-openai` package (it ships the encoding, no download), or
+    None without it: prompt sizes are then logged in characters only. Built once per process (40 ms)."""
+    cache = process_cache("token encoding")
+    if "o200k_base" not in cache:
+        try:
+            import bpe_openai
+        except ImportError:
+            cache["o200k_base"] = None
+        else:
+            cache["o200k_base"] = bpe_openai.get_encoding("o200k_base")
+    return cache["o200k_base"]
+
+
+class PromptMeter:
+    """The size of every prompt a seat's model is sent: characters of the messages' contents, and their o200k_base
+    tokens where the tokenizer is installed. A message is tokenized once, when it is first sent."""
+
+    def __init__(self):
+        self.chars: list[int] = []
+        self.tokens: list[int] | None = [] if token_encoding() is not None else None
+        self._tokens_of: dict[str, int] = {}
+
+    def measure(self, messages: list[dict]):
+        self.chars.append(sum(len(message["content"]) for message in messages))
+        if self.tokens is not None:
+            self.tokens.append(sum(self._count(message["content"]) for message in messages))
+
+    def _count(self, text: str) -> int:
+        if text not in self._tokens_of:
+            self._tokens_of[text] = len(token_encoding().encode(text))
+        return self._tokens_of[text]
+
+    def record(self) -> dict:
+        return {"chars": self.chars, "tokens": self.tokens}
+
+    def __deepcopy__(self, memo):
+        # a copy of the episode (clemcore's branching runner copies it before every step) measures on by itself, but
+        # shares the token counts of the texts seen, a pure function's results
+        copied = copy.copy(self)
+        copied.chars = list(self.chars)
+        copied.tokens = None if self.tokens is None else list(self.tokens)
+        return copied
