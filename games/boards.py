@@ -1,4 +1,5 @@
 """Masters of the board games between seats: Breakthrough, Checkers (docs/games/boards.md)."""
+import metrics
 import traceback
 
 from submasters import MultiPlayerMaster
@@ -65,3 +66,170 @@ class CheckersMaster(StuckSideMaster):
     def _has_legal_move(self, pid: int) -> bool:
         return bool(boards.checkers_moves(self.env.state.game_state["board"], pid))
 
+
+# The family's games, as clemgame.json declares them to clem: `python scripts/build_clemgame.py` writes
+# clemgame.json from these (and the `_vs_` variants of those with `references`).
+GAMES = [
+    {
+        "game_name": "ta_chess",
+        "description": "TextArena Chess (two players): checkmate the opponent; moves in UCI, e.g. [e2e4].",
+        "entry_point": "textarena.envs.Chess.env:ChessEnv",
+        "master": MultiPlayerMaster,
+        "scorer": metrics.CompetitiveScorer,
+        "score": "100 when the game came to its regular end (a win or a draw), 0 otherwise",
+        "outcome": ("Success when the game ended by the rules (mate, stalemate, a draw by rule); Lose on a "
+                    "losing invalid move or at the request cap (200)."),
+        "n_instances": 4,
+        "players": 2,
+        "references": ["random", "engine"],
+        "player_specs": [
+            {
+                "role": "Player 0",
+                "custom_response": ["[e2e4]", "[g1f3]", "[f1c4]", "[e1g1]", "[d2d3]", "I castle kingside."],
+            },
+            {
+                "role": "Player 1",
+                "custom_response": ["[e7e5]", "[b8c6]", "[g8f6]", "[f8c5]", "[d7d6]", "I castle kingside."],
+            },
+        ],
+        "content": [],
+        "max_requests": 200,
+        "others_see_moves_only": True,
+        "view_window": 12000,
+        "vs_max_requests": 100,
+    },
+    {
+        "game_name": "ta_othello",
+        "description": ("TextArena Othello (two players): place discs that flank the opponent's; the most discs "
+                        "at the end wins."),
+        "entry_point": "textarena.envs.Othello.env:OthelloEnv",
+        "master": MultiPlayerMaster,
+        "scorer": metrics.CompetitiveScorer,
+        "score": "100 when the game came to its regular end (a win or a draw), 0 otherwise",
+        "outcome": ("Success when the board was played out (a win or a draw); Lose on a losing invalid move or "
+                    "at the request cap (450)."),
+        "n_instances": 4,
+        "players": 2,
+        "references": ["random", "heuristic"],
+        "player_specs": [
+            {"role": "Player 0", "custom_response": ["[2, 3]", "[4, 5]", "[5, 4]", "[2, 5]", "I play the corner."]},
+            {"role": "Player 1", "custom_response": ["[2, 2]", "[2, 4]", "[4, 2]", "[5, 5]", "I play the corner."]},
+        ],
+        "content": ["board"],
+        "max_requests": 450,
+        "relabel": [
+            ["^(?:Curren )?Scores - Black: (\\d+), White: (\\d+)$", "Pieces on the board - Black: \\1, White: \\2"],
+        ],
+    },
+    {
+        "game_name": "ta_breakthrough",
+        "description": ("TextArena Breakthrough (two players): be the first to reach the opponent's home row; "
+                        "pieces step forward, capture diagonally."),
+        "entry_point": "textarena.envs.Breakthrough.env:BreakthroughEnv",
+        "master": BreakthroughMaster,
+        "scorer": metrics.CompetitiveScorer,
+        "score": "100 when the game came to its regular end (a win or a draw), 0 otherwise",
+        "outcome": ("Success when a player broke through or wiped out the other; Lose on a losing invalid move "
+                    "or at the request cap (400)."),
+        "n_instances": 4,
+        "players": 2,
+        "references": ["random", "search"],
+        "player_specs": [
+            {"role": "Player 0", "custom_response": ["[a2a3]", "[b2b3]", "[c2c3]", "[d2d3]", "I advance."]},
+            {"role": "Player 1", "custom_response": ["[a7a6]", "[b7b6]", "[c7c6]", "[d7d6]", "I advance."]},
+        ],
+        "content": ["board"],
+        "max_requests": 400,
+        "experiments": ["tiny", "small", "default", "large", "blind"],
+        "others_see_moves_only": True,
+        "view_window": 8500,
+    },
+    {
+        "game_name": "ta_checkers",
+        "description": ("TextArena Checkers (two players, simplified: single steps and single jumps, no forced "
+                        "capture): capture every opposing piece or leave the opponent without a move."),
+        "entry_point": "textarena.envs.Checkers.env:CheckersEnv",
+        "master": CheckersMaster,
+        "scorer": metrics.CompetitiveScorer,
+        "score": "100 when the game came to its regular end (a win or a draw), 0 otherwise",
+        "outcome": ("Success when a side lost all its pieces or every move, or at the turn limit (a draw); Lose "
+                    "on a losing invalid move."),
+        "n_instances": 4,
+        "players": 2,
+        "references": ["random", "search"],
+        "player_specs": [
+            {
+                "role": "Player 0",
+                "custom_response": ["[5 0 4 1]", "[5 2 4 3]", "[6 1 5 0]", "[4 1 3 0]", "I move my piece forward."],
+            },
+            {
+                "role": "Player 1",
+                "custom_response": ["[2 1 3 0]", "[2 3 3 4]", "[1 0 2 1]", "[2 5 3 6]", "I move my piece forward."],
+            },
+        ],
+        "content": ["board"],
+        "experiments": ["default", "long"],
+    },
+    {
+        "game_name": "ta_alquerque",
+        "description": ("TextArena Alquerque (two players, simplified: forward steps, single jumps in any "
+                        "direction, no forced capture) on a 5x5 grid: leave the opponent without pieces or "
+                        "moves, or capture more within 60 moves."),
+        "entry_point": "textarena.envs.Alquerque.env:AlquerqueEnv",
+        "master": MultiPlayerMaster,
+        "scorer": metrics.CompetitiveScorer,
+        "score": "100 when the game came to its regular end (a win or a draw), 0 otherwise",
+        "outcome": ("Success when a side lost all its pieces or every move, or at the 60-move limit (more "
+                    "captures win, equal is a draw); Lose on a losing invalid move or at the request cap (130)."),
+        "n_instances": 10,
+        "players": 2,
+        "references": ["random", "search"],
+        "player_specs": [
+            {"role": "Player 0", "custom_response": ["[a2 a3]", "[b2 c3]", "[c2 c3]", "[d2 d3]", "I step forward."]},
+            {"role": "Player 1", "custom_response": ["[a4 a3]", "[b4 b3]", "[c4 c3]", "[e4 d3]", "I step forward."]},
+        ],
+        "content": ["board"],
+        "max_requests": 130,
+    },
+    {
+        "game_name": "ta_lines_of_action",
+        "description": ("TextArena Lines of Action (two players): connect all your pieces into one 8-connected "
+                        "group; a piece moves as many squares as there are pieces on its line. TextArena reads "
+                        "the move only at the very end of the reply."),
+        "entry_point": "textarena.envs.LinesOfAction.env:LinesOfActionEnv",
+        "master": MultiPlayerMaster,
+        "scorer": metrics.CompetitiveScorer,
+        "score": "100 when the game came to its regular end (a win or a draw), 0 otherwise",
+        "outcome": ("Success when a side connected its pieces, or on a draw by rule (60 moves without capture, "
+                    "a position three times); Lose on a losing invalid move or at the request cap (600)."),
+        "n_instances": 10,
+        "players": 2,
+        "references": ["random", "heuristic"],
+        "player_specs": [
+            {"role": "Player 0", "custom_response": ["[b1b3]", "[c1c3]", "[d8d6]", "[e1e3]", "I gather my pieces."]},
+            {"role": "Player 1", "custom_response": ["[a2c2]", "[h3f3]", "[a4c4]", "[h5f5]", "I gather my pieces."]},
+        ],
+        "content": ["board"],
+        "max_requests": 600,
+    },
+    {
+        "game_name": "ta_crusade",
+        "description": ("TextArena Crusade (two players): 16 knights a side on a chessboard; capture more "
+                        "pieces than the opponent within 40 moves, or leave it without pieces or moves."),
+        "entry_point": "textarena.envs.Crusade.env:CrusadeEnv",
+        "master": MultiPlayerMaster,
+        "scorer": metrics.CompetitiveScorer,
+        "score": "100 when the game came to its regular end (a win or a draw), 0 otherwise",
+        "outcome": ("Success when a side lost all its pieces or every move, or at the 40-move limit (more "
+                    "captures win, equal is a draw); Lose on a losing invalid move or at the request cap (90)."),
+        "n_instances": 10,
+        "players": 2,
+        "references": ["random", "search"],
+        "player_specs": [
+            {"role": "Player 0", "custom_response": ["[b1 c3]", "[g1 f3]", "[a2 b4]", "[d2 e4]", "I jump forward."]},
+            {"role": "Player 1", "custom_response": ["[b8 c6]", "[g8 f6]", "[a7 b5]", "[d7 e5]", "I jump forward."]},
+        ],
+        "content": ["board"],
+        "max_requests": 90,
+    },
+]

@@ -1,4 +1,5 @@
 """Masters of the card games and 2048: Blackjack, Set, UltimateTexasHoldem, 2048 (docs/games/card-games.md)."""
+import metrics
 
 from submasters import SinglePlayerMaster
 
@@ -87,3 +88,99 @@ class Game2048Master(SinglePlayerMaster):
             outcome = "lose"
         self.log_outcome(outcome, self.end_reason())
 
+
+# The family's games, as clemgame.json declares them to clem: `python scripts/build_clemgame.py` writes
+# clemgame.json from these (and the `_vs_` variants of those with `references`).
+GAMES = [
+    {
+        "game_name": "ta_blackjack",
+        "description": ("TextArena Blackjack: play 5 or 15 hands against the dealer, hitting or standing "
+                        "(infinite deck)."),
+        "entry_point": "textarena.envs.Blackjack.env:BlackjackEnv",
+        "master": BlackjackMaster,
+        "scorer": metrics.BlackjackScorer,
+        "n_instances": 10,
+        "players": 1,
+        "player_specs": [{"role": "Player", "custom_response": ["[Hit]", "[Stand]", "[Stand]", "I stand."]}],
+        "content": ["player_hand", "dealer_hand"],
+        "max_requests": 700,
+        "score": "100 x (hands won + half the pushed hands) / hands dealt.",
+        "outcome": "Success when the player won more hands than the dealer, Lose otherwise.",
+    },
+    {
+        "game_name": "ta_set",
+        "description": ("TextArena Set: find as many Sets (three cards, each attribute all same or all "
+                        "different) as possible in 20 turns."),
+        "entry_point": "textarena.envs.Set.env:SetEnv",
+        "master": SetMaster,
+        "scorer": metrics.SetScorer,
+        "n_instances": 10,
+        "players": 1,
+        "player_specs": [
+            {
+                "role": "Player",
+                "custom_response": [
+                    "[1, 2, 3]", "[1, 5, 9]", "[2, 6, 10]", "[3, 7, 11]", "[4, 8, 12]",
+                    "I pick the first three cards.",
+                ],
+            },
+        ],
+        "content": ["board", "deck"],
+        "score": "100 x Sets found / 20 turns (a board with a Set is shown on every turn).",
+        "outcome": "Success when all 20 turns found a Set, Lose otherwise.",
+    },
+    {
+        "game_name": "ta_ultimate_texas_holdem",
+        "description": ("TextArena Ultimate Texas Hold'em: play 10 or 30 rounds of poker against the dealer, "
+                        "betting 4x, 2x or 1x or checking and folding (Python >= 3.12)."),
+        "entry_point": "textarena.envs.UltimateTexasHoldem.env:UltimateTexasHoldemEnv",
+        "master": UltimateTexasHoldemMaster,
+        "scorer": metrics.UltimateTexasHoldemScorer,
+        "n_instances": 10,
+        "players": 1,
+        "player_specs": [
+            {
+                "role": "Player",
+                "custom_response": ["[check]", "[check]", "[1x]", "[4x]", "[skip]", "[fold]", "I check."],
+            },
+        ],
+        "experiments": {"10_rounds": {"max_turns": 10}, "30_rounds": {"max_turns": 30}},
+        "content": ["player_hand", "dealer_hand", "community_cards"],
+        "score": "50 + 50 x net chips won / 1000 starting chips, clipped to [0, 100].",
+        "outcome": ("Success when the player completed every round with more chips than it started with, Lose "
+                    "otherwise."),
+        "relabel": [
+            [" \\(\\$\\{self\\.ante_amount \\* \\d+\\}\\)", ""],
+            ["Place \\$\\{self\\.ante_amount\\*(\\d)\\} PLAY bet", "Place a PLAY bet of \\1x the ante"],
+            [
+                "\\n\\n🎯 ROUND 0\\n💰 Chips: \\d+\\n🎴 Your hand: No cards yet\\n📊 Current bets: [^\\n]*\\n📋 Phase: PRE-ROUND\\n🎯 Available actions:[ \\t]*$",
+                "",
+            ],
+        ],
+    },
+    {
+        "game_name": "ta_2048",
+        "description": ("TextArena 2048: slide and merge tiles to reach a target tile (32 to 16384) on boards "
+                        "from 3x3 to 10x10."),
+        "entry_point": "textarena.envs.Game2048.env:Game2048Env",
+        "master": Game2048Master,
+        "scorer": metrics.Game2048Scorer,
+        "n_instances": 10,
+        "players": 1,
+        "player_specs": [
+            {
+                "role": "Player",
+                "custom_response": ["[Up]", "[Left]", "[Right]", "[Down]", "[Left]", "[Up]", "I slide the tiles up."],
+            },
+        ],
+        "content": ["board"],
+        "max_requests": 1500,
+        "score": ("100 x (log2 max tile - 1) / (log2 target - 1): progress on the doubling scale, 100 when the "
+                  "target is reached."),
+        "outcome": "Success when the target tile is reached, Lose when no move is left or at the 1500-request cap.",
+        "relabel": [
+            ["^Score: (\\d+)$", "Points from merged tiles: \\1"],
+            ["^Valid moves: (\\[Up\\], \\[Down\\], \\[Left\\], \\[Right\\])\\.", "Moves: \\1."],
+        ],
+    },
+]

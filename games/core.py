@@ -1,4 +1,6 @@
 """Masters of the core games: Minesweeper, Hangman, WordChains, Battleship (docs/games/core-games.md)."""
+from games import seats
+import metrics
 from metrics import WORD_CHAINS_PERFECT_LENGTH
 from submasters import MultiPlayerMaster, SinglePlayerMaster
 
@@ -123,3 +125,101 @@ def _ship_cells(ends) -> list[tuple[int, int]]:
     (r1, c1), (r2, c2) = ends
     return [(r, c) for r in range(min(r1, r2), max(r1, r2) + 1) for c in range(min(c1, c2), max(c1, c2) + 1)]
 
+
+# The family's games, as clemgame.json declares them to clem: `python scripts/build_clemgame.py` writes
+# clemgame.json from these (and the `_vs_` variants of those with `references`).
+GAMES = [
+    {
+        "game_name": "ta_minesweeper",
+        "description": ("TextArena Minesweeper: reveal every safe cell of a grid; the game master makes the "
+                        "opening move."),
+        "entry_point": "textarena.envs.Minesweeper.env:MinesweeperEnv",
+        "master": MinesweeperMaster,
+        "scorer": metrics.CompletionScorer,
+        "score": ("100 × share of the safe cells the player cleared, not counting those the opening move "
+                  "revealed; 100 when solved"),
+        "outcome": ("Success when every safe cell is revealed; Lose on a second mine hit in a row or at the "
+                    "turn limit."),
+        "n_instances": 10,
+        "players": 1,
+        "player_specs": [
+            {
+                "role": "Player",
+                "custom_response": [
+                    "[0 0]", "[0 3]", "[0 6]", "[0 9]", "[2 0]", "[2 3]", "[2 6]", "[2 9]", "[4 0]", "[4 3]", "[4 6]",
+                    "[4 9]", "[6 0]", "[6 3]", "[6 6]", "[6 9]", "[8 0]", "[8 3]", "[8 6]", "[8 9]", "[10 0]",
+                    "[10 3]", "[10 6]", "[10 9]", "I reveal the top left corner.", "[3 3]", "[1 1]",
+                ],
+            },
+        ],
+    },
+    {
+        "game_name": "ta_hangman",
+        "description": "TextArena Hangman: guess a hidden English word letter by letter with 6 lives.",
+        "entry_point": "textarena.envs.Hangman.env:HangmanEnv",
+        "master": HangmanMaster,
+        "scorer": metrics.HangmanScorer,
+        "score": "100 × share of letters revealed × (l / 2L + 1/2), l of L = 6 lives left",
+        "outcome": "Success when the word is complete; Lose when the lives run out or at the request cap (60).",
+        "n_instances": 10,
+        "players": 1,
+        "player_specs": [
+            {
+                "role": "Player",
+                "custom_response": [
+                    "[E]", "[T]", "[A]", "[O]", "[I]", "[N]", "[S]", "[H]", "[R]", "[D]", "[L]", "[U]", "[C]", "[M]",
+                    "[F]", "[W]", "[Y]", "[P]", "[G]", "[B]", "[HOUSE]", "I guess E", "[water]",
+                ],
+            },
+        ],
+        "content": ["target_word", "tries_left"],
+        "nltk_resources": ["corpora/words"],
+        "cache_env": True,
+        "max_requests": 60,
+    },
+    {
+        "game_name": "ta_word_chains",
+        "description": ("TextArena WordChains (two players): take turns naming English words that start with "
+                        "the last letter of the previous word and are one letter longer."),
+        "entry_point": "textarena.envs.WordChains.env:WordChainsEnv",
+        "master": WordChainsMaster,
+        "scorer": metrics.WordChainsScorer,
+        "score": "100 × min(f − s, 21 − s) / (21 − s), s and f the lengths of the start word and the last valid word",
+        "outcome": ("Success when the chain grew at least halfway to 21 letters before a word broke it; Lose "
+                    "when it broke earlier or at the request cap (100)."),
+        "n_instances": 10,
+        "players": 2,
+        "references": ["random"],
+        "player_specs": seats(2, [
+            "[ant]", "[dog]", "[goat]", "[tiger]", "[rabbit]", "[eagle]", "[elephant]", "[tent]", "[train]",
+            "[night]", "[treat]", "my word is apple",
+        ]),
+        "content": ["current_word"],
+        "nltk_resources": ["corpora/words"],
+        "cache_env": True,
+        "max_requests": 100,
+    },
+    {
+        "game_name": "ta_battleship",
+        "description": ("TextArena Battleship (two players): sink the opponent's five ships by firing at grid "
+                        "coordinates."),
+        "entry_point": "textarena.envs.Battleship.env:BattleshipEnv",
+        "master": BattleshipMaster,
+        "scorer": metrics.BattleshipScorer,
+        "score": "mean over both players of 100 × hits / shots",
+        "outcome": "Success when a player sank all ships; Lose at the request cap (400).",
+        "n_instances": 10,
+        "players": 2,
+        "boards_in_messages": "Your updated board:",
+        "references": ["random", "hunt_target"],
+        "player_specs": seats(2, [
+            "[A0]", "[A1]", "[A2]", "[A3]", "[A4]", "[A5]", "[A6]", "[B0]", "[B1]", "[B2]", "[B3]", "[B4]", "[B5]",
+            "[B6]", "[C0]", "[C1]", "[C2]", "[C3]", "[C4]", "[C5]", "[C6]", "[D0]", "[D1]", "[D2]", "[D3]", "[D4]",
+            "[D5]", "[D6]", "[E0]", "[E1]", "[E2]", "[E3]", "[E4]", "[E5]", "[E6]", "[F0]", "[F1]", "[F2]", "[F3]",
+            "[F4]", "[F5]", "[F6]", "[G0]", "[G1]", "[G2]", "[G3]", "[G4]", "[G5]", "[G6]", "fire at B3", "[Z9]",
+        ]),
+        "content": ["ship_placements"],
+        "max_requests": 400,
+        "experiments": {"small": {"grid_size": 7}, "standard": {"grid_size": 10}},
+    },
+]

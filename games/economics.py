@@ -1,5 +1,7 @@
 """Masters of the economics games between seats: social dilemmas, Ultimatum, Colonel Blotto, Public Goods, Market
 Entry, the blind auction and the negotiations (docs/games/economics.md)."""
+from games import seats
+import metrics
 import re
 
 from textarena.core import ObservationType
@@ -318,3 +320,469 @@ class NewRecruitMaster(PrivateValuesMaster):
         return {"seat": {f"Player {pid}": bounds(lambda pair, pid=pid: pair[pid]) for pid in (0, 1)},
                 "all": bounds(sum)}
 
+
+# The family's games, as clemgame.json declares them to clem: `python scripts/build_clemgame.py` writes
+# clemgame.json from these (and the `_vs_` variants of those with `references`).
+GAMES = [
+    {
+        "game_name": "ta_iterated_two_thirds_average",
+        "description": ("TextArena IteratedTwoThirdsAverage (two players): each round both guess a number; the "
+                        "guess closest to two thirds of the average wins the round, the most rounds won the "
+                        "game."),
+        "entry_point": "textarena.envs.IteratedTwoThirdsAverage.env:IteratedTwoThirdsAverageEnv",
+        "master": MultiPlayerMaster,
+        "scorer": metrics.CompetitiveScorer,
+        "score": "100 when the game was played to its end (a win or a draw), 0 when a seat broke the format",
+        "outcome": ("Success when all rounds were played; Aborted when a seat broke the format twice in a row. "
+                    "(The request cap, 42, lies beyond the longest game: every round is two moves, each at most "
+                    "one warned retry.)"),
+        "n_instances": 10,
+        "players": 2,
+        "references": ["random", "equilibrium"],
+        "player_specs": seats(2, [
+            "[50]", "[33]", "[22]", "[10]", "[0]", "my guess is 5", "[0]", "[0]", "[0]", "[0]", "[0]",
+        ]),
+        "content": [],
+        "max_requests": 42,
+    },
+    {
+        "game_name": "ta_iterated_rock_paper_scissors",
+        "description": ("TextArena IteratedRockPaperScissors (two players): nine rounds of rock-paper-scissors; "
+                        "the most rounds won wins the game."),
+        "entry_point": "textarena.envs.IteratedRockPaperScissors.env:IteratedRockPaperScissorsEnv",
+        "master": MultiPlayerMaster,
+        "scorer": metrics.CompetitiveScorer,
+        "score": "100 when the game was played to its end (a win or a draw), 0 when a seat broke the format",
+        "outcome": ("Success when all rounds were played; Aborted when a seat broke the format twice in a row. "
+                    "(The request cap, 38, lies beyond the longest game: every round is two moves, each at most "
+                    "one warned retry.)"),
+        "n_instances": 10,
+        "players": 2,
+        "references": ["random", "frequency"],
+        "player_specs": seats(2, [
+            "[rock]", "[paper]", "[scissors]", "[r]", "I pick rock", "[p]", "[s]", "[rock]", "[paper]", "[scissors]",
+        ]),
+        "content": [],
+        "max_requests": 38,
+    },
+    {
+        "game_name": "ta_iterated_matching_pennies",
+        "description": ("TextArena IteratedMatchingPennies (two players): ten rounds; Player 0 wins a round "
+                        "when the coins match, Player 1 when they differ; the most rounds won wins the game."),
+        "entry_point": "textarena.envs.IteratedMatchingPennies.env:IteratedMatchingPenniesEnv",
+        "master": MultiPlayerMaster,
+        "scorer": metrics.CompetitiveScorer,
+        "score": "100 when the game was played to its end (a win or a draw), 0 when a seat broke the format",
+        "outcome": ("Success when all rounds were played; Aborted when a seat broke the format twice in a row. "
+                    "(The request cap, 42, lies beyond the longest game: every round is two moves, each at most "
+                    "one warned retry.)"),
+        "n_instances": 10,
+        "players": 2,
+        "references": ["random", "pattern"],
+        "player_specs": seats(2, [
+            "[heads]", "[tails]", "[h]", "[t]", "heads", "[heads]", "[tails]", "[heads]", "[tails]", "[heads]",
+            "[tails]",
+        ]),
+        "content": [],
+        "max_requests": 42,
+    },
+    {
+        "game_name": "ta_iterated_prisoners_dilemma",
+        "description": ("TextArena IteratedPrisonersDilemma (two players): ten rounds of one free chat turn "
+                        "each, then both choose [Cooperate] or [Defect] unseen (both cooperate 3 each, both "
+                        "defect 1 each, a defector against a cooperator 5 and 0); the most points win."),
+        "entry_point": "textarena.envs.IteratedPrisonersDilemma.env:IteratedPrisonersDilemmaEnv",
+        "master": PrisonersDilemmaMaster,
+        "scorer": metrics.CooperationScorer,
+        "score": "100 x both seats' points / what cooperating in every round gives them (60)",
+        "outcome": ("Success when all rounds were played (always: TextArena takes a decision without [Defect] "
+                    "as cooperation, so there is no invalid move). (The request cap, 42, lies beyond the game's "
+                    "40 moves.)"),
+        "vs_score": "100 x the model's points / what cooperating in every round gives (30), capped at 100",
+        "n_instances": 30,
+        "players": 2,
+        "view": "dialogue",
+        "references": ["random", "tit_for_tat"],
+        "player_specs": [
+            {
+                "role": "Player 0",
+                "custom_response": [
+                    "I will cooperate if you do.", "[Cooperate]", "[Defect]", "[Cooperate] Let us keep it up.",
+                    "Cooperate",
+                ],
+            },
+            {
+                "role": "Player 1",
+                "custom_response": [
+                    "Agreed, let us both cooperate.", "[Cooperate]", "[Defect]", "[Defect] Sorry.", "Defect",
+                ],
+            },
+        ],
+        "content": [],
+        "max_requests": 42,
+    },
+    {
+        "game_name": "ta_three_player_ipd",
+        "description": ("TextArena ThreePlayerIPD (three players): five rounds of one free chat turn each, then "
+                        "each player chooses to cooperate or defect toward each opponent unseen ('[1 defect] [2 "
+                        "cooperate]'); every pair plays the Prisoner's Dilemma (3 each, 1 each, or 5 and 0); "
+                        "the most points win."),
+        "entry_point": "textarena.envs.ThreePlayerIPD.env:ThreePlayerIPDEnv",
+        "master": ThreePlayerIPDMaster,
+        "scorer": metrics.CooperationScorer,
+        "score": "100 x all seats' points / what cooperating with everyone in every round gives them (90)",
+        "outcome": ("Success when all rounds were played (always: TextArena takes a missing token as "
+                    "cooperation, so there is no invalid move). (The request cap, 32, lies beyond the game's 30 "
+                    "moves.)"),
+        "vs_score": ("100 x the model's points / what cooperating with everyone in every round gives (30), "
+                     "capped at 100"),
+        "n_instances": 9,
+        "players": 3,
+        "view": "dialogue",
+        "references": ["random", "tit_for_tat"],
+        "player_specs": [
+            {
+                "role": "Player 0",
+                "custom_response": [
+                    "Let us all cooperate.", "[1 cooperate] [2 cooperate]", "[1 defect] [2 cooperate]",
+                    "[1 cooperate] [2 defect]", "I cooperate.",
+                ],
+            },
+            {
+                "role": "Player 1",
+                "custom_response": [
+                    "Agreed.", "[0 cooperate] [2 cooperate]", "[0 defect] [2 defect]", "[0 cooperate] [2 defect]",
+                    "[2 defect]",
+                ],
+            },
+            {
+                "role": "Player 2",
+                "custom_response": [
+                    "I will cooperate with whoever cooperates.", "[0 cooperate] [1 cooperate]",
+                    "[0 defect] [1 cooperate]", "[0 defect] [1 defect]", "[1 cooperate]",
+                ],
+            },
+        ],
+        "content": [],
+        "max_requests": 32,
+    },
+    {
+        "game_name": "ta_iterated_stag_hunt",
+        "description": ("TextArena IteratedStagHunt (two players): five rounds of three free chat turns each, "
+                        "then both hunt a [Stag] or a [Hare] unseen (both stag 10 each, both hare 5 each, a "
+                        "hare hunter against a stag hunter 8 and 1; the randomized experiment draws each "
+                        "round's payoffs); the most points win."),
+        "entry_point": "textarena.envs.IteratedStagHunt.env:IteratedStagHuntEnv",
+        "master": StagHuntMaster,
+        "scorer": metrics.CooperationScorer,
+        "score": "100 x both seats' points / what hunting the stag together in every round gives them",
+        "outcome": ("Success when all rounds were played (always: TextArena takes a decision without [Stag] as "
+                    "a hare hunt, so there is no invalid move). (The request cap, 42, lies beyond the game's 40 "
+                    "moves.)"),
+        "vs_score": ("100 x the model's points / what hunting the stag together in every round gives (50 with "
+                     "the fixed payoffs), capped at 100"),
+        "n_instances": 10,
+        "players": 2,
+        "view": "dialogue",
+        "references": ["random", "tit_for_tat"],
+        "player_specs": [
+            {
+                "role": "Player 0",
+                "custom_response": [
+                    "Shall we hunt the stag together?", "[Stag]", "[Hare]", "[Stag] as promised.", "Stag",
+                ],
+            },
+            {
+                "role": "Player 1",
+                "custom_response": ["Yes, the stag.", "[Stag]", "[Hare]", "[Hare] to be safe.", "hare"],
+            },
+        ],
+        "content": [],
+        "max_requests": 42,
+    },
+    {
+        "game_name": "ta_iterated_ultimatum_game",
+        "description": ("TextArena IteratedUltimatumGame (two players): each round the proposer offers the "
+                        "responder part of $50 ([Offer: $X]), who takes it ([Accept]: the proposer keeps the "
+                        "rest) or leaves both without money ([Reject]); five rounds with Player 0 proposing "
+                        "(default) or six with alternating proposers (alternate); the most money wins."),
+        "entry_point": "textarena.envs.IteratedUltimatumGame.env:IteratedUltimatumGameEnv",
+        "master": UltimatumMaster,
+        "scorer": metrics.UltimatumScorer,
+        "score": "100 x the money paid out / the pools of all rounds (the share of the pools the players agreed on)",
+        "outcome": ("Success when all rounds were played; Aborted when a seat broke the format (or offered more "
+                    "than the pool) twice in a row."),
+        "vs_score": "100 x the model's share of the money paid out (50 for even splits; 0 when nothing was agreed)",
+        "n_instances": 10,
+        "players": 2,
+        "references": ["random", "tit_for_tat"],
+        "player_specs": [
+            {
+                "role": "Player 0",
+                "custom_response": [
+                    "[Offer: $20]", "[Offer: $25] An even split.", "[Accept]", "[Reject]", "I offer ten dollars.",
+                ],
+            },
+            {
+                "role": "Player 1",
+                "custom_response": ["[Accept]", "[Reject] Too little.", "[Offer: $15]", "[Offer: $25]", "Fine by me."],
+            },
+        ],
+        "content": [],
+    },
+    {
+        "game_name": "ta_colonel_blotto",
+        "description": ("TextArena ColonelBlotto (two players): each round both commanders split their units "
+                        "over the battlefields unseen ('[A7 B7 C6]'); the more units take a field, the more "
+                        "fields win the round, and the first to win a majority of the rounds (or the most "
+                        "rounds) wins. Experiments: 3 fields, 20 units, 9 rounds (default) or 5 (small); 5 "
+                        "fields, 50 units, 15 rounds (large); 7 fields, 75 units, 25 rounds (extreme)."),
+        "entry_point": "textarena.envs.ColonelBlotto.env:ColonelBlottoEnv",
+        "master": ColonelBlottoMaster,
+        "scorer": metrics.CompetitiveScorer,
+        "score": "100 when the game was played to its end (a win or a draw), 0 when a seat broke the rules",
+        "outcome": ("Success when the game was played to its end; Aborted when a seat broke the format or "
+                    "misallocated its units twice in a row. (The request cap, 102, lies beyond the longest "
+                    "game: 25 rounds of two moves, each at most one warned retry.)"),
+        "n_instances": 10,
+        "players": 2,
+        "references": ["random", "best_response"],
+        "player_specs": [
+            {
+                "role": "Player 0",
+                "custom_response": [
+                    "[A7 B7 C6]", "[A10 B10 C0]", "[A1 B9 C10]", "[A10 B10 C10 D10 E10]",
+                    "[A11 B11 C11 D11 E11 F10 G10]", "Everything on A.",
+                ],
+            },
+            {
+                "role": "Player 1",
+                "custom_response": [
+                    "[A6 B7 C7]", "[A0 B10 C10]", "[A20 B0 C0]", "[A5 B15 C10 D10 E10]",
+                    "[A15 B10 C10 D10 E10 F10 G10]", "[A7 B7]",
+                ],
+            },
+        ],
+        "content": [],
+        "max_requests": 102,
+    },
+    {
+        "game_name": "ta_public_goods_game",
+        "description": ("TextArena PublicGoodsGame (three players): three rounds; each round everyone gets 20 "
+                        "tokens, talks in three simultaneous public turns ({message}), then secretly "
+                        "contributes [X] tokens to a pot that is multiplied by 1.5 and shared equally; the most "
+                        "tokens win."),
+        "entry_point": "textarena.envs.PublicGoodsGame.env:PublicGoodsGameEnv",
+        "master": PublicGoodsMaster,
+        "scorer": metrics.CooperationScorer,
+        "score": "100 x all seats' tokens / what contributing everything in every round gives them",
+        "outcome": ("Success when all rounds were played; Aborted when a seat was eliminated (its third invalid "
+                    "decision in a row), which ends the game."),
+        "vs_score": ("100 x the model's tokens / what everyone contributing everything in every round gives a "
+                     "seat (90), capped at 100"),
+        "n_instances": 12,
+        "players": 3,
+        "view": "dialogue",
+        "references": ["random", "tit_for_tat"],
+        "player_specs": [
+            {
+                "role": "Player 0",
+                "custom_response": ["{Let us all contribute everything.}", "[20]", "[10]", "[0]", "I keep my tokens."],
+            },
+            {"role": "Player 1", "custom_response": ["{Agreed.}", "[20]", "[15]", "[5]", "Nothing to say."]},
+            {
+                "role": "Player 2",
+                "custom_response": ["{I will match the others.}", "[20]", "[12]", "[0]", "{Fine.} [10]"],
+            },
+        ],
+        "content": [],
+        "experiments": {"default": {}, "4_seats": {"seats": 4}},
+    },
+    {
+        "game_name": "ta_market_entry_game",
+        "description": ("TextArena MarketEntryGame (four players): five rounds; each round everyone talks in "
+                        "three simultaneous public turns ({message}), then secretly enters the market [E] or "
+                        "stays out [S]: staying out pays 5, entering pays 15 when at most 2 enter and -5 when "
+                        "more do; the most points win."),
+        "entry_point": "textarena.envs.MarketEntryGame.env:MarketEntryGameEnv",
+        "master": MarketEntryMaster,
+        "scorer": metrics.PayoffRangeScorer,
+        "score": ("100 x (all seats' points - everyone entering every round) / (two entrants and two safe seats "
+                  "every round - everyone entering every round), clipped to [0, 100]"),
+        "outcome": ("Success when all rounds were played; Aborted when a seat was eliminated (its third invalid "
+                    "decision in a row), which ends the game."),
+        "vs_score": ("100 x (the model's points + 25) / 100: 0 for entering an overcrowded market every round, "
+                     "100 for a profitable entry every round, 50 for staying out throughout"),
+        "n_instances": 24,
+        "players": 4,
+        "view": "dialogue",
+        "references": ["random", "best_response"],
+        "player_specs": [
+            {
+                "role": "Player 0",
+                "custom_response": [
+                    "{I will enter this round.}", "[E]", "[S]", "{Two of us should stay out.}", "I enter.",
+                ],
+            },
+            {"role": "Player 1", "custom_response": ["{I stay out.}", "[S]", "[E]", "{Fine.}", "No idea."]},
+            {"role": "Player 2", "custom_response": ["{Let us take turns.}", "[E]", "[S]", "{Agreed.} [S]", "Hmm."]},
+            {"role": "Player 3", "custom_response": ["{I will enter.}", "[E]", "[S]", "{OK.}", "Pass."]},
+        ],
+        "content": [],
+    },
+    {
+        "game_name": "ta_simple_negotiation",
+        "description": ("TextArena SimpleNegotiation (two players): each player holds Wheat, Wood, Sheep, Brick "
+                        "and Ore and values them privately; in turns they talk, offer trades ([Offer: 3 Sheep "
+                        "-> 1 Ore]) and accept the standing offer ([Accept]); after 10 turns (short: 6, long: "
+                        "30) the larger gain in inventory value by one's own values wins."),
+        "entry_point": "textarena.envs.SimpleNegotiation.env:SimpleNegotiationEnv",
+        "master": NegotiationMaster,
+        "scorer": metrics.PayoffRangeScorer,
+        "score": ("50 + 5 per percent of both seats' initial inventory value their trades added (or lost), by "
+                  "each seat's own values; clipped to [0, 100]"),
+        "outcome": ("Success when the game was played to its turn limit; Aborted when a seat broke the rules "
+                    "(an offer it cannot pay, a malformed offer, accepting without the requested resources) "
+                    "twice in a row."),
+        "vs_score": ("50 + 5 per percent of its initial inventory value the model gained (or lost) by its own "
+                     "values; clipped to [0, 100] (a 10% gain scores 100)"),
+        "n_instances": 10,
+        "players": 2,
+        "view": "dialogue",
+        "references": ["random", "value_aware"],
+        "player_specs": [
+            {
+                "role": "Player 0",
+                "custom_response": [
+                    "I need Ore. [Offer: 3 Wheat -> 1 Wood]", "[Accept]", "[Deny] No, thanks.",
+                    "[Offer: 1 Sheep -> 2 Wheat]", "Let me think.",
+                ],
+            },
+            {
+                "role": "Player 1",
+                "custom_response": [
+                    "[Accept] Deal.", "[Offer: 2 Wood -> 1 Sheep]", "[Deny]", "[Offer: 1 Brick -> 3 Wood]",
+                    "What do you need?",
+                ],
+            },
+        ],
+        "content": ["player_resources", "player_values"],
+    },
+    {
+        "game_name": "ta_simple_blind_auction",
+        "description": ("TextArena SimpleBlindAuction (two players): each player has 1000 coins and its own "
+                        "private value for each of 5 items; after three public conversation rounds each submits "
+                        "sealed bids ([Bid on Item 0: 250]); the higher bid takes an item, and every bid, won "
+                        "or lost, is paid from the bidder's capital; the higher net worth (capital left + value "
+                        "of the items won) wins. quick: 750 coins, 3 items, one round; rich: 2000 coins, 5 "
+                        "rounds."),
+        "entry_point": "textarena.envs.SimpleBlindAuction.env:SimpleBlindAuctionEnv",
+        "master": BlindAuctionMaster,
+        "scorer": metrics.PayoffRangeScorer,
+        "score": ("50 + 50 x both seats' net worth gained / the sum over the items of the higher value (every "
+                  "item won for nothing by the seat that values it more scores 100); clipped to [0, 100]"),
+        "outcome": ("Success when both seats bid; Aborted when a seat's bids broke the rules twice in a row (an "
+                    "unknown item, a bid of 0, more than its capital)."),
+        "vs_score": ("50 + 50 x the model's net worth gained / the sum of its own item values (no bids score "
+                     "50, every item for nothing 100); clipped to [0, 100]"),
+        "n_instances": 10,
+        "players": 2,
+        "view": "dialogue",
+        "references": ["random", "value_aware"],
+        "player_specs": [
+            {
+                "role": "Player 0",
+                "custom_response": [
+                    "I am interested in the first item.", "[Bid on Item 0: 100] [Bid on Item 1: 50]",
+                    "[Bid on Item 2: 120]", "Let us not overbid.", "[Bid on Item 0: 60]",
+                ],
+            },
+            {
+                "role": "Player 1",
+                "custom_response": [
+                    "I will bid carefully.", "[Bid on Item 1: 80]", "[Bid on Item 0: 90] [Bid on Item 2: 40]",
+                    "Good luck.", "No bids from me.",
+                ],
+            },
+        ],
+        "content": ["item_names", "base_item_values", "player_item_values"],
+    },
+    {
+        "game_name": "ta_two_dollar",
+        "description": ("TextArena TwoDollar (two players): the players negotiate how to split $2.00 in up to "
+                        "20 turns, proposing their own share ([Propose] $X.XX), accepting ([Accept]) or "
+                        "rejecting ([Reject]) the standing proposal; each follows secret role instructions, "
+                        "some enforced (a minimum share, a deadline, few words, small concessions); no deal "
+                        "leaves both with $0.00."),
+        "entry_point": "textarena.envs.TwoDollar.env:TwoDollarEnv",
+        "master": TwoDollarMaster,
+        "scorer": metrics.PayoffRangeScorer,
+        "score": ("100 x the money both seats take home / $2.00 (a deal that meets both roles' rules scores "
+                  "100, no deal 0)"),
+        "outcome": ("Success when the game ended by a deal or after the last turn; Aborted when a seat broke "
+                    "the format or its role's rules four times in a row."),
+        "vs_score": ("100 x the money the model takes home / $2.00 (its share of the deal, $0 when no deal was "
+                     "reached or its role's rule was not met)"),
+        "n_instances": 10,
+        "players": 2,
+        "view": "dialogue",
+        "references": ["random", "value_aware"],
+        "player_specs": [
+            {
+                "role": "Player 0",
+                "custom_response": [
+                    "I need most of it. [Propose] $1.50", "Fair. [Accept]", "No. [Reject]", "[Propose] $1.00",
+                    "Let us split it.",
+                ],
+            },
+            {
+                "role": "Player 1",
+                "custom_response": [
+                    "Fine. [Accept]", "Too little. [Reject]", "[Propose] $1.20", "Half each. [Propose] $1.00",
+                    "I want more.",
+                ],
+            },
+        ],
+        "content": [],
+    },
+    {
+        "game_name": "ta_new_recruit",
+        "description": ("TextArena NewRecruit (two players): the Recruiter (Player 0) and the Candidate (Player "
+                        "1) negotiate a job offer over eight issues (salary, bonus, job assignment, car, "
+                        "starting date, vacation, moving expenses, insurance) with five options each; each sees "
+                        "only its own points per option; in turns they propose a package ([Propose] CCAACCCC), "
+                        "accept ([Accept]) or reject ([Reject]) the other's; no accepted package after 10 turns "
+                        "gives both 0 points."),
+        "entry_point": "textarena.envs.NewRecruit.env:NewRecruitEnv",
+        "master": NewRecruitMaster,
+        "scorer": metrics.PayoffRangeScorer,
+        "score": ("100 x (both seats' points - the worst package for the pair) / (the best package for the pair "
+                  "- the worst): 100 for the package that maximises their joint points, 12 for no deal (0 "
+                  "points)"),
+        "outcome": ("Success when the game ended by an accepted package or at the turn limit; Aborted when a "
+                    "seat broke the format four times in a row."),
+        "vs_score": ("100 x (the model's points - its worst package) / (its best package - its worst), by its "
+                     "own table: no deal (0 points) scores 36"),
+        "n_instances": 10,
+        "players": 2,
+        "view": "dialogue",
+        "references": ["random", "value_aware"],
+        "player_specs": [
+            {
+                "role": "Player 0",
+                "custom_response": [
+                    "A fair offer for both of us. [Propose] CCAACCCC", "[Accept]", "Not acceptable. [Reject]",
+                    "[Propose] EEAAAEAE", "Let us talk.",
+                ],
+            },
+            {
+                "role": "Player 1",
+                "custom_response": [
+                    "[Accept]", "I need more. [Reject]", "[Propose] AAAAEAAA", "[Propose] CCAACCCC", "Hmm.",
+                ],
+            },
+        ],
+        "content": [],
+        "relabel": [["\\{opponent_role\\}", "the other side"]],
+    },
+]

@@ -1,5 +1,6 @@
 """Masters of the logic and sliding puzzles: RushHour, Sokoban, LogicPuzzle, Slitherlink, Crosswords
 (docs/games/logic-puzzles.md)."""
+import metrics
 import numpy as np
 
 from submasters import SinglePlayerMaster
@@ -109,3 +110,94 @@ class CrosswordsMaster(SinglePlayerMaster):
             return "a word could not be placed on the grid"
         return super().unplayable_reason()
 
+
+# The family's games, as clemgame.json declares them to clem: `python scripts/build_clemgame.py` writes
+# clemgame.json from these (and the `_vs_` variants of those with `references`).
+GAMES = [
+    {
+        "game_name": "ta_rush_hour",
+        "description": ("TextArena RushHour: slide the cars on a 6x6 board until the red car X can leave by the "
+                        "right edge."),
+        "entry_point": "textarena.envs.RushHour.env:RushHourEnv",
+        "master": RushHourMaster,
+        "scorer": metrics.CompletionScorer,
+        "n_instances": 10,
+        "players": 1,
+        "player_specs": [
+            {
+                "role": "Player",
+                "custom_response": ["[X+]", "[A+]", "[A-]", "[B+]", "[B-]", "[C+]", "[C-]", "[D+]", "[D-]"],
+            },
+        ],
+        "max_requests": 50,
+        "score": "100 when solved, else 100 x TextArena's completion (the red car's progress along the exit row)",
+        "outcome": "Success when X reaches the exit; Lose at the request cap",
+    },
+    {
+        "game_name": "ta_sokoban",
+        "description": "TextArena Sokoban: push every box onto a target within the turn limit.",
+        "entry_point": "textarena.envs.Sokoban.env:SokobanEnv",
+        "master": SokobanMaster,
+        "scorer": metrics.CompletionScorer,
+        "n_instances": 10,
+        "players": 1,
+        "player_specs": [{"role": "Player", "custom_response": ["[up]", "[down]", "[left]", "[right]", "[w]", "[d]"]}],
+        "content": ["board"],
+        "score": "100 when solved, else 100 x the share of boxes on targets",
+        "outcome": "Success when every box is on a target; Lose at the turn limit (max_turns + 1 moves)",
+    },
+    {
+        "game_name": "ta_logic_puzzle",
+        "description": "TextArena LogicPuzzle: mark which items belong together (O) or not (X) in grids, from clues.",
+        "entry_point": "textarena.envs.LogicPuzzle.env:LogicPuzzleEnv",
+        "master": LogicPuzzleMaster,
+        "scorer": metrics.CompletionScorer,
+        "n_instances": 10,
+        "players": 1,
+        "player_specs": [
+            {
+                "role": "Player",
+                "custom_response": [
+                    "[alice red X]", "[red alice O]", "[gasoline alice X]", "[alice pizza O]", "[pizza alice X]",
+                    "[water alice O]", "[alice home X]", "[home alice O]", "[morning alice X]", "[alice soccer O]",
+                    "[soccer alice X]", "[monday alice O]",
+                ],
+            },
+        ],
+        "score": "100 when solved, else 100 x the share of pairings (grid rows) marked exactly as in the solution",
+        "outcome": "Success when every cell is marked as in the solution; Lose at the turn limit (31 moves)",
+    },
+    {
+        "game_name": "ta_slitherlink",
+        "description": ("TextArena Slitherlink: toggle edges of a 4x4 grid into one loop that gives every "
+                        "numbered cell its count."),
+        "entry_point": "textarena.envs.Slitherlink.env:SlitherlinkEnv",
+        "master": SlitherlinkMaster,
+        "scorer": metrics.CompletionScorer,
+        "n_instances": 10,
+        "players": 1,
+        "player_specs": [
+            {"role": "Player", "custom_response": ["[h 0 0]", "[v 0 0]", "[h 1 1]", "[v 1 2]", "[h 4 3]", "[v 3 4]"]},
+        ],
+        "score": ("100 when solved, else 100 x the share of numbered cells with their number of edges "
+                  "(TextArena's completion)"),
+        "outcome": ("Success when the edges form one loop that satisfies every clue; Lose at the turn limit "
+                    "(201 moves)"),
+    },
+    {
+        "game_name": "ta_crosswords",
+        "description": "TextArena Crosswords: fill a small crossword letter by letter from its clues.",
+        "entry_point": "textarena.envs.Crosswords.env:CrosswordsEnv",
+        "master": CrosswordsMaster,
+        "scorer": metrics.CompletionScorer,
+        "n_instances": 10,
+        "players": 1,
+        "player_specs": [
+            {"role": "Player", "custom_response": ["[8 2 d]", "[7 5 r]", "[6 7 r]", "[4 4 e]", "[5 5 a]", "[6 6 s]"]},
+        ],
+        "content": ["solution", "clues", "placed_words"],
+        "score": "100 when solved, else 100 x the share of letter cells filled",
+        "outcome": ("Success when every letter is filled; Lose at the turn limit (31 moves) or after two wrong "
+                    "letters in a row"),
+    },
+]

@@ -1,5 +1,6 @@
 """Masters of the number and chance games: Bandit, Secretary, ThreeCardMonte, Countdown, Cryptarithm
 (docs/games/number-games.md)."""
+import metrics
 from metrics import COUNTDOWN_CREDIT
 from submasters import SinglePlayerMaster
 from ta_players.numbers import countdown_solution, cryptarithm_solution
@@ -90,3 +91,163 @@ class CryptarithmMaster(SinglePlayerMaster):
             return "no digits solve the equation"
         return super().unplayable_reason()
 
+
+# The family's games, as clemgame.json declares them to clem: `python scripts/build_clemgame.py` writes
+# clemgame.json from these (and the `_vs_` variants of those with `references`).
+GAMES = [
+    {
+        "game_name": "ta_guess_the_number",
+        "description": "TextArena GuessTheNumber: find the secret number with higher/lower hints within 10 guesses.",
+        "entry_point": "textarena.envs.GuessTheNumber.env:GuessTheNumberEnv",
+        "master": SinglePlayerMaster,
+        "scorer": metrics.SolvedScorer,
+        "n_instances": 10,
+        "players": 1,
+        "player_specs": [
+            {"role": "Player", "custom_response": ["[10]", "[5]", "[15]", "[3]", "[18]", "[25]", "[8]", "I guess 12"]},
+        ],
+        "content": ["game_number"],
+        "score": "100 when the number is found, else 0",
+        "outcome": "Success when the number is guessed; Lose when the turn limit (10 turns, 11 guesses) is reached",
+    },
+    {
+        "game_name": "ta_mastermind",
+        "description": "TextArena Mastermind: crack a secret code of digits from black/white peg feedback.",
+        "entry_point": "textarena.envs.Mastermind.env:MastermindEnv",
+        "master": SinglePlayerMaster,
+        "scorer": metrics.SolvedScorer,
+        "n_instances": 10,
+        "players": 1,
+        "view_window": 8000,
+        "player_specs": [
+            {
+                "role": "Player",
+                "custom_response": [
+                    "[1 2 3 4]", "[2 1 4 3]", "[5 6 1 2]", "[3 4 5 6]", "[1 2 3 4 5 6]", "I guess 1234",
+                ],
+            },
+        ],
+        "content": ["secret_code"],
+        "score": "100 when the code is cracked, else 0",
+        "outcome": "Success when the code is cracked; Lose when the turn limit (20, 30, 50 turns) is reached",
+    },
+    {
+        "game_name": "ta_bandit",
+        "description": ("TextArena Bandit: press buttons with unknown Bernoulli rewards, then pick the button "
+                        "with the highest mean."),
+        "entry_point": "textarena.envs.Bandit.env:BanditEnv",
+        "master": BanditMaster,
+        "scorer": metrics.BanditScorer,
+        "n_instances": 50,
+        "players": 1,
+        "view_window": 6000,
+        "player_specs": [
+            {
+                "role": "Player",
+                "custom_response": ["[red]", "[blue]", "[green]", "[yellow]", "[purple]", "I press red"],
+            },
+        ],
+        "content": ["ground_truth"],
+        "score": ("where the finally picked button's mean lies between the lowest (0) and highest (100) mean: "
+                  "100 x (1 - regret / (max mean - min mean))"),
+        "outcome": ("Success when the final pick (after 20 / 40 pulls) is the button with the highest mean; "
+                    "Lose when it is another button"),
+    },
+    {
+        "game_name": "ta_secretary",
+        "description": ("TextArena Secretary: values are shown one at a time; accept one, aiming for the "
+                        "highest of all."),
+        "entry_point": "textarena.envs.Secretary.env:SecretaryEnv",
+        "master": SecretaryMaster,
+        "scorer": metrics.SecretaryScorer,
+        "n_instances": 50,
+        "players": 1,
+        "player_specs": [
+            {"role": "Player", "custom_response": ["[continue]", "[continue]", "[continue]", "[accept]", "I accept"]},
+        ],
+        "content": ["draws"],
+        "score": "100 when the picked value is the highest of all, else 0 (the picked value's rank is logged)",
+        "outcome": "Success when the picked value is the highest of all; Lose otherwise",
+    },
+    {
+        "game_name": "ta_three_card_monte",
+        "description": "TextArena ThreeCardMonte: follow the ball through 10 announced cup swaps and name its cup.",
+        "entry_point": "textarena.envs.ThreeCardMonte.env:ThreeCardMonteEnv",
+        "master": ThreeCardMonteMaster,
+        "scorer": metrics.SolvedScorer,
+        "n_instances": 10,
+        "players": 1,
+        "player_specs": [{"role": "Player", "custom_response": ["[0]", "[1]", "[2]", "the ball is under cup 1"]}],
+        "max_requests": 2,
+        "score": "100 when the ball is found, else 0",
+        "outcome": "Success when the guess names the ball's cup; Lose for another cup",
+    },
+    {
+        "game_name": "ta_countdown",
+        "description": "TextArena Countdown: combine six numbers with + - * / to reach a target number.",
+        "entry_point": "textarena.envs.Countdown.env:CountdownEnv",
+        "master": CountdownMaster,
+        "scorer": metrics.CountdownScorer,
+        "n_instances": 10,
+        "players": 1,
+        "player_specs": [
+            {"role": "Player", "custom_response": ["[1 4 -]", "[4 1 *]", "[0 1 +]", "[0 1 /]", "I multiply 75 by 6"]},
+        ],
+        "score": ("100 for the target, 70 for a value within 5 of it, 50 within 10 (the TV show's 10, 7 and 5 "
+                  "points), else 0; TextArena's progress, 1 - distance / 1000, gave random play 57-93"),
+        "outcome": ("Success when the target is reached; Lose when one number is left (or the turn limit of 12 "
+                    "is reached) without it"),
+        "experiments": {
+            "default": {"n_instances": 1},
+            "easy": {"numbers": None, "target": None, "params": {"solution_operations": [2, 3]}},
+            "hard": {"numbers": None, "target": None, "params": {"solution_operations": [4, 5]}},
+        },
+        "relabel": [["\\nCurrent progress score: [\\d.]+$", ""]],
+    },
+    {
+        "game_name": "ta_cryptarithm",
+        "description": ("TextArena Cryptarithm: map letters to distinct digits so that an addition of words "
+                        "(SEND + MORE = MONEY, ...) holds."),
+        "entry_point": "textarena.envs.Cryptarithm.env:CryptarithmEnv",
+        "master": CryptarithmMaster,
+        "scorer": metrics.SolvedScorer,
+        "n_instances": 1,
+        "players": 1,
+        "player_specs": [
+            {
+                "role": "Player",
+                "custom_response": ["[S 9]", "[E 5]", "[N 6]", "[D 7]", "[M 1]", "[O 0]", "[R 8]", "[Y 3]", "S is 9"],
+            },
+        ],
+        "score": "100 when the completed mapping satisfies the equation, else 0",
+        "outcome": ("Success when the completed mapping satisfies the equation; Lose when it does not, or at "
+                    "the turn limit (100 moves)"),
+        "experiments": {
+            "default": {},
+            "small": {
+                "instances": [
+                    {"equation": "TO + GO = OUT"},
+                    {"equation": "ODD + ODD = EVEN"},
+                    {"equation": "TWO + TWO = FOUR"},
+                    {"equation": "EAT + THAT = APPLE"},
+                    {"equation": "COCA + COLA = OASIS"},
+                    {"equation": "USSR + USA = PEACE"},
+                    {"equation": "BASE + BALL = GAMES"},
+                    {"equation": "NINE + FINE = WIVES"},
+                ],
+            },
+            "large": {
+                "instances": [
+                    {"equation": "YOUR + YOU = HEART"},
+                    {"equation": "CROSS + ROADS = DANGER"},
+                    {"equation": "HOCUS + POCUS = PRESTO"},
+                    {"equation": "SIX + SEVEN + SEVEN = TWENTY"},
+                    {"equation": "THREE + THREE + TWO + TWO + ONE = ELEVEN"},
+                    {"equation": "DONALD + GERALD = ROBERT"},
+                    {"equation": "FORTY + TEN + TEN = SIXTY"},
+                    {"equation": "BLACK + GREEN = ORANGE"},
+                ],
+            },
+        },
+    },
+]

@@ -1,4 +1,5 @@
 """Masters of the grid puzzles: LightsOut, FrozenLake, Sudoku, FifteenPuzzle, PegJump (docs/games/grid-puzzles.md)."""
+import metrics
 import functools
 
 from submasters import SinglePlayerMaster
@@ -114,3 +115,141 @@ def _one_peg_reachable(pegs: frozenset, moves: tuple) -> bool:
     return any(_one_peg_reachable(pegs - {start, over} | {to}, moves)
                for start, over, to in moves if start in pegs and over in pegs and to not in pegs)
 
+
+# The family's games, as clemgame.json declares them to clem: `python scripts/build_clemgame.py` writes
+# clemgame.json from these (and the `_vs_` variants of those with `references`).
+GAMES = [
+    {
+        "game_name": "ta_tower_of_hanoi",
+        "description": "TextArena Tower of Hanoi: move the tower of disks from peg A to peg C, one disk at a time.",
+        "entry_point": "textarena.envs.TowerOfHanoi.env:TowerOfHanoiEnv",
+        "master": SinglePlayerMaster,
+        "scorer": metrics.CompletionScorer,
+        "score": "100 when solved, else 100 × TextArena's completion (disks in place on C from the bottom)",
+        "outcome": "Success when all disks are on C; Lose at the turn limit.",
+        "n_instances": 1,
+        "players": 1,
+        "player_specs": [
+            {
+                "role": "Player",
+                "custom_response": ["[A C]", "[A B]", "[C B]", "[B C]", "[B A]", "[C A]", "move A to C"],
+            },
+        ],
+        "content": ["towers"],
+    },
+    {
+        "game_name": "ta_lights_out",
+        "description": ("TextArena LightsOut: press lights on a 5x5 grid (each press toggles a light and its "
+                        "orthogonal neighbours) until all are off."),
+        "entry_point": "textarena.envs.LightsOut.env:LightsOutEnv",
+        "master": LightsOutMaster,
+        "scorer": metrics.CompletionScorer,
+        "n_instances": 10,
+        "players": 1,
+        "player_specs": [
+            {
+                "role": "Player",
+                "custom_response": ["[0 0]", "[2 2]", "[4 4]", "[1 3]", "[3 1]", "press the middle light"],
+            },
+        ],
+        "content": ["grid"],
+        "score": ("100 when all lights are off, else 100 x the share of the initially lit lights turned off (0 "
+                  "if more are lit than at the start)."),
+        "outcome": "Success when all lights are off; Lose when the 20 presses are used up.",
+        "relabel": [["(-?\\d+\\.\\d+)% complete\\)", "completion \\1 of 1.0)"]],
+    },
+    {
+        "game_name": "ta_frozen_lake",
+        "description": ("TextArena FrozenLake: walk across a frozen grid from the start to the goal without "
+                        "falling into a hole."),
+        "entry_point": "textarena.envs.FrozenLake.env:FrozenLakeEnv",
+        "master": FrozenLakeMaster,
+        "scorer": metrics.CompletionScorer,
+        "n_instances": 10,
+        "players": 1,
+        "player_specs": [
+            {
+                "role": "Player",
+                "custom_response": ["[down]", "[right]", "[s]", "[d]", "[up]", "[left]", "walk to the goal"],
+            },
+        ],
+        "content": ["grid", "player_pos", "goal_pos"],
+        "score": ("100 when the goal is reached, else 100 x TextArena's completion: the start-to-position share "
+                  "of the start-to-goal distance (holes ignored), at least 10 once moved, at most 95."),
+        "outcome": ("Success when the goal is reached; Lose on falling into a hole or at the 100-turn limit; "
+                    "walking into the edge twice in a row is Aborted."),
+        "relabel": [["^Available Actions: ", "Moves (a move off the grid is invalid): "]],
+    },
+    {
+        "game_name": "ta_sudoku",
+        "description": "TextArena Sudoku: fill the empty cells of a 9x9 Sudoku, one digit per move.",
+        "entry_point": "textarena.envs.Sudoku.env:SudokuEnv",
+        "master": SudokuMaster,
+        "scorer": metrics.CompletionScorer,
+        "n_instances": 10,
+        "players": 1,
+        "player_specs": [
+            {
+                "role": "Player",
+                "custom_response": [
+                    "[1 1 1]", "[5 5 5]", "[9 9 9]", "[2 3 4]", "[7 8 6]", "I place a five in the centre.",
+                ],
+            },
+        ],
+        "content": ["board"],
+        "score": "100 x the share of the empty cells filled with their solution digit (100 when solved).",
+        "outcome": ("Success when the grid is solved; Lose at the 100-move limit or after two wrong digits in a "
+                    "row; Aborted for two other invalid moves in a row (format, out of bounds, overwriting)."),
+    },
+    {
+        "game_name": "ta_fifteen_puzzle",
+        "description": ("TextArena FifteenPuzzle: slide the tiles of a shuffled 4x4 board into order 1-15 with "
+                        "the gap last."),
+        "entry_point": "textarena.envs.FifteenPuzzle.env:FifteenPuzzleEnv",
+        "master": FifteenPuzzleMaster,
+        "scorer": metrics.CompletionScorer,
+        "n_instances": 10,
+        "players": 1,
+        "player_specs": [
+            {"role": "Player", "custom_response": ["[up]", "[down]", "[left]", "[right]", "slide the tile up"]},
+        ],
+        "content": ["board"],
+        "score": ("100 when solved, else 100 x the share of the cells not in place at the start that hold their "
+                  "goal tile (or the gap) at the end."),
+        "outcome": "Success when the board is in order; Lose at the 200-move limit.",
+    },
+    {
+        "game_name": "ta_peg_jump",
+        "description": ("TextArena PegJump: jump pegs over each other on a 15-hole triangle until one peg is "
+                        "left; each starting hole is a puzzle."),
+        "entry_point": "textarena.envs.PegJump.env:PegJumpEnv",
+        "master": PegJumpMaster,
+        "scorer": metrics.CompletionScorer,
+        "n_instances": 1,
+        "players": 1,
+        "player_specs": [
+            {"role": "Player", "custom_response": ["[12 5]", "[14 5]", "[3 8]", "[13 4]", "[1 4]", "jump 12 over 8"]},
+        ],
+        "content": ["board"],
+        "max_requests": 30,
+        "score": ("100 / 2^(pegs left - 1): 100 when one peg is left, 50 for two, 25 for three, halved for "
+                  "every further peg (any legal play removes most pegs; the puzzle is the last ones)."),
+        "outcome": "Success when one peg is left; Lose when no jump is left.",
+        "experiments": {
+            "default": {},
+            "corner": {"instances": [{"initial_empty": 1}, {"initial_empty": 11}, {"initial_empty": 15}]},
+            "next_to_corner": {
+                "instances": [
+                    {"initial_empty": 2},
+                    {"initial_empty": 3},
+                    {"initial_empty": 7},
+                    {"initial_empty": 10},
+                    {"initial_empty": 12},
+                    {"initial_empty": 14},
+                ],
+            },
+            "side_middle": {"instances": [{"initial_empty": 4}, {"initial_empty": 6}, {"initial_empty": 13}]},
+            "inner": {"instances": [{"initial_empty": 8}, {"initial_empty": 9}]},
+        },
+    },
+]

@@ -1,4 +1,6 @@
 """Masters of the social games: Truth and Deception, Secret Mafia, Settlers of Catan (docs/games/social-games.md)."""
+from games import seats
+import metrics
 from textarena.envs.SecretMafia import env as mafia_env
 
 from submasters import MultiPlayerMaster
@@ -104,3 +106,81 @@ class SettlersOfCatanMaster(MultiPlayerMaster):
                                                              for terrain, count in hand.items())]
                 for pid, hand in hands.items()}
 
+
+# The family's games, as clemgame.json declares them to clem: `python scripts/build_clemgame.py` writes
+# clemgame.json from these (and the `_vs_` variants of those with `references`).
+GAMES = [
+    {
+        "game_name": "ta_truth_and_deception",
+        "description": ("TextArena Truth and Deception (two players): the Deceiver (Player 0) knows which of "
+                        "two facts is true and talks the Guesser (Player 1) towards the wrong one; then the "
+                        "Guesser picks a fact."),
+        "entry_point": "textarena.envs.TruthAndDeception.env:TruthAndDeceptionEnv",
+        "master": TruthAndDeceptionMaster,
+        "scorer": metrics.CompetitiveScorer,
+        "score": "100 when the Guesser made its guess (the game played to its end), 0 otherwise",
+        "outcome": "Success when the Guesser made its guess; Aborted when a seat broke the format.",
+        "n_instances": 10,
+        "players": 2,
+        "view": "dialogue",
+        "references": ["random", "heuristic"],
+        "player_specs": [
+            {
+                "role": "Player 0",
+                "custom_response": [
+                    "I am quite sure Fact 1 is the true one.", "Fact 2 is a common myth, believe me.",
+                    "Think about it: Fact 1 makes more sense.",
+                ],
+            },
+            {
+                "role": "Player 1",
+                "custom_response": ["Why do you think so?", "How sure are you?", "[Fact 1]", "[Fact 2]"],
+            },
+        ],
+        "content": ["fact1", "fact2"],
+    },
+    {
+        "game_name": "ta_secret_mafia",
+        "description": ("TextArena Secret Mafia (ten players): two secret Mafia kill by night; the village (a "
+                        "Doctor, a Detective, six villagers) discusses and votes one player out each day until "
+                        "one side wins."),
+        "entry_point": "textarena.envs.SecretMafia.env:SecretMafiaEnv",
+        "master": SecretMafiaMaster,
+        "scorer": metrics.CompetitiveScorer,
+        "score": "100 when one side won by the rules, 0 otherwise",
+        "outcome": ("Success when the Mafia or the village won; Lose at the request cap (250); Aborted when a "
+                    "seat broke the rules."),
+        "n_instances": 20,
+        "players": 10,
+        "view": "dialogue",
+        "references": ["random", "fixed_rule"],
+        "player_specs": seats(10, [
+            "I have nothing to add yet.", "I vote [0].", "[1]", "[2]", "[3]", "[4]", "[5]", "[6]", "[7]", "[8]",
+            "[9]",
+        ]),
+        "content": ["player_roles"],
+        "max_requests": 250,
+    },
+    {
+        "game_name": "ta_settlers_of_catan",
+        "description": ("TextArena Settlers of Catan (four players, fixed beginner board, no robber or "
+                        "development cards): roll, trade one to one with another player, build roads, "
+                        "settlements and cities; the first to 11 victory points ends the game."),
+        "entry_point": "textarena.envs.SettlersOfCatan.env:SettlersOfCatanEnv",
+        "master": SettlersOfCatanMaster,
+        "scorer": metrics.SettlersOfCatanScorer,
+        "score": "100 when a player reached 11 victory points (the game played to its end), 0 otherwise",
+        "vs_score": ("the model's rank by victory points: 100 for the most, 0 for the fewest, linear in between "
+                     "over the distinct scores (TextArena's reward); also at the cap"),
+        "outcome": ("Success when a player reached 11 victory points; Lose at the request cap (1000 requests, "
+                    "4000 moves of all seats); Aborted when a seat broke the rules."),
+        "n_instances": 4,
+        "players": 4,
+        "references": ["random", "greedy"],
+        "player_specs": seats(4, [
+            "[1]", "[2]", "[3]", "[done]", "[Offer: 1 Wood -> 1 Brick]", "[accept]", "Let me think.",
+        ]),
+        "content": ["move_allowance"],
+        "max_requests": 1000,
+    },
+]

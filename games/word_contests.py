@@ -1,5 +1,7 @@
 """Masters of the word contests between seats: DontSayIt, SpellingBee, LetterAuction, Codenames, Taboo
 (docs/games/word-contests.md)."""
+from games import seats
+import metrics
 from submasters import MultiPlayerMaster
 from runtime.randomness import EpisodeRandomness
 from ta_master import ReferencePlayer, make_env
@@ -130,3 +132,125 @@ class TabooMaster(MultiPlayerMaster):
             secrets[team * team_size] = [f"word to guess is '{word}'"]
         return secrets
 
+
+# The family's games, as clemgame.json declares them to clem: `python scripts/build_clemgame.py` writes
+# clemgame.json from these (and the `_vs_` variants of those with `references`).
+GAMES = [
+    {
+        "game_name": "ta_dont_say_it",
+        "description": ("TextArena DontSayIt (two players): each has a secret word and tries to make the other "
+                        "say it without saying the other's word."),
+        "entry_point": "textarena.envs.DontSayIt.env:DontSayItEnv",
+        "master": DontSayItMaster,
+        "scorer": metrics.CompetitiveScorer,
+        "score": "100 when the game was played to its end (a win or the draw at the turn limit)",
+        "outcome": "Success when a seat said the other's word or the turn limit was reached; Lose at the request cap.",
+        "n_instances": 10,
+        "players": 2,
+        "view": "dialogue",
+        "references": ["random", "trickster"],
+        "player_specs": seats(2, [
+            "Hello! How are you today?", "What do you like to eat?", "Tell me about your morning.",
+            "Which colour do you like most?", "Do you enjoy music?",
+        ]),
+        "content": ["target_words"],
+        "nltk_resources": ["corpora/words", "taggers/averaged_perceptron_tagger_eng"],
+        "cache_env": True,
+        "experiments": ["default", "hardcore"],
+    },
+    {
+        "game_name": "ta_spelling_bee",
+        "description": ("TextArena SpellingBee (two players): take turns naming English words made of the "
+                        "allowed letters, each at least as long as the last, until one player finds none."),
+        "entry_point": "textarena.envs.SpellingBee.env:SpellingBeeEnv",
+        "master": SpellingBeeMaster,
+        "scorer": metrics.CompetitiveScorer,
+        "score": "100 when the game was played to its end (a player found no word), 0 at the request cap",
+        "outcome": ("Success when a player ran out of words; Lose at the request cap (200); Aborted for a reply "
+                    "without a bracketed word."),
+        "n_instances": 10,
+        "players": 2,
+        "references": ["random", "parity"],
+        "player_specs": seats(2, ["[see]", "[he]", "[her]", "[tea]", "[seat]", "[none]", "my word is tea"]),
+        "content": ["allowed_letters"],
+        "nltk_resources": ["corpora/words"],
+        "cache_env": True,
+        "max_requests": 200,
+    },
+    {
+        "game_name": "ta_letter_auction",
+        "description": ("TextArena LetterAuction (two players): bid coins on 26 letters, then form the English "
+                        "word whose letters cost the most."),
+        "entry_point": "textarena.envs.LetterAuction.env:LetterAuctionEnv",
+        "master": LetterAuctionMaster,
+        "scorer": metrics.LetterAuctionScorer,
+        "score": "100 when the game was played to its end (both words submitted)",
+        "vs_score": "the model's share of the two word values, 100 x own / (own + opponent's); 50 when both are 0",
+        "outcome": "Success when both players submitted a valid word; Lose otherwise.",
+        "n_instances": 10,
+        "players": 2,
+        "view_window": 17000,
+        "references": ["random", "value_bidder"],
+        "player_specs": seats(2, ["[bid 5]", "[pass]", "[bid 12]", "[pass]", "[bid 1]", "[a]", "[e]", "I bid ten"]),
+        "nltk_resources": ["corpora/words"],
+    },
+    {
+        "game_name": "ta_codenames",
+        "description": ("TextArena Codenames (four players, Red and Blue teams of Spymaster and Operative): the "
+                        "Spymaster clues, the Operative guesses the team's words on a 25-word board."),
+        "entry_point": "textarena.envs.Codenames.env:CodenamesEnv",
+        "master": CodenamesMaster,
+        "scorer": metrics.CompetitiveScorer,
+        "score": "100 when the game was played to its end (a team won or the turn limit was reached)",
+        "outcome": ("Success when a team won or the turn limit (80) was reached; Lose otherwise; Aborted when a "
+                    "player broke the format twice in a row."),
+        "n_instances": 8,
+        "players": 4,
+        "references": ["random", "lookalike"],
+        "player_specs": [
+            {"role": "Player 0", "custom_response": ["[sea 1]", "[tree 1]", "[house 2]", "[music 1]", "a clue: sea"]},
+            {"role": "Player 1", "custom_response": ["[pass]", "[pass]", "I guess sea"]},
+            {"role": "Player 2", "custom_response": ["[sea 1]", "[tree 1]", "[house 2]", "[music 1]", "a clue: sea"]},
+            {"role": "Player 3", "custom_response": ["[pass]", "[pass]", "I guess sea"]},
+        ],
+        "nltk_resources": ["corpora/words", "taggers/averaged_perceptron_tagger_eng"],
+        "cache_env": True,
+    },
+    {
+        "game_name": "ta_taboo",
+        "description": ("TextArena Taboo (four players in two teams): the Clue Giver describes a word without "
+                        "saying it or its taboo words, the Guesser guesses it in brackets."),
+        "entry_point": "textarena.envs.Taboo.env:TabooEnv",
+        "master": TabooMaster,
+        "scorer": metrics.TabooScorer,
+        "score": ("100 x words guessed by both teams / words possible (24: 4 rounds of 12 requests, a clue and "
+                  "a guess per word)"),
+        "outcome": ("Success when the game was played to its end; Lose at the request cap (100); Aborted when a "
+                    "player made a second invalid move in a row."),
+        "n_instances": 8,
+        "players": 4,
+        "view": "dialogue",
+        "references": ["random"],
+        "player_specs": [
+            {
+                "role": "Player 0",
+                "custom_response": [
+                    "It is something you see every day.", "Think of a place far away.", "A famous name.",
+                    "You can hold it in your hand.",
+                ],
+            },
+            {"role": "Player 1", "custom_response": ["[apple]", "['car']", "[London]", "[dog]", "I guess a cat"]},
+            {
+                "role": "Player 2",
+                "custom_response": [
+                    "It is something you see every day.", "Think of a place far away.", "A famous name.",
+                    "You can hold it in your hand.",
+                ],
+            },
+            {"role": "Player 3", "custom_response": ["[apple]", "['car']", "[London]", "[dog]", "I guess a cat"]},
+        ],
+        "content": ["team_word_pairs"],
+        "max_requests": 100,
+        "experiments": ["default", "animals", "food", "people", "full"],
+    },
+]

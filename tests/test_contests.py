@@ -16,15 +16,24 @@ from conftest import (GAMES, REFERENCE_GAMES, REPO, SPECS, clem, copy_repo, play
                       spec_of, ta_player)
 
 sys.path.insert(0, str(REPO / "scripts"))
-import vs_specs  # noqa: E402
+import build_clemgame  # noqa: E402
 
 CONTEST_GAMES = [game for game in GAMES if game not in REFERENCE_GAMES and seats_of(spec_of(game)) > 1]
 
 
-def test_vs_specs_are_generated_from_their_base_specs():
-    specs = json.loads((REPO / "clemgame.json").read_text(encoding="utf-8"))
-    assert vs_specs.dump(vs_specs.with_vs_specs(specs)) == (REPO / "clemgame.json").read_text(encoding="utf-8"), \
-        "clemgame.json's _vs_ variants are stale: run `python scripts/vs_specs.py`"
+def test_clemgame_json_is_built_from_the_games_the_families_declare():
+    assert build_clemgame.clemgame_json() == (REPO / "clemgame.json").read_text(encoding="utf-8"), \
+        "clemgame.json is stale: run `python scripts/build_clemgame.py`"
+
+
+def test_a_variant_is_its_base_game_with_one_seat_for_the_model():
+    base = {"game_name": "ta_x", "description": "X.", "players": 2, "references": ["random", "expert"],
+            "vs_score": "chips", "vs_max_requests": 50, "max_requests": 100, "entry_point": "m:C"}
+    assert build_clemgame.with_vs_specs([base]) == [base, *[{
+        "game_name": f"ta_x_vs_{reference}", "description": f"X. The model plays one seat against the {reference} "
+        "reference.", "players": 1, "max_requests": 50, "entry_point": "m:C", "score": "chips",
+        "outcome": build_clemgame.VS_OUTCOME, "base_game": "ta_x", "reference": reference}
+        for reference in ("random", "expert")]]
 
 
 @pytest.mark.parametrize("game", [spec.game_name for spec in SPECS if getattr(spec, "reference", None)])

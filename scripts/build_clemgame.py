@@ -1,0 +1,74 @@
+"""Writes clemgame.json, which clem reads, from the games the families declare: `python scripts/build_clemgame.py`.
+
+Each family module of games/ declares its games in `GAMES`: one dict per game with clemgame.json's keys, its master
+and scorer as classes (written to clemgame.json as their import paths, `games.tabletop:PokerMaster`), and without the
+keys every game here shares (`DEFAULTS`). A game that names reference opponents in `references` (`random`, and the
+name of the game's strong programmatic player, `expert_name` in ta_players) is followed by its
+`ta_<game>_vs_<reference>` variants: the base game with one clem player, the model under test (and the judge, in the
+LLM-judged games), who plays the base game's instances from the seat `game_id % seats`, with its own score and
+outcome lines (`vs_score` in the base game for games scored by their payoff) and, where the base game says
+`vs_max_requests`, its own request cap (a variant counts only the model's requests, the base game every seat's).
+tests/test_contests.py fails when clemgame.json is not what this writes.
+"""
+import importlib
+import json
+import pkgutil
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+SPECS = REPO / "clemgame.json"
+
+VS_SCORE = "the model's seat: 100 for a win, 50 for a draw, 0 for a loss"
+VS_OUTCOME = "Success when the model won or drew; Lose when it lost; Aborted when it broke the rules."
+
+
+def defaults(game_name: str) -> dict:
+    """The keys every game here has alike, unless it says otherwise."""
+    return {"instances": f"instances_{game_name}", "image": None, "languages": ["en"], "benchmark": ["textarena"]}
+
+
+def import_path(value):
+    return f"{value.__module__}:{value.__qualname__}" if isinstance(value, type) else value
+
+
+def declared_games() -> list[dict]:
+    """Every family's games, families in the order of their module names, each family's in its order."""
+    if str(REPO) not in sys.path:
+        sys.path.insert(0, str(REPO))
+    import games
+    declared = []
+    for family in pkgutil.iter_modules(games.__path__, "games."):
+        for game in getattr(importlib.import_module(family.name), "GAMES", []):
+            spec = {key: import_path(value) for key, value in game.items()}
+            declared.append({**spec, **{key: value for key, value in defaults(spec["game_name"]).items()
+                                        if key not in spec}})
+    return declared
+
+
+def vs_spec(base: dict, reference: str) -> dict:
+    spec = {key: value for key, value in base.items() if key not in ("references", "vs_score", "vs_max_requests")}
+    if "vs_max_requests" in base:
+        spec["max_requests"] = base["vs_max_requests"]
+    spec.update(game_name=f"{base['game_name']}_vs_{reference}",
+                description=f"{base['description']} The model plays one seat against the {reference} reference.",
+                score=base.get("vs_score", VS_SCORE), outcome=VS_OUTCOME, players=2 if base.get("judge") else 1,
+                base_game=base["game_name"], reference=reference)
+    return spec
+
+
+def with_vs_specs(specs: list[dict]) -> list[dict]:
+    """The base specs in their order, each followed by its variants."""
+    result = []
+    for base in specs:
+        result.append(base)
+        result += [vs_spec(base, reference) for reference in base.get("references", [])]
+    return result
+
+
+def clemgame_json() -> str:
+    return json.dumps(with_vs_specs(declared_games()), indent=2, ensure_ascii=False) + "\n"
+
+
+if __name__ == "__main__":
+    SPECS.write_text(clemgame_json(), encoding="utf-8")
