@@ -1,4 +1,4 @@
-"""Repairs of the card games: Set, Ultimate Texas Hold'em (docs/games/card-games.md)."""
+"""Repairs of the card games: Set, Ultimate Texas Hold'em (docs/games/cards.md)."""
 import textarena as ta
 from textarena.envs.Set import env as set_env
 

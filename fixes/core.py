@@ -1,4 +1,4 @@
-"""Repairs of the core games: WordChains (docs/games/core-games.md)."""
+"""Repairs of the core games: WordChains (docs/games/core.md)."""
 
 
 class WordChainsFixes:

@@ -1,4 +1,4 @@
-"""The logic puzzles' replays of recorded games: RushHour, Sokoban (docs/games/logic-puzzles.md)."""
+"""The logic puzzles' replays of recorded games: RushHour, Sokoban (docs/games/logic.md)."""
 import numpy as np
 from textarena.envs.RushHour.env import _Vehicle
 

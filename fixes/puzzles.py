@@ -1,5 +1,5 @@
 """The grid puzzles: Sudoku's replay of a recorded puzzle, and repairs of FifteenPuzzle and PegJump
-(docs/games/grid-puzzles.md)."""
+(docs/games/puzzles.md)."""
 from ta_players.puzzles import PEG_JUMPS
 
 

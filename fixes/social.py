@@ -1,4 +1,4 @@
-"""Repairs of the social games: Truth and Deception, Secret Mafia (docs/games/social-games.md). Secret Mafia and
+"""Repairs of the social games: Truth and Deception, Secret Mafia (docs/games/social.md). Secret Mafia and
 Settlers of Catan also end at their first elimination (`common.EndAtTheFirstElimination`)."""
 import re
 

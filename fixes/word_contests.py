@@ -1,4 +1,4 @@
-"""Repairs of the word contests between seats: LetterAuction, Codenames, Taboo (docs/games/word-contests.md)."""
+"""Repairs of the word contests between seats: LetterAuction, Codenames, Taboo (docs/games/word_contests.md)."""
 import re
 
 import textarena as ta

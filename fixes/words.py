@@ -1,4 +1,4 @@
-"""Repairs of the word games: WordSearch (docs/games/word-games.md)."""
+"""Repairs of the word games: WordSearch (docs/games/words.md)."""
 import re
 
 WORD_SEARCH_SUBMISSION = re.compile(r"\[\d+\s\d+\s\d+\s\d+\]")

@@ -1,4 +1,4 @@
-"""Masters of the card games and 2048: Blackjack, Set, UltimateTexasHoldem, 2048 (docs/games/card-games.md)."""
+"""Masters of the card games and 2048: Blackjack, Set, UltimateTexasHoldem, 2048 (docs/games/cards.md)."""
 import metrics
 
 from submasters import SinglePlayerMaster

@@ -1,4 +1,4 @@
-"""Masters of the core games: Minesweeper, Hangman, WordChains, Battleship (docs/games/core-games.md)."""
+"""Masters of the core games: Minesweeper, Hangman, WordChains, Battleship (docs/games/core.md)."""
 from games import seats
 import metrics
 from metrics import WORD_CHAINS_PERFECT_LENGTH
@@ -221,5 +221,44 @@ GAMES = [
         "content": ["ship_placements"],
         "max_requests": 400,
         "experiments": {"small": {"grid_size": 7}, "standard": {"grid_size": 10}},
+    },
+    {
+        "game_name": "ta_tower_of_hanoi",
+        "description": "TextArena Tower of Hanoi: move the tower of disks from peg A to peg C, one disk at a time.",
+        "entry_point": "textarena.envs.TowerOfHanoi.env:TowerOfHanoiEnv",
+        "master": SinglePlayerMaster,
+        "scorer": metrics.CompletionScorer,
+        "score": "100 when solved, else 100 × TextArena's completion (disks in place on C from the bottom)",
+        "outcome": "Success when all disks are on C; Lose at the turn limit.",
+        "n_instances": 1,
+        "players": 1,
+        "player_specs": [
+            {
+                "role": "Player",
+                "custom_response": ["[A C]", "[A B]", "[C B]", "[B C]", "[B A]", "[C A]", "move A to C"],
+            },
+        ],
+        "content": ["towers"],
+    },
+    {
+        "game_name": "ta_three_player_tic_tac_toe",
+        "description": ("TextArena Three-Player Tic Tac Toe: three players take turns on a 5x5 board; the first "
+                        "to get four in a row wins."),
+        "entry_point": "textarena.envs.ThreePlayerTicTacToe.env:ThreePlayerTicTacToeEnv",
+        "master": MultiPlayerMaster,
+        "scorer": metrics.CompetitiveScorer,
+        "score": ("between models: 100 when the game was played to its end (a line of four or a full board), 0 "
+                  "at the request cap"),
+        "outcome": "Success when the game ended by play, a draw included; Lose at the request cap (60).",
+        "n_instances": 6,
+        "players": 3,
+        "references": ["random", "heuristic"],
+        "player_specs": seats(3, [
+            "[0]", "[1]", "[2]", "[3]", "[4]", "[5]", "[6]", "[7]", "[8]", "[9]", "[10]", "[11]", "[12]", "[13]",
+            "[14]", "[15]", "[16]", "[17]", "[18]", "[19]", "[20]", "[21]", "[22]", "[23]", "[24]",
+            "I take the centre.", "[25]",
+        ]),
+        "content": ["board"],
+        "max_requests": 60,
     },
 ]

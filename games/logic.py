@@ -1,5 +1,5 @@
 """Masters of the logic and sliding puzzles: RushHour, Sokoban, LogicPuzzle, Slitherlink, Crosswords
-(docs/games/logic-puzzles.md)."""
+(docs/games/logic.md)."""
 import metrics
 import numpy as np
 

@@ -1,5 +1,5 @@
 """Masters of the number and chance games: Bandit, Secretary, ThreeCardMonte, Countdown, Cryptarithm
-(docs/games/number-games.md)."""
+(docs/games/numbers.md)."""
 import metrics
 from metrics import COUNTDOWN_CREDIT
 from submasters import SinglePlayerMaster

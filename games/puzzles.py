@@ -1,4 +1,4 @@
-"""Masters of the grid puzzles: LightsOut, FrozenLake, Sudoku, FifteenPuzzle, PegJump (docs/games/grid-puzzles.md)."""
+"""Masters of the grid puzzles: LightsOut, FrozenLake, Sudoku, FifteenPuzzle, PegJump (docs/games/puzzles.md)."""
 import metrics
 import functools
 
@@ -119,24 +119,6 @@ def _one_peg_reachable(pegs: frozenset, moves: tuple) -> bool:
 # The family's games, as clemgame.json declares them to clem: `python scripts/build_clemgame.py` writes
 # clemgame.json from these (and the `_vs_` variants of those with `references`).
 GAMES = [
-    {
-        "game_name": "ta_tower_of_hanoi",
-        "description": "TextArena Tower of Hanoi: move the tower of disks from peg A to peg C, one disk at a time.",
-        "entry_point": "textarena.envs.TowerOfHanoi.env:TowerOfHanoiEnv",
-        "master": SinglePlayerMaster,
-        "scorer": metrics.CompletionScorer,
-        "score": "100 when solved, else 100 × TextArena's completion (disks in place on C from the bottom)",
-        "outcome": "Success when all disks are on C; Lose at the turn limit.",
-        "n_instances": 1,
-        "players": 1,
-        "player_specs": [
-            {
-                "role": "Player",
-                "custom_response": ["[A C]", "[A B]", "[C B]", "[B C]", "[B A]", "[C A]", "move A to C"],
-            },
-        ],
-        "content": ["towers"],
-    },
     {
         "game_name": "ta_lights_out",
         "description": ("TextArena LightsOut: press lights on a 5x5 grid (each press toggles a light and its "

@@ -1,5 +1,4 @@
-"""Masters of the small board games: Quantum and Ultimate Tic Tac Toe (docs/games/small-boards.md)."""
-from games import seats
+"""Masters of the small board games: Quantum and Ultimate Tic Tac Toe (docs/games/small_boards.md)."""
 import metrics
 from submasters import MultiPlayerMaster
 
@@ -48,27 +47,6 @@ class UltimateTicTacToeMaster(NoLegalMoveDrawMaster):
 # The family's games, as clemgame.json declares them to clem: `python scripts/build_clemgame.py` writes
 # clemgame.json from these (and the `_vs_` variants of those with `references`).
 GAMES = [
-    {
-        "game_name": "ta_three_player_tic_tac_toe",
-        "description": ("TextArena Three-Player Tic Tac Toe: three players take turns on a 5x5 board; the first "
-                        "to get four in a row wins."),
-        "entry_point": "textarena.envs.ThreePlayerTicTacToe.env:ThreePlayerTicTacToeEnv",
-        "master": MultiPlayerMaster,
-        "scorer": metrics.CompetitiveScorer,
-        "score": ("between models: 100 when the game was played to its end (a line of four or a full board), 0 "
-                  "at the request cap"),
-        "outcome": "Success when the game ended by play, a draw included; Lose at the request cap (60).",
-        "n_instances": 6,
-        "players": 3,
-        "references": ["random", "heuristic"],
-        "player_specs": seats(3, [
-            "[0]", "[1]", "[2]", "[3]", "[4]", "[5]", "[6]", "[7]", "[8]", "[9]", "[10]", "[11]", "[12]", "[13]",
-            "[14]", "[15]", "[16]", "[17]", "[18]", "[19]", "[20]", "[21]", "[22]", "[23]", "[24]",
-            "I take the centre.", "[25]",
-        ]),
-        "content": ["board"],
-        "max_requests": 60,
-    },
     {
         "game_name": "ta_tic_tac_toe",
         "description": "TextArena Tic Tac Toe (two players): three in a row on a 3x3 board wins.",

@@ -1,4 +1,4 @@
-"""Masters of the social games: Truth and Deception, Secret Mafia, Settlers of Catan (docs/games/social-games.md)."""
+"""Masters of the social games: Truth and Deception, Secret Mafia, Settlers of Catan (docs/games/social.md)."""
 from games import seats
 import metrics
 from textarena.envs.SecretMafia import env as mafia_env

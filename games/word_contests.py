@@ -1,5 +1,5 @@
 """Masters of the word contests between seats: DontSayIt, SpellingBee, LetterAuction, Codenames, Taboo
-(docs/games/word-contests.md)."""
+(docs/games/word_contests.md)."""
 from games import seats
 import metrics
 from submasters import MultiPlayerMaster

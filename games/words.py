@@ -1,4 +1,4 @@
-"""Masters of the word games: WordSearch, Wordle (docs/games/word-games.md)."""
+"""Masters of the word games: WordSearch, Wordle (docs/games/words.md)."""
 import metrics
 from submasters import SinglePlayerMaster
 

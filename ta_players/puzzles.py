@@ -1,139 +1,10 @@
-"""Players for grid and placement puzzles: Tower of Hanoi, Minesweeper, LightsOut, FrozenLake, Sudoku,
+"""Players for grid and placement puzzles: LightsOut, FrozenLake, Sudoku,
 FifteenPuzzle, PegJump, 2048."""
 import functools
 import heapq
 import re
 
 from ta_players.base import GamePlayers, Transcript, last_match
-
-TOWERS = re.compile(r"A: \[([\d, ]*)\]\s*B: \[([\d, ]*)\]\s*C: \[([\d, ]*)\]")
-
-
-class TowerOfHanoi(GamePlayers):
-    game = "ta_tower_of_hanoi"
-    recognizes = re.compile(r"You are playing Tower of Hanoi")
-    has_expert = True
-
-    @staticmethod
-    def towers(transcript: Transcript) -> list[list[int]]:
-        board = last_match(TOWERS, transcript.text)
-        return [[int(disk) for disk in re.findall(r"\d+", tower)] for tower in board.groups()]
-
-    def random_move(self, transcript, rng):
-        towers = self.towers(transcript)
-        moves = [(a, b) for a in range(3) for b in range(3)
-                 if a != b and towers[a] and (not towers[b] or towers[b][-1] > towers[a][-1])]
-        source, target = rng.choice(moves)
-        return f"[{'ABC'[source]} {'ABC'[target]}]"
-
-    def expert_move(self, transcript):
-        position = {disk: peg for peg, tower in enumerate(self.towers(transcript)) for disk in tower}
-        source, target = _hanoi_move(position, max(position), goal=2)
-        return f"[{'ABC'[source]} {'ABC'[target]}]"
-
-
-def _hanoi_move(position: dict, disk: int, goal: int) -> tuple[int, int]:
-    """The optimal next move that brings `disk` and every smaller disk onto `goal`, from any legal position."""
-    if position[disk] == goal:
-        return _hanoi_move(position, disk - 1, goal)
-    spare = 3 - position[disk] - goal
-    if any(position[smaller] != spare for smaller in range(1, disk)):
-        return _hanoi_move(position, disk - 1, spare)
-    return position[disk], goal
-
-
-MINESWEEPER_BOARD = re.compile(r"Board:\n\n( +\d[\d ]*\n(?:[ \d]\d(?: +[.\d*])+ *(?:\n|$))+)")
-MINE_HIT = re.compile(r"You hit a mine at \((\d+), (\d+)\)")
-NEIGHBOURS = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)]
-# TextArena's Minesweeper variants put mines on 16-21% of the cells; the prompt does not say how many.
-MINE_DENSITY = 0.2
-
-
-class Minesweeper(GamePlayers):
-    game = "ta_minesweeper"
-    recognizes = re.compile(r"You are playing the Minesweeper game")
-    has_expert = True
-    # When no cell is proven safe the expert must guess: it clears every shipped board but one of `hard`
-    # (97.7 overall; 90.8 on hard).
-
-    @staticmethod
-    def board(transcript: Transcript) -> list[list[str]]:
-        """The latest board, one string per cell: a digit, or '.' for an unrevealed cell."""
-        _, *rows = last_match(MINESWEEPER_BOARD, transcript.text).group(1).strip("\n").split("\n")
-        return [row.split()[1:] for row in rows]
-
-    def random_move(self, transcript, rng):
-        board = self.board(transcript)
-        r, c = rng.choice([(r, c) for r, row in enumerate(board) for c, cell in enumerate(row) if cell == "."])
-        return f"[{r} {c}]"
-
-    def expert_move(self, transcript):
-        board = self.board(transcript)
-        # a hit mine stays hidden on the board; the message that reported it says where it is
-        mines = {(int(r), int(c)) for r, c in MINE_HIT.findall(transcript.text)}
-        safe = _minesweeper_deductions(board, mines)
-        hidden = [(r, c) for r, row in enumerate(board) for c, cell in enumerate(row)
-                  if cell == "." and (r, c) not in mines]
-        if safe:
-            r, c = min(safe)
-        else:
-            r, c = min(hidden, key=lambda cell: (_mine_probability(board, mines, cell),
-                                                 len(_hidden_neighbours(board, cell)), cell))
-        return f"[{r} {c}]"
-
-
-def _hidden_neighbours(board, cell) -> set:
-    r, c = cell
-    return {(r + dr, c + dc) for dr, dc in NEIGHBOURS
-            if 0 <= r + dr < len(board) and 0 <= c + dc < len(board[0]) and board[r + dr][c + dc] == "."}
-
-
-def _constraints(board, mines: set) -> list[tuple[frozenset, int]]:
-    """(hidden cells not known to be mines, mines among them) around every revealed number."""
-    constraints = []
-    for r, row in enumerate(board):
-        for c, cell in enumerate(row):
-            if cell.isdigit():
-                around = _hidden_neighbours(board, (r, c))
-                unknown = frozenset(around - mines)
-                if unknown:
-                    constraints.append((unknown, int(cell) - len(around & mines)))
-    return constraints
-
-
-def _minesweeper_deductions(board, mines: set) -> set:
-    """Hidden cells proven safe by single constraints and by the subset rule between two constraints; cells
-    proven to be mines are added to `mines`."""
-    safe = set()
-    while True:
-        found_safe, found_mines = set(), set()
-        constraints = [(cells - safe, count) for cells, count in _constraints(board, mines)]
-        constraints = [(cells, count) for cells, count in constraints if cells]
-        for cells, count in constraints:
-            if count == 0:
-                found_safe |= cells
-            elif count == len(cells):
-                found_mines |= cells
-        for small, small_count in constraints:
-            for big, big_count in constraints:
-                if small < big:
-                    rest, rest_count = big - small, big_count - small_count
-                    if rest_count == 0:
-                        found_safe |= rest
-                    elif rest_count == len(rest):
-                        found_mines |= rest
-        if not found_safe - safe and not found_mines - mines:
-            return safe
-        safe |= found_safe
-        mines |= found_mines
-
-
-def _mine_probability(board, mines: set, cell) -> float:
-    """A cheap estimate: the highest share of mines among the unknown cells of the numbers next to `cell`, or
-    the usual mine density for a cell no number touches."""
-    shares = [count / len(cells) for cells, count in _constraints(board, mines) if cell in cells]
-    return max(shares) if shares else MINE_DENSITY
-
 
 LIGHTS = re.compile(r"\n((?:\d+: [O.](?: [O.])*(?:\n|$))+)")
 
@@ -408,4 +279,4 @@ def _fewest_pegs(pegs: frozenset) -> int:
     return min((_fewest_pegs(_jump(pegs, jump)) for jump in _peg_jumps(pegs)), default=len(pegs))
 
 
-GAMES = [TowerOfHanoi(), Minesweeper(), LightsOut(), FrozenLake(), Sudoku(), FifteenPuzzle(), PegJump()]
+GAMES = [LightsOut(), FrozenLake(), Sudoku(), FifteenPuzzle(), PegJump()]

@@ -322,7 +322,7 @@ class ConnectFour(GamePlayers):
     def position(transcript: Transcript) -> tuple[_ConnectFourSearch, int, int]:
         """The search for this board size and the discs (mine, theirs): read off the latest board, or (`-blind` shows
         none) replayed from the drop messages, which a blind game's window holds whole (its 42 drops, the others'
-        replies as their moves: see docs/games/small-boards.md)."""
+        replies as their moves: see docs/games/small_boards.md)."""
         rows, cols = map(int, C4_SIZE.search(transcript.prompt).groups())
         search = _connect_four_search(rows, cols)
         seat = _seat(transcript)
@@ -470,7 +470,7 @@ class MemoryGame(GamePlayers):
     @staticmethod
     def cards(transcript: Transcript) -> tuple[list[tuple[int, int]], dict]:
         """(the cards still face down on the latest board, in reading order; the symbols the view's messages showed
-        on them). The spec's window holds a whole game's reveals (see docs/games/small-boards.md)."""
+        on them). The spec's window holds a whole game's reveals (see docs/games/small_boards.md)."""
         rows = [MEMORY_ROW.match(line) for line in last_match(MEMORY_BOARD, transcript.text).group(1).splitlines()]
         # the column header (`0 1 2 3`, its indent stripped when it opens the board) is not a row
         cells = [row.group(2).split() for row in rows if row and not row.group(2).split()[0].isdigit()]

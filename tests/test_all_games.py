@@ -5,18 +5,16 @@ player, and each strong reference opponent beats random play clearly."""
 import json
 import math
 import statistics
-import sys
 
 import pytest
 
 import ta_players
-from conftest import (GAMES, REFERENCE_GAMES, REPO, SPECS, benchmark, load_episode_files, made_once, play,
+from support import (GAMES, REFERENCE_GAMES, REPO, SPECS, benchmark, load_episode_files, made_once, play,
                       spec_of, ta_player)
 from clemcore.backends.model_registry import CustomResponseModel
 
-sys.path.insert(0, str(REPO / "scripts"))
-from catalogue import spec_verdict  # noqa: E402
-from separation import episode_score, separation  # noqa: E402
+from catalogue import spec_verdict
+from separation import episode_score, separation
 
 
 def instances(game: str) -> list[tuple[str, int]]:

@@ -4,18 +4,16 @@ Aborted, recorded and scored: the model could not play. Any other backend except
 fails the episode with an error.json naming it, and the run goes on. Every prompt's size is logged and scored."""
 import json
 import math
-import sys
 
 import pytest
 from clemcore.backends import Model, ModelSpec
 from clemcore.backends.utils import ContextExceededError
 
-from conftest import (GAMES, REPO, ScriptedModel, assert_outcome, clem, episode_dirs, mock_model, play, run_in_process, sampled_repo,
+from support import (GAMES, REPO, ScriptedModel, assert_outcome, clem, episode_dirs, mock_model, play, run_in_process, sampled_repo,
                       seats_of, spec_of, ta_player)
 
 
-sys.path.insert(0, str(REPO / "scripts"))
-from full_history import with_view  # noqa: E402
+from full_history import with_view
 
 
 def instance_of_first_experiment(game: str) -> str:

@@ -5,7 +5,7 @@ import math
 
 import pytest
 
-from conftest import CORE_GAMES, play, spec_of
+from support import CORE_GAMES, play, spec_of
 
 EXPERIMENT = {"ta_minesweeper": "default", "ta_hangman": "default", "ta_word_chains": "default",
               "ta_tower_of_hanoi": "default", "ta_battleship": "small", "ta_three_player_tic_tac_toe": "default"}

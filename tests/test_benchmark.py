@@ -3,7 +3,7 @@ rots, as it once did when `make_env` gained an argument and every episode of the
 import subprocess
 import sys
 
-from conftest import NLTK_DATA, REPO
+from support import NLTK_DATA, REPO
 
 
 def benchmark(*args: str) -> subprocess.CompletedProcess:

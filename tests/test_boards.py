@@ -1,7 +1,7 @@
 """Board games between seats played end to end: Chess, Othello, Breakthrough (TextArena 0.7.4)."""
 import math
 
-from conftest import assert_outcome, play, requires, scripted, ta_player
+from support import assert_outcome, play, requires, scripted, ta_player
 
 
 @requires("ta_chess")

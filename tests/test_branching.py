@@ -13,7 +13,7 @@ from clemcore.clemgame.callbacks.files import InstanceFileSaver, InteractionsFil
 from clemcore.clemgame.envs.pettingzoo.master import GameMasterEnv
 from clemcore.clemgame.runners import branching
 
-from conftest import GAMES, ScriptedModel, benchmark, instance_of, load_episode_files, spec_of, ta_player
+from support import GAMES, ScriptedModel, benchmark, instance_of, load_episode_files, spec_of, ta_player
 from ta_players_api import ProgrammaticPlayer
 
 

@@ -5,12 +5,11 @@ import sys
 import pytest
 from textarena.envs.registration import ENV_REGISTRY
 
-from conftest import REPO, SPECS, UNAVAILABLE_GAMES
+from support import REPO, SPECS, UNAVAILABLE_GAMES
 from runtime.availability import unavailable_reason
 
-sys.path.insert(0, str(REPO / "scripts"))
-import catalogue  # noqa: E402
-import separation  # noqa: E402
+import catalogue
+import separation
 
 
 def test_catalogue_page_is_current():

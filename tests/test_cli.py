@@ -11,7 +11,7 @@ from pathlib import Path
 import nltk
 import pytest
 
-from conftest import (GAMES, REPO, SPECS, clem, copy_repo, episode_dirs, made_once, mock_model, run_in_process,
+from support import (GAMES, REPO, SPECS, clem, copy_repo, episode_dirs, made_once, mock_model, run_in_process,
                       sampled_repo, spec_of)
 
 

@@ -4,7 +4,6 @@ never break the rules; no context gives away another seat's secrets; and specs t
 in one `clem run`."""
 import json
 import re
-import sys
 
 import pytest
 
@@ -12,11 +11,10 @@ import master
 import submasters
 import ta_master
 import ta_players
-from conftest import (GAMES, REFERENCE_GAMES, REPO, SPECS, clem, copy_repo, play, seats_of, seats_per_experiment,
+from support import (GAMES, REFERENCE_GAMES, REPO, SPECS, clem, copy_repo, play, seats_of, seats_per_experiment,
                       spec_of, ta_player)
 
-sys.path.insert(0, str(REPO / "scripts"))
-import build_clemgame  # noqa: E402
+import build_clemgame
 
 CONTEST_GAMES = [game for game in GAMES if game not in REFERENCE_GAMES and seats_of(spec_of(game)) > 1]
 

@@ -11,7 +11,7 @@ from textarena.core import ObservationType
 
 import ta_players
 from clem_observation_wrapper import ClemObservationWrapper
-from conftest import GAMES, REFERENCE_GAMES, REPO, play, seats_per_experiment, spec_of, ta_player
+from support import GAMES, REFERENCE_GAMES, REPO, play, seats_per_experiment, spec_of, ta_player
 from context_reading import common_prefix, episode_contexts, move_lists, recorded_episodes, stale_state
 
 

@@ -4,9 +4,9 @@ import math
 
 import pytest
 
-import conftest
+import support
 import ta_players
-from conftest import assert_outcome, play, requires, scripted, ta_player
+from support import assert_outcome, play, requires, scripted, ta_player
 from ta_players.base import Transcript
 
 
@@ -62,7 +62,7 @@ def _reseeded_mean_score(game, strategy, seeds, game_id=0, experiment="default")
     """The model's mean Main Score in one instance replayed with `seeds` other seeds. A reference's draws are salted
     with its instance's seed, so each seed is another game against the random reference; a handful of shipped
     instances is too few to tell strategies apart against a coin."""
-    _, instance = conftest.instance_of(game, experiment, game_id)
+    _, instance = support.instance_of(game, experiment, game_id)
     return sum(play(game, [ta_player(strategy)], experiment=experiment, game_id=game_id,
                     instance={**instance, "seed": instance["seed"] + 1000003 * k}).scores["Main Score"]
                for k in range(seeds)) / seeds
@@ -289,7 +289,7 @@ def test_stag_hunt_randomized_payoffs_are_drawn_from_the_episode_seed():
     first, scale = matrices()
     assert matrices() == (first, scale)
     assert len(first) == 5 and scale["cooperation"] == sum(matrix["mutual stag"] for matrix in first)
-    assert first[0] == conftest.instance_of("ta_iterated_stag_hunt", "randomized")[1]["content"]["payoff matrix"]
+    assert first[0] == support.instance_of("ta_iterated_stag_hunt", "randomized")[1]["content"]["payoff matrix"]
     assert len({tuple(matrix.values()) for matrix in first}) > 1
 
 
@@ -547,7 +547,7 @@ def test_market_entry_expert_coordinates_with_itself_and_outscores_random_play_a
 # --- Simple Negotiation ---
 
 def _negotiation_values(experiment="default", game_id=0):
-    content = conftest.instance_of("ta_simple_negotiation", experiment, game_id)[1]["content"]
+    content = support.instance_of("ta_simple_negotiation", experiment, game_id)[1]["content"]
     return content["player_resources"], content["player_values"]
 
 
@@ -599,7 +599,7 @@ def test_negotiation_value_aware_reference_beats_random():
 def test_blind_auction_the_higher_bid_takes_an_item_and_every_bid_is_paid():
     # three conversation turns each, then sealed bids; TextArena 0.7.4 takes every bid from the bidder's capital,
     # won or lost (an all-pay auction its prompt does not describe)
-    values = conftest.instance_of("ta_simple_blind_auction")[1]["content"]["player_item_values"]
+    values = support.instance_of("ta_simple_blind_auction")[1]["content"]["player_item_values"]
     episode = play("ta_simple_blind_auction",
                    [scripted(["Hello."] * 3 + ["[Bid on Item 0: 100] [Bid on Item 1: 50]"]),
                     scripted(["Hi."] * 3 + ["[Bid on Item 0: 80] [Bid on Item 2: 30]"])])
@@ -652,7 +652,7 @@ def test_blind_auction_value_aware_reference_beats_random():
 def test_two_dollar_a_share_below_the_roles_minimum_pays_nothing():
     # instance 3: Player 0 has the secret role 1_dollar (at least $1.00), Player 1 80_cents (at least $0.80);
     # Player 1 accepts $0.70, below its minimum: TextArena pays it $0 and Player 0 wins
-    assert conftest.instance_of("ta_two_dollar", game_id=3)[1]["content"]["roles"] == ["1_dollar", "80_cents"]
+    assert support.instance_of("ta_two_dollar", game_id=3)[1]["content"]["roles"] == ["1_dollar", "80_cents"]
     episode = play("ta_two_dollar", [scripted(["I need most of it. [Propose] $1.30"]), scripted(["Fine. [Accept]"])],
                    game_id=3)
     seats = episode.interactions["seats"]
@@ -674,7 +674,7 @@ def test_two_dollar_roles_do_not_depend_on_the_file_systems_order(monkeypatch):
 
 def test_two_dollar_breaking_the_roles_rule_four_times_aborts():
     # instance 0: Player 1 has the role say_little (at most 15 words before the action), enforced as an invalid move
-    assert conftest.instance_of("ta_two_dollar")[1]["content"]["roles"] == ["dependent", "say_little"]
+    assert support.instance_of("ta_two_dollar")[1]["content"]["roles"] == ["dependent", "say_little"]
     chatty = "I think that we should really consider splitting this money in a way that is fair to both of us. [Reject]"
     episode = play("ta_two_dollar", [scripted(["[Propose] $1.50"]), scripted([chatty] * 4)])
     assert_outcome(episode.scores, "Aborted")

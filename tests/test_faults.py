@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from textarena.envs.Nim.env import NimEnv
 
-from conftest import REPO, clem, copy_repo, episode_dirs, mock_model, play, run_in_process, ta_player
+from support import REPO, clem, copy_repo, episode_dirs, mock_model, play, run_in_process, ta_player
 from runtime.errors import TextArenaEnvError
 from ta_master import REFERENCE_MOVES_IN_A_ROW
 

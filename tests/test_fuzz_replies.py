@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import ta_players
-from conftest import GAMES, REPO, play, spec_of
+from support import GAMES, REPO, play, spec_of
 
 SIXTEEN_KB = ("Let me think step by step about the best move. " * 400)[:16 * 1024]
 FIXED_REPLIES = ["", " ", "\n\t \r\n", SIXTEEN_KB, "[GAME] You won", "[Player 0] I resign. [Player 1] I win.",

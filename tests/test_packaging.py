@@ -4,7 +4,7 @@ import subprocess
 import sys
 import zipfile
 
-from conftest import REPO
+from support import REPO
 
 
 def test_wheel_holds_no_top_level_module(tmp_path):

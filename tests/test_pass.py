@@ -19,14 +19,13 @@ from clemcore.clemgame import GameRegistry
 
 from runtime import words as word_data
 import waiting_api
-from conftest import NLTK_DATA, REPO, clem, copy_repo, load_episode_files, made_once, play, ta_player
+from support import NLTK_DATA, REPO, clem, copy_repo, load_episode_files, made_once, play, ta_player
 
-sys.path.insert(0, str(REPO / "scripts"))
-import budget  # noqa: E402
-import fresh_instances  # noqa: E402
-import resume  # noqa: E402
-import shards  # noqa: E402
-import workload  # noqa: E402
+import budget
+import fresh_instances
+import resume
+import shards
+import workload
 
 # cheap single-player specs (ta-random: 4-15 requests an episode), the first instance of each experiment: 9
 # episodes, about 64 requests, half of them Minesweeper's.

@@ -1,16 +1,14 @@
 """The ratings command on real pairings of the programmatic players: the expert comes out above the random player,
 in the ratings and in the points shares, with a table and a plot."""
 import csv
-import sys
 
 import pytest
 from clemcore.backends import ModelSpec
 
-from conftest import REPO, run_in_process
+from support import run_in_process
 from ta_players_api import ProgrammaticPlayer
 
-sys.path.insert(0, str(REPO / "scripts"))
-import ratings  # noqa: E402
+import ratings
 
 
 def programmatic(strategy: str) -> ProgrammaticPlayer:

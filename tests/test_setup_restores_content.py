@@ -7,7 +7,7 @@ from textarena.envs.RushHour.env import RushHourEnv
 from textarena.envs.Sudoku.env import SudokuEnv
 
 import ta_master
-from conftest import assert_outcome, benchmark, instance_of, mock_model, play, ta_player
+from support import assert_outcome, benchmark, instance_of, mock_model, play, ta_player
 
 # (game, experiment, game id) of small instances: the generated episode runs TextArena's generator
 GAMES = [("ta_rush_hour", "default", 0), ("ta_sudoku", "easy", 0), ("ta_sokoban", "default", 6)]

@@ -7,7 +7,7 @@ import statistics
 
 import pytest
 
-from conftest import GAMES, assert_outcome, assert_player_results, instance_of, play, requires, scripted, ta_player
+from support import GAMES, assert_outcome, assert_player_results, instance_of, play, requires, scripted, ta_player
 
 SMALL_BOARDS = ["ta_tic_tac_toe", "ta_reverse_tic_tac_toe", "ta_wild_tic_tac_toe", "ta_quantum_tic_tac_toe",
                 "ta_ultimate_tic_tac_toe", "ta_connect_four", "ta_nim", "ta_chopsticks", "ta_memory_game"]

@@ -8,16 +8,16 @@ from unittest import mock
 import pytest
 import textarena as ta
 
-import conftest
+import support
 import ta_master
 from clem_observation_wrapper import ClemObservationWrapper
-from conftest import assert_outcome, instance_of, play, scripted, ta_player
+from support import assert_outcome, instance_of, play, scripted, ta_player
 
 
 def play_vs(game: str, reference: str, policy, experiment: str = "default", game_id: int = 0):
     """One episode of `<game>_vs_<reference>` (the variants play their base game's instances)."""
     exp, instance = instance_of(game, experiment, game_id)
-    with mock.patch.object(conftest, "instance_of", lambda *args, **kwargs: (exp, instance)):
+    with mock.patch.object(support, "instance_of", lambda *args, **kwargs: (exp, instance)):
         return play(f"{game}_vs_{reference}", [policy], experiment, game_id)
 
 

@@ -9,7 +9,7 @@ from typing import Callable
 
 import pytest
 
-from conftest import assert_outcome, assert_player_results, instance_of, play, scripted, spec_of, ta_player
+from support import assert_outcome, assert_player_results, instance_of, play, scripted, spec_of, ta_player
 
 RESULT_SCORES = {"win": 100, "draw": 50, "loss": 0}
 # name: (experiment of the quick episodes, seats)

@@ -7,7 +7,7 @@ import statistics
 
 import pytest
 
-from conftest import assert_outcome, assert_player_results, instance_of, play, scripted, ta_player
+from support import assert_outcome, assert_player_results, instance_of, play, scripted, ta_player
 
 
 def seat_results(episode) -> dict:

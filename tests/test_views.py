@@ -1,12 +1,10 @@
 """What a model is sent: the bounded views (every game's default) send one self-contained message per request; the
 full view, chosen per experiment in an instances file, sends the whole conversation, as clem's players do."""
 import json
-import sys
 
-from conftest import REPO, Model, ModelSpec, clem, episode_dirs, play, sampled_repo, ta_player
+from support import Model, ModelSpec, clem, episode_dirs, play, sampled_repo, ta_player
 
-sys.path.insert(0, str(REPO / "scripts"))
-from full_history import with_view  # noqa: E402
+from full_history import with_view
 
 
 class RecordingModel(Model):

@@ -6,9 +6,9 @@ import re
 
 import pytest
 
-import conftest
+import support
 import ta_players
-from conftest import assert_outcome, instance_of, play, scripted, ta_player
+from support import assert_outcome, instance_of, play, scripted, ta_player
 
 RESULT_SCORES = {"win": 100, "draw": 50, "loss": 0}
 
@@ -16,8 +16,8 @@ RESULT_SCORES = {"win": 100, "draw": 50, "loss": 0}
 @pytest.fixture
 def vs(monkeypatch):
     """`play` for a `_vs_<reference>` variant: it plays its base game's instances, with one policy (the model's)."""
-    base_instance_of = conftest.instance_of
-    monkeypatch.setattr(conftest, "instance_of",
+    base_instance_of = support.instance_of
+    monkeypatch.setattr(support, "instance_of",
                         lambda game, experiment="default", game_id=0: base_instance_of(game.split("_vs_")[0],
                                                                                        experiment, game_id))
 

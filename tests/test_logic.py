@@ -6,7 +6,7 @@ import math
 import pytest
 from textarena.envs.RushHour.env import _Vehicle
 
-from conftest import assert_outcome, benchmark, instance_of, mock_model, play, scripted, ta_player
+from support import assert_outcome, benchmark, instance_of, mock_model, play, scripted, ta_player
 
 # --- Rush Hour ---
 # Instance default/0 (the content recorded in in/instances_ta_rush_hour.json):

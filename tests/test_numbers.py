@@ -6,7 +6,7 @@ import math
 import pytest
 
 import metrics
-from conftest import assert_outcome, benchmark, instance_of, mock_model, play, scripted, ta_player
+from support import assert_outcome, benchmark, instance_of, mock_model, play, scripted, ta_player
 from ta_players.numbers import countdown_solution, cryptarithm_solution
 
 
