@@ -198,6 +198,10 @@ GAMES = [
         "nltk_resources": ["corpora/words"],
         "cache_env": True,
         "max_requests": 100,
+        "cannot_separate": {
+            "base": ("self-play scores the chain's length (every seat is the model): a strong player ends chains by "
+                     "stranding its opponent, so strength shows against a reference (`_vs_random`), not here"),
+        },
     },
     {
         "game_name": "ta_battleship",
@@ -260,5 +264,9 @@ GAMES = [
         ]),
         "content": ["board"],
         "max_requests": 60,
+        "cannot_separate": {
+            "heuristic": ("the two heuristic opponents block every line about to be completed, each other's too: "
+                          "every game ends in a draw, whoever plays the third seat"),
+        },
     },
 ]

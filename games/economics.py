@@ -321,6 +321,11 @@ class NewRecruitMaster(PrivateValuesMaster):
                 "all": bounds(sum)}
 
 
+# why the `_vs_random` variants of the zero-sum games cannot separate a strong player from a random one
+ZERO_SUM_MIXED = ("zero-sum with a uniform mixed equilibrium: against uniformly random moves every strategy expects "
+                  "50 (the `_vs_` pattern reference is what a strong model can exploit)")
+
+
 # The family's games, as clemgame.json declares them to clem: `python scripts/build_clemgame.py` writes
 # clemgame.json from these (and the `_vs_` variants of those with `references`).
 GAMES = [
@@ -364,6 +369,9 @@ GAMES = [
         ]),
         "content": [],
         "max_requests": 38,
+        "cannot_separate": {
+            "random": ZERO_SUM_MIXED,
+        },
     },
     {
         "game_name": "ta_iterated_matching_pennies",
@@ -385,6 +393,9 @@ GAMES = [
         ]),
         "content": [],
         "max_requests": 42,
+        "cannot_separate": {
+            "random": ZERO_SUM_MIXED,
+        },
     },
     {
         "game_name": "ta_iterated_prisoners_dilemma",
@@ -499,6 +510,12 @@ GAMES = [
         ],
         "content": [],
         "max_requests": 42,
+        "cannot_separate": {
+            "random": ("against a coin the best play, the hare throughout, expects 65 to random play's 60 (default "
+                       "payoffs); a player that also keeps a reciprocator's stag hunt (100 against tit for tat) "
+                       "must open with the stag and keeps 1-2 points of that, below what the shipped instances can "
+                       "show"),
+        },
     },
     {
         "game_name": "ta_iterated_ultimatum_game",
@@ -629,6 +646,10 @@ GAMES = [
             {"role": "Player 3", "custom_response": ["{I will enter.}", "[E]", "[S]", "{OK.}", "Pass."]},
         ],
         "content": [],
+        "cannot_separate": {
+            "random": ("capacity 2 of 4 seats: against three random entrants, entering (15 or -5, half the time "
+                       "each) and staying out both pay 5 a round in expectation, so no strategy beats random play"),
+        },
     },
     {
         "game_name": "ta_simple_negotiation",

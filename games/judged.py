@@ -46,6 +46,11 @@ class JuryMaster(MultiPlayerMaster):
         super()._on_after_game(rewards)
 
 
+# why no strong programmatic player is written for these games
+JUDGED = ("the outcome is a judge's verdict (an LLM in real runs; here a random programmatic juror, so a coin flip): "
+          "skill is arguing or asking well, which no short program does")
+
+
 # The family's games, as clemgame.json declares them to clem: `python scripts/build_clemgame.py` writes
 # clemgame.json from these (and the `_vs_` variants of those with `references`).
 GAMES = [
@@ -74,6 +79,9 @@ GAMES = [
             {"role": "Judge", "custom_response": ["Yes", "No", "I don't know", "Yes.", "No, it is not."]},
         ],
         "content": ["target_word"],
+        "no_strong_player": {
+            "base": JUDGED,
+        },
     },
     {
         "game_name": "ta_guess_who",
@@ -101,6 +109,9 @@ GAMES = [
             {"role": "Judge", "custom_response": ["Yes", "No", "I don't know", "Yes.", "No, it is not."]},
         ],
         "content": ["target_character"],
+        "no_strong_player": {
+            "base": JUDGED,
+        },
     },
     {
         "game_name": "ta_debate",
@@ -136,6 +147,10 @@ GAMES = [
             {"role": "Judge", "custom_response": ["Affirmative", "Negative", "I vote Affirmative.", "Negative."]},
         ],
         "content": ["topic", "sides"],
+        "no_strong_player": {
+            "base": JUDGED,
+            "random": JUDGED,
+        },
     },
     {
         "game_name": "ta_scenario_planning",
@@ -159,5 +174,9 @@ GAMES = [
             {"role": "Judge", "custom_response": ["Player 0", "Player 1", "I vote for Player 0.", "Player 1."]},
         ],
         "content": ["scenario"],
+        "no_strong_player": {
+            "base": JUDGED,
+            "random": JUDGED,
+        },
     },
 ]

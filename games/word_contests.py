@@ -157,6 +157,13 @@ GAMES = [
         "nltk_resources": ["corpora/words", "taggers/averaged_perceptron_tagger_eng"],
         "cache_env": True,
         "experiments": ["default", "hardcore"],
+        "cannot_separate": {
+            "random": ("the random reference talks in a fixed frame around random words and ignores what it is "
+                       "told: no strategy makes it say its word; it slips by chance (about 1% of default games, "
+                       "never in hardcore)"),
+            "trickster": ("the trickster's messages spell its own word out in fixed frames, whatever it is told: no "
+                          "strategy makes it say the model's word, and it never says its own: every game is a draw"),
+        },
     },
     {
         "game_name": "ta_spelling_bee",
@@ -252,5 +259,11 @@ GAMES = [
         "content": ["team_word_pairs"],
         "max_requests": 100,
         "experiments": ["default", "animals", "food", "people", "full"],
+        "no_strong_player": {
+            "base": ("no short strategy: describing a word without its taboo words needs definitions no offline "
+                     "source has"),
+            "random": ("no short strategy, and the model's teammate is a random seat: a team scores only when its "
+                       "Clue Giver and Guesser both play well"),
+        },
     },
 ]

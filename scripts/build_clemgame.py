@@ -8,7 +8,9 @@ name of the game's strong programmatic player, `expert_name` in ta_players) is f
 LLM-judged games), who plays the base game's instances from the seat `game_id % seats`, with its own score and
 outcome lines (`vs_score` in the base game for games scored by their payoff) and, where the base game says
 `vs_max_requests`, its own request cap (a variant counts only the model's requests, the base game every seat's).
-tests/test_contests.py fails when clemgame.json is not what this writes.
+`cannot_separate` and `no_strong_player` (why the game's Main Score cannot separate a strong player from a random one,
+or why no strong player is written; scripts/separation.py reads them) are given per variant: `{"base": ...,
+"random": ...}`. tests/test_contests.py fails when clemgame.json is not what this writes.
 """
 import importlib
 import json
@@ -26,6 +28,10 @@ VS_OUTCOME = "Success when the model won or drew; Lose when it lost; Aborted whe
 def defaults(game_name: str) -> dict:
     """The keys every game here has alike, unless it says otherwise."""
     return {"instances": f"instances_{game_name}", "image": None, "languages": ["en"], "benchmark": ["textarena"]}
+
+
+# keys whose value differs between a game and its variants: {"base": the game's, "<reference>": a variant's}
+PER_VARIANT = ("cannot_separate", "no_strong_player")
 
 
 def import_path(value):
@@ -46,8 +52,15 @@ def declared_games() -> list[dict]:
     return declared
 
 
+def for_variant(spec: dict, variant: str) -> dict:
+    """The spec with its per-variant keys' values for `variant` ("base" or a reference), those without one left out."""
+    return {key: value[variant] if key in PER_VARIANT else value for key, value in spec.items()
+            if key not in PER_VARIANT or variant in value}
+
+
 def vs_spec(base: dict, reference: str) -> dict:
-    spec = {key: value for key, value in base.items() if key not in ("references", "vs_score", "vs_max_requests")}
+    spec = {key: value for key, value in for_variant(base, reference).items()
+            if key not in ("references", "vs_score", "vs_max_requests")}
     if "vs_max_requests" in base:
         spec["max_requests"] = base["vs_max_requests"]
     spec.update(game_name=f"{base['game_name']}_vs_{reference}",
@@ -61,7 +74,7 @@ def with_vs_specs(specs: list[dict]) -> list[dict]:
     """The base specs in their order, each followed by its variants."""
     result = []
     for base in specs:
-        result.append(base)
+        result.append(for_variant(base, "base"))
         result += [vs_spec(base, reference) for reference in base.get("references", [])]
     return result
 

@@ -187,7 +187,7 @@ def self_play_completion(spec) -> bool:
 
 
 def spec_verdict(spec, runs: dict) -> tuple[str, str]:
-    return verdict(spec.game_name, strong_vs_random(runs), self_play_completion(spec))
+    return verdict(spec, strong_vs_random(runs), self_play_completion(spec))
 
 
 def judge_separations(specs, validation: dict) -> dict[str, tuple[Separation | None, str, str]]:
@@ -196,7 +196,7 @@ def judge_separations(specs, validation: dict) -> dict[str, tuple[Separation | N
     for spec in specs:
         if runs := validation.get(spec.game_name):
             result = strong_vs_random(runs)
-            judged[spec.game_name] = (result, *verdict(spec.game_name, result, self_play_completion(spec)))
+            judged[spec.game_name] = (result, *verdict(spec, result, self_play_completion(spec)))
     return judged
 
 

@@ -69,61 +69,25 @@ def separation(strong: list[float | None], random: list[float | None]) -> Separa
     return Separation(len(strong), float(strong_scores.mean()), float(random_scores.mean()), mean, low, high, spread)
 
 
-# Specs whose Main Score cannot show strength, and why: the game's reason, not a weak player's.
+# A spec whose Main Score cannot show strength says why in its declaration (`cannot_separate`, the game's reason,
+# not a weak player's; games/<family>.py); scoring self-play by completion alone is such a reason for every spec.
 SELF_PLAY_COMPLETION = ("self-play: the model plays every seat, so each seat's win is its own loss; the score is the "
                         "game played to its regular end, which any legal play reaches (the format breaker scores 0): "
                         "strength shows in the `_vs_` variants")
-ZERO_SUM_MIXED = ("zero-sum with a uniform mixed equilibrium: against uniformly random moves every strategy expects "
-                  "50 (the `_vs_` pattern reference is what a strong model can exploit)")
-CANNOT: dict[str, str] = {
-    "ta_iterated_rock_paper_scissors_vs_random": ZERO_SUM_MIXED,
-    "ta_iterated_matching_pennies_vs_random": ZERO_SUM_MIXED,
-    "ta_market_entry_game_vs_random": (
-        "capacity 2 of 4 seats: against three random entrants, entering (15 or -5, half the time each) and staying "
-        "out both pay 5 a round in expectation, so no strategy beats random play"),
-    "ta_iterated_stag_hunt_vs_random": (
-        "against a coin the best play, the hare throughout, expects 65 to random play's 60 (default payoffs); a "
-        "player that also keeps a reciprocator's stag hunt (100 against tit for tat) must open with the stag and "
-        "keeps 1-2 points of that, below what the shipped instances can show"),
-    "ta_dont_say_it_vs_random": (
-        "the random reference talks in a fixed frame around random words and ignores what it is told: no strategy "
-        "makes it say its word; it slips by chance (about 1% of default games, never in hardcore)"),
-    "ta_dont_say_it_vs_trickster": (
-        "the trickster's messages spell its own word out in fixed frames, whatever it is told: no strategy makes it "
-        "say the model's word, and it never says its own: every game is a draw"),
-    "ta_three_player_tic_tac_toe_vs_heuristic": (
-        "the two heuristic opponents block every line about to be completed, each other's too: every game ends in a "
-        "draw, whoever plays the third seat"),
-    "ta_word_chains": (
-        "self-play scores the chain's length (every seat is the model): a strong player ends chains by stranding "
-        "its opponent, so strength shows against a reference (`_vs_random`), not here"),
-}
-# Specs without a strong player, and why none is written.
-JUDGED = ("the outcome is a judge's verdict (an LLM in real runs; here a random programmatic juror, so a coin "
-          "flip): skill is arguing or asking well, which no short program does")
-NO_STRONG_PLAYER: dict[str, str] = {
-    "ta_crosswords": ("no short strategy: the clues are riddles with world knowledge behind them; lengths and "
-                      "crossings leave 2 to 3,420 fillings on 17 of the 20 shipped grids even among TextArena's 100 "
-                      "answers, and only the env's clue-to-answer file decides"),
-    "ta_taboo": "no short strategy: describing a word without its taboo words needs definitions no offline source has",
-    "ta_taboo_vs_random": ("no short strategy, and the model's teammate is a random seat: a team scores only when its "
-                           "Clue Giver and Guesser both play well"),
-    **{game: JUDGED for game in ("ta_debate", "ta_debate_vs_random", "ta_scenario_planning",
-                                 "ta_scenario_planning_vs_random", "ta_twenty_questions", "ta_guess_who")},
-}
 
 
-def verdict(game: str, result: Separation | None, self_play_completion: bool) -> tuple[str, str]:
+def verdict(spec, result: Separation | None, self_play_completion: bool) -> tuple[str, str]:
     """("separates" | "does not yet" | "cannot", why) for a spec and its strong-vs-random separation (None: no
-    strong player played it). `self_play_completion`: the spec scores self-play by its completion alone."""
+    strong player played it). `self_play_completion`: the spec scores self-play by its completion alone. The spec's
+    `cannot_separate` and `no_strong_player` (clemgame.json, from its declaration) say why where the game does."""
     if result is not None and result.separates:
         return "separates", ""
-    if game in CANNOT:
-        return "cannot", CANNOT[game]
+    if getattr(spec, "cannot_separate", None):
+        return "cannot", spec.cannot_separate
     if self_play_completion:
         return "cannot", SELF_PLAY_COMPLETION
     if result is None:
-        return "does not yet", NO_STRONG_PLAYER.get(game, "no strong player yet")
+        return "does not yet", getattr(spec, "no_strong_player", None) or "no strong player yet"
     if result.difference <= 0:
         return "does not yet", "the strong player scores no more than random play"
     if math.isnan(result.low):
