@@ -9,10 +9,11 @@ env (clemcore's branching runner copies the game before every step) is a game of
   the state's `__class__` becomes TextArena's state class with the mixin over it (`FixedEnv.reset`);
 - a `ta.Wrapper` with one job that several games share (`common.EndAtTheFirstElimination`).
 Each says which TextArena file and line it answers. The replays of recorded games (RushHour's cars, Sokoban's room,
-Sudoku's puzzle: `replay(content)`, called by the game master before reset) spare the envs their slow generators. The modules are the families of games/ and ta_players/
-(`fixes/tabletop.py` repairs the card and dice games, ...); `common.py` holds what several families use. `FIXES` says,
-per TextArena env class (a spec's `entry_point`), what an env of that class gets: a new game whose env has a defect
-gets its class in its family's module and a line here. The game masters keep clem's concerns (payoffs, secrets, the
+Sudoku's puzzle: `replay(content)`, called by the game master before reset) spare the envs their slow generators.
+The modules are the families of games/ and ta_players/ (`fixes/tabletop.py` repairs the card and dice games, ...);
+`common.py` holds what several families use. Each family module's `FIXES` says, per TextArena env class (a spec's
+`entry_point`), what an env of that class gets (`common.Fixes`): a new game whose env has a defect gets its class
+and an entry there, and `FIXES` here collects them. The game masters keep clem's concerns (payoffs, secrets, the
 outcome, the experiment's parameters) and make their envs with `make` (ta_master.make_env).
 
 Every state `make`'s envs build also records the reasons of its invalid moves (`RecordsInvalidMoves`), which tell the
@@ -21,72 +22,25 @@ game master whether a step was a violated request.
 import copy
 import functools
 import importlib
-from dataclasses import dataclass
+import pkgutil
 
 import textarena as ta
 
-from fixes import (cards, common, core, economics, judged, logic, puzzles, social, tabletop, territory, word_contests,
-                   words)
+from fixes.common import Fixes
 
 
-@dataclass(frozen=True)
-class Fixes:
-    env: tuple[type, ...] = ()  # mixins of TextArena's env class, outermost first
-    state: tuple[type, ...] = ()  # mixins of the class of the state the env's reset makes
-    wrappers: tuple[type[ta.Wrapper], ...] = ()  # wrapped around the env, innermost first
-    # "module:Class" made in place of TextArena's class where TextArena 0.7.4's cannot be imported (a module that
-    # does not compile, one renamed before release): a class of this project's own, or another of TextArena's
-    stand_in: str | None = None
+def _collected() -> dict[str, Fixes]:
+    """Every family module's `FIXES` ({TextArena env class as a spec's `entry_point` names it: its fixes})."""
+    collected = {}
+    for family in pkgutil.iter_modules(__path__, f"{__name__}."):
+        for entry_point, fixes in getattr(importlib.import_module(family.name), "FIXES", {}).items():
+            if entry_point in collected:
+                raise ValueError(f"{family.name} fixes {entry_point} again")
+            collected[entry_point] = fixes
+    return collected
 
 
-# per TextArena env class (as clemgame.json's `entry_point` names it)
-FIXES: dict[str, Fixes] = {
-    # core games
-    "textarena.envs.WordChains.env:WordChainsEnv": Fixes(env=(core.WordChainsFixes,)),
-    # number games and logic puzzles
-    "textarena.envs.ThreeCardMonte.env:ThreeCardMonteEnv": Fixes(state=(common.SwappedArgumentsState,)),
-    "textarena.envs.Countdown.env:CountdownEnv": Fixes(state=(common.SwappedArgumentsState,)),
-    "textarena.envs.Cryptarithm.env:CryptarithmEnv": Fixes(state=(common.SwappedArgumentsState,)),
-    "textarena.envs.Slitherlink.env:SlitherlinkEnv": Fixes(state=(common.SwappedArgumentsState,)),
-    "textarena.envs.RushHour.env:RushHourEnv": Fixes(env=(logic.RushHourReplay,)),
-    "textarena.envs.Sokoban.env:SokobanEnv": Fixes(env=(logic.SokobanReplay,)),
-    # grid puzzles
-    "textarena.envs.Sudoku.env:SudokuEnv": Fixes(env=(puzzles.SudokuReplay,)),
-    "textarena.envs.FifteenPuzzle.env:FifteenPuzzleEnv": Fixes(state=(puzzles.FifteenPuzzleStateFixes,)),
-    "textarena.envs.PegJump.env:PegJumpEnv": Fixes(env=(puzzles.PegJumpFixes,)),
-    # card games
-    "textarena.envs.Set.env:SetEnv": Fixes(env=(cards.SetFixes,)),
-    "textarena.envs.UltimateTexasHoldem.env:UltimateTexasHoldemEnv": Fixes(env=(cards.UltimateTexasHoldemFixes,)),
-    # word games and contests
-    "textarena.envs.WordSearch.env:WordSearchEnv": Fixes(env=(words.WordSearchFixes,)),
-    "textarena.envs.LetterAuction.env:LetterAuctionEnv": Fixes(env=(word_contests.LetterAuctionFixes,)),
-    "textarena.envs.Codenames.env:CodenamesEnv": Fixes(env=(word_contests.CodenamesFixes,)),
-    "textarena.envs.Taboo.env:TabooEnv": Fixes(env=(word_contests.TabooFixes,)),
-    # card and dice games between seats
-    "textarena.envs.IndianPoker.env:IndianPokerEnv": Fixes(env=(tabletop.IndianPokerFixes,)),
-    "textarena.envs.ThreePlayerGOPS.env:ThreePlayerGOPSEnv": Fixes(wrappers=(common.EndAtTheFirstElimination,)),
-    "textarena.envs.HighSociety.env:HighSocietyEnv": Fixes(env=(tabletop.HighSocietyFixes,)),
-    "textarena.envs.Poker.env:PokerEnv": Fixes(env=(tabletop.PokerFixes,),
-                                               wrappers=(common.EndAtTheFirstElimination,)),
-    "textarena.envs.Briscola.env:BriscolaEnv": Fixes(env=(tabletop.BriscolaFixes,)),
-    "textarena.envs.Golf.env:GolfEnv": Fixes(env=(tabletop.GolfFixes,)),
-    "textarena.envs.SpiteAndMalice.env:SpiteAndMaliceEnv": Fixes(env=(tabletop.SpiteAndMaliceFixes,)),
-    # territory games
-    "textarena.envs.Snake.env:SnakeEnv": Fixes(env=(territory.SnakeFixes,)),
-    "textarena.envs.Surround.env:SurroundEnv": Fixes(env=(territory.SurroundFixes,)),
-    "textarena.envs.Santorini.env:SantoriniBaseFixedWorkerEnv": Fixes(wrappers=(common.EndAtTheFirstElimination,)),
-    "textarena.envs.Tak.env:TakEnv": Fixes(env=(territory.TakFixes,), state=(territory.TakStateFixes,)),
-    "textarena.envs.Stratego.env:StrategoEnv": Fixes(env=(territory.StrategoFixes,),
-                                                     state=(territory.StrategoStateFixes,)),
-    # economic games
-    "textarena.envs.TwoDollar.env:TwoDollarEnv": Fixes(env=(economics.TwoDollarFixes,)),
-    # social games
-    "textarena.envs.TruthAndDeception.env:TruthAndDeceptionEnv": Fixes(env=(social.TruthAndDeceptionFixes,)),
-    "textarena.envs.SecretMafia.env:SecretMafiaEnv": Fixes(wrappers=(social.SecretMafiaEndsAtTheFirstElimination,)),
-    "textarena.envs.SettlersOfCatan.env:SettlersOfCatanEnv": Fixes(wrappers=(common.EndAtTheFirstElimination,)),
-    # LLM-judged games
-    "textarena.envs.ScenarioPlanning.env:ScenarioPlanningEnv": Fixes(state=(judged.ScenarioPlanningStateFixes,)),
-}
+FIXES: dict[str, Fixes] = _collected()
 
 
 class RecordsInvalidMoves:

@@ -1,6 +1,7 @@
 """Repairs of the card games: Set, Ultimate Texas Hold'em (docs/games/cards.md)."""
 import textarena as ta
 from textarena.envs.Set import env as set_env
+from fixes.common import Fixes
 
 
 class SetFixes:
@@ -89,3 +90,10 @@ class UltimateTexasHoldemFixes:
         if info.get("invalid_move"):
             return self.state.step()
         return done, info
+
+
+# per TextArena env class (a spec's `entry_point`): what fixes.make puts in
+FIXES = {
+    "textarena.envs.Set.env:SetEnv": Fixes(env=(SetFixes,)),
+    "textarena.envs.UltimateTexasHoldem.env:UltimateTexasHoldemEnv": Fixes(env=(UltimateTexasHoldemFixes,)),
+}

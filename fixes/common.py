@@ -1,7 +1,19 @@
 """Repairs that several families of games use: the end of a game at its first elimination, and the swapped arguments
 of four single-player envs' state calls."""
+from dataclasses import dataclass
+
 import textarena as ta
 from textarena.core import ObservationType
+
+
+@dataclass(frozen=True)
+class Fixes:
+    env: tuple[type, ...] = ()  # mixins of TextArena's env class, outermost first
+    state: tuple[type, ...] = ()  # mixins of the class of the state the env's reset makes
+    wrappers: tuple[type[ta.Wrapper], ...] = ()  # wrapped around the env, innermost first
+    # "module:Class" made in place of TextArena's class where TextArena 0.7.4's cannot be imported (a module that
+    # does not compile, one renamed before release): a class of this project's own, or another of TextArena's
+    stand_in: str | None = None
 
 
 class EndAtTheFirstElimination(ta.Wrapper):

@@ -1,4 +1,5 @@
 """Repairs of the core games: WordChains (docs/games/core.md)."""
+from fixes.common import Fixes
 
 
 class WordChainsFixes:
@@ -10,3 +11,9 @@ class WordChainsFixes:
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self.word_list = sorted(self.word_list)
+
+
+# per TextArena env class (a spec's `entry_point`): what fixes.make puts in
+FIXES = {
+    "textarena.envs.WordChains.env:WordChainsEnv": Fixes(env=(WordChainsFixes,)),
+}

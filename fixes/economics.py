@@ -1,4 +1,5 @@
 """Repairs of the economic games: TwoDollar (docs/games/economics.md)."""
+from fixes.common import Fixes
 
 
 class TwoDollarFixes:
@@ -8,3 +9,9 @@ class TwoDollarFixes:
 
     def _load_available_roles(self):
         return dict(sorted(super()._load_available_roles().items()))
+
+
+# per TextArena env class (a spec's `entry_point`): what fixes.make puts in
+FIXES = {
+    "textarena.envs.TwoDollar.env:TwoDollarEnv": Fixes(env=(TwoDollarFixes,)),
+}

@@ -1,4 +1,5 @@
 """Repairs of the LLM-judged games: ScenarioPlanning (docs/games/judged.md)."""
+from fixes.common import Fixes
 
 
 class ScenarioPlanningStateFixes:
@@ -7,3 +8,9 @@ class ScenarioPlanningStateFixes:
 
     def set_draw(self, reason=None, reson=None):
         return super().set_draw(reason=reason if reason is not None else reson)
+
+
+# per TextArena env class (a spec's `entry_point`): what fixes.make puts in
+FIXES = {
+    "textarena.envs.ScenarioPlanning.env:ScenarioPlanningEnv": Fixes(state=(ScenarioPlanningStateFixes,)),
+}

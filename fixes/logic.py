@@ -1,6 +1,7 @@
 """The logic puzzles' replays of recorded games: RushHour, Sokoban (docs/games/logic.md)."""
 import numpy as np
 from textarena.envs.RushHour.env import _Vehicle
+from fixes.common import Fixes, SwappedArgumentsState
 
 # TextArena 0.7.4's SokobanEnv.create_board_str, cell code -> symbol, inverted
 SOKOBAN_CELLS = {"#": 0, "_": 1, "O": 2, "√": 3, "X": 4, "P": 5, "S": 6}
@@ -59,3 +60,11 @@ class SokobanReplay:
                                     for line in room["board"].splitlines()], dtype=int)
         self.box_mapping = {tuple(target): tuple(box) for target, box in room["box mapping"]}
         return super().reset(num_players=num_players, seed=seed, max_retries=0)
+
+
+# per TextArena env class (a spec's `entry_point`): what fixes.make puts in
+FIXES = {
+    "textarena.envs.Slitherlink.env:SlitherlinkEnv": Fixes(state=(SwappedArgumentsState,)),
+    "textarena.envs.RushHour.env:RushHourEnv": Fixes(env=(RushHourReplay,)),
+    "textarena.envs.Sokoban.env:SokobanEnv": Fixes(env=(SokobanReplay,)),
+}

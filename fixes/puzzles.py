@@ -1,6 +1,7 @@
 """The grid puzzles: Sudoku's replay of a recorded puzzle, and repairs of FifteenPuzzle and PegJump
 (docs/games/puzzles.md)."""
 from ta_players.puzzles import PEG_JUMPS
+from fixes.common import Fixes
 
 
 class SudokuReplay:
@@ -42,3 +43,11 @@ class PegJumpFixes:
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self.ALLOWED_MOVES = list(PEG_JUMPS)
+
+
+# per TextArena env class (a spec's `entry_point`): what fixes.make puts in
+FIXES = {
+    "textarena.envs.Sudoku.env:SudokuEnv": Fixes(env=(SudokuReplay,)),
+    "textarena.envs.FifteenPuzzle.env:FifteenPuzzleEnv": Fixes(state=(FifteenPuzzleStateFixes,)),
+    "textarena.envs.PegJump.env:PegJumpEnv": Fixes(env=(PegJumpFixes,)),
+}

@@ -2,7 +2,7 @@
 Settlers of Catan also end at their first elimination (`common.EndAtTheFirstElimination`)."""
 import re
 
-from fixes.common import EndAtTheFirstElimination
+from fixes.common import EndAtTheFirstElimination, Fixes
 
 
 class TruthAndDeceptionFixes:
@@ -24,3 +24,11 @@ class SecretMafiaEndsAtTheFirstElimination(EndAtTheFirstElimination):
         roles = self.env.state.game_state["player_roles"]
         mafia = roles[pid] == "Mafia"
         return {other for other, role in roles.items() if (role == "Mafia") == mafia}
+
+
+# per TextArena env class (a spec's `entry_point`): what fixes.make puts in
+FIXES = {
+    "textarena.envs.TruthAndDeception.env:TruthAndDeceptionEnv": Fixes(env=(TruthAndDeceptionFixes,)),
+    "textarena.envs.SecretMafia.env:SecretMafiaEnv": Fixes(wrappers=(SecretMafiaEndsAtTheFirstElimination,)),
+    "textarena.envs.SettlersOfCatan.env:SettlersOfCatanEnv": Fixes(wrappers=(EndAtTheFirstElimination,)),
+}

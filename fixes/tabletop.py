@@ -1,6 +1,7 @@
 """Repairs of the card and dice games between seats: Indian Poker, High Society, Poker, Briscola, Golf, Spite and
 Malice (docs/games/tabletop.md). Three-Player GOPS and Poker also end at their first elimination
 (`common.EndAtTheFirstElimination`)."""
+from fixes.common import EndAtTheFirstElimination, Fixes
 
 
 class IndianPokerFixes:
@@ -130,3 +131,15 @@ class SpiteAndMaliceFixes:
             winner = 0 if left[0] < left[1] else 1
             self.state.set_winner(winner, f"{why} Player {winner} wins with {left[winner]} payoff cards left vs "
                                           f"Player {1 - winner}'s {left[1 - winner]}.")
+
+
+# per TextArena env class (a spec's `entry_point`): what fixes.make puts in
+FIXES = {
+    "textarena.envs.IndianPoker.env:IndianPokerEnv": Fixes(env=(IndianPokerFixes,)),
+    "textarena.envs.ThreePlayerGOPS.env:ThreePlayerGOPSEnv": Fixes(wrappers=(EndAtTheFirstElimination,)),
+    "textarena.envs.HighSociety.env:HighSocietyEnv": Fixes(env=(HighSocietyFixes,)),
+    "textarena.envs.Poker.env:PokerEnv": Fixes(env=(PokerFixes,), wrappers=(EndAtTheFirstElimination,)),
+    "textarena.envs.Briscola.env:BriscolaEnv": Fixes(env=(BriscolaFixes,)),
+    "textarena.envs.Golf.env:GolfEnv": Fixes(env=(GolfFixes,)),
+    "textarena.envs.SpiteAndMalice.env:SpiteAndMaliceEnv": Fixes(env=(SpiteAndMaliceFixes,)),
+}

@@ -1,5 +1,6 @@
 """Repairs of the territory games: Snake, Surround, Tak, Stratego (docs/games/territory.md). Santorini also ends at
 its first elimination (`common.EndAtTheFirstElimination`)."""
+from fixes.common import EndAtTheFirstElimination, Fixes
 
 
 class GridRaceFixes:
@@ -169,3 +170,13 @@ class StrategoStateFixes:
         if isinstance(reason, list):
             reason = " ".join(map(str, reason))
         return super().set_winner(player_id=player_id, reason=reason)
+
+
+# per TextArena env class (a spec's `entry_point`): what fixes.make puts in
+FIXES = {
+    "textarena.envs.Snake.env:SnakeEnv": Fixes(env=(SnakeFixes,)),
+    "textarena.envs.Surround.env:SurroundEnv": Fixes(env=(SurroundFixes,)),
+    "textarena.envs.Santorini.env:SantoriniBaseFixedWorkerEnv": Fixes(wrappers=(EndAtTheFirstElimination,)),
+    "textarena.envs.Tak.env:TakEnv": Fixes(env=(TakFixes,), state=(TakStateFixes,)),
+    "textarena.envs.Stratego.env:StrategoEnv": Fixes(env=(StrategoFixes,), state=(StrategoStateFixes,)),
+}

@@ -2,6 +2,7 @@
 import re
 
 import textarena as ta
+from fixes.common import Fixes
 
 
 class LetterAuctionFixes:
@@ -66,3 +67,11 @@ class TabooFixes:
                               reason=f"Player {player_id} made a second invalid move in a row.")
             done = True
         return done, info
+
+
+# per TextArena env class (a spec's `entry_point`): what fixes.make puts in
+FIXES = {
+    "textarena.envs.LetterAuction.env:LetterAuctionEnv": Fixes(env=(LetterAuctionFixes,)),
+    "textarena.envs.Codenames.env:CodenamesEnv": Fixes(env=(CodenamesFixes,)),
+    "textarena.envs.Taboo.env:TabooEnv": Fixes(env=(TabooFixes,)),
+}

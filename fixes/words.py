@@ -1,5 +1,6 @@
 """Repairs of the word games: WordSearch (docs/games/words.md)."""
 import re
+from fixes.common import Fixes
 
 WORD_SEARCH_SUBMISSION = re.compile(r"\[\d+\s\d+\s\d+\s\d+\]")
 
@@ -12,3 +13,9 @@ class WordSearchFixes:
     def step(self, action: str):
         first = WORD_SEARCH_SUBMISSION.search(action)
         return super().step(first.group(0) if first else action)
+
+
+# per TextArena env class (a spec's `entry_point`): what fixes.make puts in
+FIXES = {
+    "textarena.envs.WordSearch.env:WordSearchEnv": Fixes(env=(WordSearchFixes,)),
+}
