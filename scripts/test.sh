@@ -5,4 +5,4 @@ source "$(dirname "$0")/venv.sh"
 # clem imports a game's modules anew for each spec of a run: without bytecode caches the runs over all games
 # compile them about 200 times each (20 s a run)
 unset PYTHONDONTWRITEBYTECODE
-python -m pytest -q -n auto "$@"
+python -m pytest -q -n auto --durations=25 "$@"
