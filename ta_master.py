@@ -25,8 +25,15 @@ import ta_players
 from clem_observation_wrapper import ClemObservationWrapper
 from runtime.availability import instance_file_advice, unavailable_reason
 from runtime.cache import process_cache
-from runtime.errors import (BackendError, GameUnavailableError, InstanceMismatchError, InvalidInstanceError, JudgeError,
-                            ReferencePlayerError, TextArenaEnvError)
+from runtime.errors import (
+    BackendError,
+    GameUnavailableError,
+    InstanceMismatchError,
+    InvalidInstanceError,
+    JudgeError,
+    ReferencePlayerError,
+    TextArenaEnvError,
+)
 from runtime.judge import judges_in_place_of_openrouter
 from runtime.randomness import CopyableRandom, EpisodeRandomness
 from runtime.tokens import PromptMeter

@@ -1,6 +1,7 @@
 """Repairs of the card games: Set, Ultimate Texas Hold'em (docs/games/cards.md)."""
 import textarena as ta
 from textarena.envs.Set import env as set_env
+
 from fixes.common import Fixes
 
 

@@ -1,6 +1,7 @@
 """The logic puzzles' replays of recorded games: RushHour, Sokoban (docs/games/logic.md)."""
 import numpy as np
 from textarena.envs.RushHour.env import _Vehicle
+
 from fixes.common import Fixes, SwappedArgumentsState
 
 # TextArena 0.7.4's SokobanEnv.create_board_str, cell code -> symbol, inverted

@@ -1,7 +1,7 @@
 """The grid puzzles: Sudoku's replay of a recorded puzzle, and repairs of FifteenPuzzle and PegJump
 (docs/games/puzzles.md)."""
-from ta_players.puzzles import PEG_JUMPS
 from fixes.common import Fixes
+from ta_players.puzzles import PEG_JUMPS
 
 
 class SudokuReplay:

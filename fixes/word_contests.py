@@ -2,6 +2,7 @@
 import re
 
 import textarena as ta
+
 from fixes.common import Fixes
 
 

@@ -1,5 +1,6 @@
 """Repairs of the word games: WordSearch (docs/games/words.md)."""
 import re
+
 from fixes.common import Fixes
 
 WORD_SEARCH_SUBMISSION = re.compile(r"\[\d+\s\d+\s\d+\s\d+\]")

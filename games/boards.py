@@ -1,9 +1,9 @@
 """Masters of the board games between seats: Breakthrough, Checkers (docs/games/boards.md)."""
-import metrics
 import traceback
 
-from submasters import MultiPlayerMaster
+import metrics
 from runtime.errors import TextArenaEnvError
+from submasters import MultiPlayerMaster
 from ta_players import boards
 
 

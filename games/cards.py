@@ -1,6 +1,5 @@
 """Masters of the card games and 2048: Blackjack, Set, UltimateTexasHoldem, 2048 (docs/games/cards.md)."""
 import metrics
-
 from submasters import SinglePlayerMaster
 
 

@@ -1,6 +1,6 @@
 """Masters of the core games: Minesweeper, Hangman, WordChains, Battleship (docs/games/core.md)."""
-from games import seats
 import metrics
+from games import seats
 from metrics import WORD_CHAINS_PERFECT_LENGTH
 from submasters import MultiPlayerMaster, SinglePlayerMaster
 

@@ -1,11 +1,11 @@
 """Masters of the economics games between seats: social dilemmas, Ultimatum, Colonel Blotto, Public Goods, Market
 Entry, the blind auction and the negotiations (docs/games/economics.md)."""
-from games import seats
-import metrics
 import re
 
 from textarena.core import ObservationType
 
+import metrics
+from games import seats
 from submasters import MultiPlayerMaster
 
 

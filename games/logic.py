@@ -1,8 +1,8 @@
 """Masters of the logic and sliding puzzles: RushHour, Sokoban, LogicPuzzle, Slitherlink, Crosswords
 (docs/games/logic.md)."""
-import metrics
 import numpy as np
 
+import metrics
 from submasters import SinglePlayerMaster
 from ta_master import to_jsonable
 from ta_players.logic import rush_hour_board, rush_hour_solution, slitherlink_solution, sokoban_board, sokoban_solution

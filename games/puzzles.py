@@ -1,7 +1,7 @@
 """Masters of the grid puzzles: LightsOut, FrozenLake, Sudoku, FifteenPuzzle, PegJump (docs/games/puzzles.md)."""
-import metrics
 import functools
 
+import metrics
 from submasters import SinglePlayerMaster
 from ta_master import to_jsonable
 
@@ -108,7 +108,7 @@ class PegJumpMaster(SinglePlayerMaster):
         return super().unplayable_reason()
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _one_peg_reachable(pegs: frozenset, moves: tuple) -> bool:
     if len(pegs) == 1:
         return True

@@ -1,10 +1,10 @@
 """Masters of the social games: Truth and Deception, Secret Mafia, Settlers of Catan (docs/games/social.md)."""
-from games import seats
-import metrics
 from textarena.envs.SecretMafia import env as mafia_env
 
-from submasters import MultiPlayerMaster
+import metrics
+from games import seats
 from runtime.randomness import EpisodeRandomness
+from submasters import MultiPlayerMaster
 from ta_master import ReferencePlayer, make_env
 
 

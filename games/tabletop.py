@@ -1,7 +1,7 @@
 """Masters of the tabletop games between seats: poker, dice, sealed-bid auctions and card games
 (docs/games/tabletop.md; TextArena's defects in them are put right in fixes/tabletop.py)."""
-from games import seats
 import metrics
+from games import seats
 from submasters import MultiPlayerMaster
 
 

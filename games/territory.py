@@ -1,9 +1,9 @@
 """Masters of the territory games: Snake, Surround, Stratego (docs/games/territory.md; SimpleTak, Santorini and Tak
 play with MultiPlayerMaster, and TextArena's defects in all of them are put right in fixes/territory.py)."""
-from games import seats
-import metrics
 import re
 
+import metrics
+from games import seats
 from submasters import MultiPlayerMaster
 
 

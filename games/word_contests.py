@@ -1,9 +1,9 @@
 """Masters of the word contests between seats: DontSayIt, SpellingBee, LetterAuction, Codenames, Taboo
 (docs/games/word_contests.md)."""
-from games import seats
 import metrics
-from submasters import MultiPlayerMaster
+from games import seats
 from runtime.randomness import EpisodeRandomness
+from submasters import MultiPlayerMaster
 from ta_master import ReferencePlayer, make_env
 
 

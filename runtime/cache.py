@@ -2,7 +2,6 @@
 import sys
 import types
 
-
 PROCESS_CACHE = "_clem_textarena_process_cache"
 
 

@@ -14,7 +14,6 @@ from textarena.envs.utils import word_lists
 import fixes
 from runtime.cache import process_cache
 
-
 NLTK_DOWNLOAD_NAMES = {
     "corpora/words": "words",
     "taggers/averaged_perceptron_tagger_eng": "averaged_perceptron_tagger_eng",

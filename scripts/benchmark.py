@@ -79,10 +79,11 @@ from clemcore.clemgame.recorder import GameInteractionsRecorder  # noqa: E402
 # Imported here (as tests/conftest.py does) so it stays loaded for all games: clemcore unloads a game's modules when its
 # GameBenchmark closes, and the timing wrapper below patches this module's make_env.
 import ta_master  # noqa: E402
-from runtime import judge as judge_module, words  # noqa: E402
-from runtime.availability import unavailable_reason  # noqa: E402
 import ta_players  # noqa: E402
 from instancegenerator import load_specs  # noqa: E402
+from runtime import judge as judge_module  # noqa: E402
+from runtime import words  # noqa: E402
+from runtime.availability import unavailable_reason  # noqa: E402
 
 TARGET_LAYER_US = 200.0
 TARGET_LATER_SETUP_MS = 200.0

@@ -13,13 +13,13 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 import textarena  # noqa: E402
+from separation import FEWEST, Separation, separation, verdict  # noqa: E402  (scripts/ is on sys.path here)
 from textarena.envs.registration import ENV_REGISTRY  # noqa: E402
 
 import ta_players  # noqa: E402
 from instancegenerator import load_specs  # noqa: E402
 from master import named_class  # noqa: E402
 from metrics import CompetitiveScorer, TextArenaScorer  # noqa: E402
-from separation import FEWEST, Separation, separation, verdict  # noqa: E402  (scripts/ is on sys.path here)
 
 CATALOGUE = REPO / "docs" / "catalogue.md"
 CONTEXT = REPO / "docs" / "context.md"

@@ -22,10 +22,9 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from clemcore.clemgame import GameRegistry
-
 import resume  # scripts/ is on sys.path when a script of it runs
 import workload
+from clemcore.clemgame import GameRegistry
 
 RESUME_SCRIPT = Path(resume.__file__).resolve()
 
@@ -98,7 +97,7 @@ def main(argv: list[str]) -> int:
         return 0
     work, estimated = workload.expected_requests(episodes, workload.load_validation(), args.player)
     shards = workload.split(work, args.shards)
-    for requests, pieces in shards:
+    for _, pieces in shards:
         print(command(pieces, args))
     for number, (requests, pieces) in enumerate(shards):
         print(f"shard {number}: {len(pieces)} specs or experiments, {requests:,.0f} requests expected",

@@ -24,8 +24,9 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-import ta_players  # noqa: E402
 from full_history import with_view  # noqa: E402  (scripts/ is on sys.path when this script runs)
+
+import ta_players  # noqa: E402
 from instancegenerator import load_specs  # noqa: E402
 from runtime.availability import unavailable_reason  # noqa: E402
 

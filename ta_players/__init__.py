@@ -4,8 +4,22 @@ Strategies: `random` (a move in the game's format, drawn from the moves the cont
 seeded by the transcript), `expert` (the game's strong strategy) and `format-breaker` (never follows the format).
 The game is recognised from TextArena's prompt in the first context, as a model would recognise it.
 """
-from ta_players import (boards, cards, core, economics, judged, logic, numbers, puzzles, small_boards, social, tabletop,
-                        territory, word_contests, words)
+from ta_players import (
+    boards,
+    cards,
+    core,
+    economics,
+    judged,
+    logic,
+    numbers,
+    puzzles,
+    small_boards,
+    social,
+    tabletop,
+    territory,
+    word_contests,
+    words,
+)
 from ta_players.base import FORMAT_BREAKER_REPLY, GamePlayers, Transcript
 
 GAMES: dict[str, GamePlayers] = {players.game: players

@@ -530,7 +530,7 @@ def _breakthrough_value(node, depth):
     size = len(board)
     score = 0
     for r, row in enumerate(board):
-        for c, cell in enumerate(row):
+        for cell in row:
             if cell == "W":
                 value = 100 + (r * r if r < size - 1 else 0) * 3
                 score += value if side == 0 else -value

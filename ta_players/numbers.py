@@ -90,7 +90,7 @@ def _consistent_codes(rules: tuple[int, int, bool], feedback: tuple) -> tuple[np
     return codes[keep], counts[keep]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _all_codes(length: int, symbols: int, repeats: bool) -> np.ndarray:
     """Every code in lexicographic order, one per row (read-only: shared by every episode of a process)."""
     codes = (np.indices((symbols,) * length, dtype=np.int8).reshape(length, -1).T + 1)
@@ -100,7 +100,7 @@ def _all_codes(length: int, symbols: int, repeats: bool) -> np.ndarray:
     return codes
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _symbol_counts(length: int, symbols: int, repeats: bool) -> np.ndarray:
     """How often each symbol (column 0 unused) occurs in each code of `_all_codes`."""
     codes = _all_codes(length, symbols, repeats)
@@ -313,7 +313,7 @@ class Cryptarithm(GamePlayers):
         return f"[{letter} {solution[letter]}]"
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def cryptarithm_solution(addends: tuple[str, ...], result: str) -> dict[str, int] | None:
     """The first digit assignment (distinct digits, no leading zero) under which the addends sum to the result, or
     None when there is none: column by column from the right, each column's unassigned letters tried digit by

@@ -273,7 +273,7 @@ def _jump(pegs: frozenset, jump: tuple[int, int, int]) -> frozenset:
     return pegs - {start, over} | {to}
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _fewest_pegs(pegs: frozenset) -> int:
     """The fewest pegs any sequence of jumps leaves (depth-first over every jump, memoised per board)."""
     return min((_fewest_pegs(_jump(pegs, jump)) for jump in _peg_jumps(pegs)), default=len(pegs))

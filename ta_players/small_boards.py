@@ -57,7 +57,7 @@ class _TicTacToeRules:
             child = board[:cell] + placed + board[cell + 1:]
             yield cell, placed, child, self.outcome(child, cell, placed)
 
-    @functools.lru_cache(maxsize=None)
+    @functools.cache
     def value(self, board: str, mark: str) -> int:
         best = -100
         for _, _, child, result in self.children(board, mark):
@@ -75,7 +75,7 @@ class _TicTacToeRules:
         best = max(score for score, _ in scored)
         return [move for score, move in scored if score == best]
 
-    @functools.lru_cache(maxsize=None)
+    @functools.cache
     def against_random(self, board: str, mark: str) -> float:
         """Expected result for the expert to move at `board` when the opponent plays uniformly at random."""
         return max(self._expected(child, result, mark) for _, _, child, result in self.best_moves(board, mark))
@@ -306,7 +306,7 @@ class _ConnectFourSearch:
         return best_col
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _connect_four_search(rows: int, cols: int) -> _ConnectFourSearch:
     # depth chosen to stay well under 50 ms a move on this machine: 6x7 and smaller search 5 plies
     return _ConnectFourSearch(rows, cols, depth=5 if rows * cols <= 42 else 3)
@@ -561,7 +561,7 @@ def _ultimate_child(cells, status, forced) -> _UltimatePosition:
     return child
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _two_in_a_row(squares: str, mark: str) -> int:
     """Lines of a 3x3 board (9 characters) holding two of `mark` and an empty square."""
     return sum(1 for line in LINES

@@ -5,7 +5,7 @@ import functools
 import heapq
 import re
 from collections import deque
-from typing import Callable
+from collections.abc import Callable
 
 from ta_players.base import GamePlayers, Transcript, last_match, offered_moves
 

@@ -202,7 +202,7 @@ class LetterAuction(GamePlayers):
             return f"[{self.best_word(prices)}]" if prices else "[none]"
         letter, lowest = position["auction"]
         coins = position["coins"]
-        target = _auction_target(frozenset(prices.items()), frozenset(l.lower() for l in position["unsold"]),
+        target = _auction_target(frozenset(prices.items()), frozenset(each.lower() for each in position["unsold"]),
                                  coins)
         if target is None:
             return "[pass]"
@@ -243,7 +243,7 @@ def _auction_target(prices: frozenset, unsold: frozenset, coins: int):
     prices = dict(prices)
     obtainable = _mask("".join(prices) + "".join(unsold))
     best, best_value = None, -1.0
-    for mask, word, counts in _auction_words():
+    for mask, _, counts in _auction_words():
         if mask & ~obtainable:
             continue
         needed = [letter for letter, _ in counts if letter not in prices]

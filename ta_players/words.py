@@ -13,7 +13,7 @@ from ta_players.base import GamePlayers, Transcript, last_match, own_moves
 BRACKETED = re.compile(r"\[([a-zA-Z]+)\]")
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def word_lists() -> tuple[tuple[str, ...], tuple[str, ...]]:
     """(basic, full): NLTK's en-basic and en lists, upper-cased and deduplicated, in the corpus order."""
     from nltk.corpus import words
@@ -21,7 +21,7 @@ def word_lists() -> tuple[tuple[str, ...], tuple[str, ...]]:
         tuple(dict.fromkeys(w.upper() for w in words.words("en")))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def common_words(length: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """(basic, full) lower-case words of `length` letters: the words TextArena's dictionary accepts as typed
     (it drops capitalised entries), in the corpus order."""
@@ -126,7 +126,7 @@ class WordLadder(GamePlayers):
         return f"[{target}]"
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _ladder_words(length: int) -> frozenset[str]:
     basic, full = common_words(length)
     return frozenset(basic + full)

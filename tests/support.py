@@ -8,25 +8,28 @@ import fcntl
 import functools
 import json
 import os
+import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
-
-import shutil
 
 import pytest
-
 from clemcore.backends import Model, ModelSpec
 from clemcore.backends.model_registry import CustomResponseModel
 from clemcore.clemgame import GameBenchmark, GameInstances, GameRegistry
 from clemcore.clemgame.callbacks.base import GameBenchmarkCallback, GameBenchmarkCallbackList
-from clemcore.clemgame.callbacks.files import (ExperimentFileSaver, InstanceFileSaver, InteractionsFileSaver,
-                                               ResultsFolder, SignalFileSaver)
-from clemcore.clemgame.runners import dispatch
+from clemcore.clemgame.callbacks.files import (
+    ExperimentFileSaver,
+    InstanceFileSaver,
+    InteractionsFileSaver,
+    ResultsFolder,
+    SignalFileSaver,
+)
 from clemcore.clemgame.envs.pettingzoo.master import GameMasterEnv
 from clemcore.clemgame.recorder import GameInteractionsRecorder
+from clemcore.clemgame.runners import dispatch
 
 REPO = Path(__file__).resolve().parents[1]
 NLTK_DATA = os.environ.get("NLTK_DATA") or str((REPO.parent / "shared" / "nltk_data").resolve())
@@ -38,11 +41,10 @@ os.chdir(REPO)
 # lose its per-process env cache (WordChains' dictionary, about 1 s to build). Importing it here keeps it loaded
 # for the session, as it stays loaded for all episodes of a `clem run`.
 import ta_master  # noqa: E402,F401  (pyproject's pythonpath puts the repository root on sys.path)
+import ta_players  # noqa: E402
+from instancegenerator import load_specs  # noqa: E402
 from runtime import words  # noqa: E402,F401  (the word tags' cache, which conftest points at the session's folder)
 from runtime.availability import unavailable_reason  # noqa: E402
-import ta_players  # noqa: E402
-
-from instancegenerator import load_specs  # noqa: E402
 
 # The six games of the core, which tests of game-master behaviour use as examples.
 CORE_GAMES = ["ta_minesweeper", "ta_hangman", "ta_word_chains", "ta_tower_of_hanoi", "ta_battleship",

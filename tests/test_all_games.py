@@ -7,14 +7,23 @@ import math
 import statistics
 
 import pytest
+from catalogue import spec_verdict
+from clemcore.backends.model_registry import CustomResponseModel
+from separation import episode_score, separation
 
 import ta_players
-from support import (GAMES, REFERENCE_GAMES, REPO, SPECS, benchmark, load_episode_files, made_once, play,
-                      spec_of, ta_player)
-from clemcore.backends.model_registry import CustomResponseModel
-
-from catalogue import spec_verdict
-from separation import episode_score, separation
+from support import (
+    GAMES,
+    REFERENCE_GAMES,
+    REPO,
+    SPECS,
+    benchmark,
+    load_episode_files,
+    made_once,
+    play,
+    spec_of,
+    ta_player,
+)
 
 
 def instances(game: str) -> list[tuple[str, int]]:

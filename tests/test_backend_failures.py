@@ -8,12 +8,23 @@ import math
 import pytest
 from clemcore.backends import Model, ModelSpec
 from clemcore.backends.utils import ContextExceededError
-
-from support import (GAMES, REPO, ScriptedModel, assert_outcome, clem, episode_dirs, mock_model, play, run_in_process, sampled_repo,
-                      seats_of, spec_of, ta_player)
-
-
 from full_history import with_view
+
+from support import (
+    GAMES,
+    REPO,
+    ScriptedModel,
+    assert_outcome,
+    clem,
+    episode_dirs,
+    mock_model,
+    play,
+    run_in_process,
+    sampled_repo,
+    seats_of,
+    spec_of,
+    ta_player,
+)
 
 
 def instance_of_first_experiment(game: str) -> str:

@@ -164,6 +164,7 @@ def test_checkers_a_move_that_leaves_the_mover_without_a_move_loses_instead_of_c
 @requires("ta_checkers")
 def test_checkers_other_type_errors_are_not_swallowed():
     import pytest
+
     from runtime.errors import TextArenaEnvError
 
     def break_step(game_master, player_name, context):

@@ -7,9 +7,19 @@ import sys
 import pytest
 import textarena as ta
 
-from support import (assert_outcome, benchmark, instance_of, load_episode_files, mock_model, play, run_in_process, scripted,
-                      spec_of, ta_player)
 from runtime.availability import unavailable_reason
+from support import (
+    assert_outcome,
+    benchmark,
+    instance_of,
+    load_episode_files,
+    mock_model,
+    play,
+    run_in_process,
+    scripted,
+    spec_of,
+    ta_player,
+)
 from ta_players import reply
 
 

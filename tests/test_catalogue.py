@@ -2,13 +2,12 @@
 import json
 import sys
 
+import catalogue
 import pytest
 from textarena.envs.registration import ENV_REGISTRY
 
-from support import REPO, SPECS, UNAVAILABLE_GAMES
 from runtime.availability import unavailable_reason
-
-import catalogue
+from support import REPO, SPECS, UNAVAILABLE_GAMES
 
 
 def test_catalogue_page_is_current():

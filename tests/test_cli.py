@@ -11,8 +11,19 @@ from pathlib import Path
 import nltk
 import pytest
 
-from support import (GAMES, REPO, SPECS, clem, copy_repo, episode_dirs, made_once, mock_model, run_in_process,
-                      sampled_repo, spec_of)
+from support import (
+    GAMES,
+    REPO,
+    SPECS,
+    clem,
+    copy_repo,
+    episode_dirs,
+    made_once,
+    mock_model,
+    run_in_process,
+    sampled_repo,
+    spec_of,
+)
 
 
 def recorded_instances(game_dir: Path = REPO) -> dict[str, dict[str, list[int]]]:

@@ -5,16 +5,26 @@ in one `clem run`."""
 import json
 import re
 
+import build_clemgame
 import pytest
 
 import master
 import submasters
 import ta_master
 import ta_players
-from support import (GAMES, REFERENCE_GAMES, REPO, SPECS, clem, copy_repo, play, seats_of, seats_per_experiment,
-                      spec_of, ta_player)
-
-import build_clemgame
+from support import (
+    GAMES,
+    REFERENCE_GAMES,
+    REPO,
+    SPECS,
+    clem,
+    copy_repo,
+    play,
+    seats_of,
+    seats_per_experiment,
+    spec_of,
+    ta_player,
+)
 
 CONTEST_GAMES = [game for game in GAMES if game not in REFERENCE_GAMES and seats_of(spec_of(game)) > 1]
 
@@ -139,6 +149,7 @@ def test_specs_sharing_an_env_play_side_by_side_in_one_clem_run(tmp_path):
 @pytest.mark.parametrize("moves_only, shown", [(False, "I hold the King, so [bet]"), (True, "[bet]")])
 def test_with_moves_only_the_other_seats_see_a_replys_moves_not_its_reasoning(moves_only, shown):
     import textarena as ta
+
     from clem_observation_wrapper import ClemObservationWrapper
     env = ClemObservationWrapper(ta.make("KuhnPoker-v0-raw"), moves_only=moves_only)
     env.reset(num_players=2, seed=1)

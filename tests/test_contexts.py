@@ -7,12 +7,12 @@ import subprocess
 import sys
 
 import pytest
+from context_reading import common_prefix, episode_contexts, move_lists, recorded_episodes, stale_state
 from textarena.core import ObservationType
 
 import ta_players
 from clem_observation_wrapper import ClemObservationWrapper
 from support import GAMES, REFERENCE_GAMES, REPO, play, seats_per_experiment, spec_of, ta_player
-from context_reading import common_prefix, episode_contexts, move_lists, recorded_episodes, stale_state
 
 
 def _contexts_by_game(results) -> dict[str, list[tuple[str, str]]]:

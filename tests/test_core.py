@@ -21,17 +21,15 @@ import re
 import string
 
 import pytest
+from clemcore.clemgame.envs.pettingzoo.master import gym_env
 from textarena.envs.Battleship.env import BattleshipEnv
 from textarena.envs.Hangman.env import HangmanEnv
 from textarena.envs.Minesweeper.env import MinesweeperEnv
 from textarena.envs.utils.word_lists import EnglishDictionary
 from textarena.envs.WordChains.env import WordChainsEnv
-from clemcore.clemgame.envs.pettingzoo.master import gym_env
 
-from support import (assert_outcome, assert_player_results, instance_of, play, replies_of, scripted,
-                     ta_player)
+from support import assert_outcome, assert_player_results, instance_of, play, replies_of, scripted, ta_player
 from ta_players import core as core_players
-
 
 # --- Minesweeper ---
 

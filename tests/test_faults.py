@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from textarena.envs.Nim.env import NimEnv
 
-from support import REPO, clem, copy_repo, episode_dirs, mock_model, play, run_in_process, ta_player
 from runtime.errors import TextArenaEnvError
+from support import REPO, clem, copy_repo, episode_dirs, mock_model, play, run_in_process, ta_player
 from ta_master import REFERENCE_MOVES_IN_A_ROW
 
 # A TextArena env registered as a game of a copy of the repository: count up with [1], [2], ...; its `midway`

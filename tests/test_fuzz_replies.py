@@ -14,7 +14,8 @@ import re
 from dataclasses import dataclass
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import ta_players
 from support import GAMES, REPO, play, spec_of

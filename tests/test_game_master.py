@@ -11,10 +11,10 @@ from clemcore.backends.model_registry import CustomResponseModel
 from nltk.tag.perceptron import PerceptronTagger
 
 import instancegenerator
-from support import GAMES, benchmark, instance_of, play, spec_of
 from runtime.availability import unavailable_reason
 from runtime.cache import PROCESS_CACHE, process_cache
 from runtime.randomness import EpisodeRandomness
+from support import GAMES, benchmark, instance_of, play, spec_of
 from ta_master import make_env
 
 REQUIRED_SPEC_KEYS = {"game_name", "entry_point", "master", "scorer", "n_instances", "instances", "players", "image",

@@ -9,8 +9,8 @@ import socket
 import pytest
 import textarena as ta
 
-from support import assert_outcome, instance_of, play, scripted, spec_of, ta_player
 from runtime.randomness import EpisodeRandomness
+from support import assert_outcome, instance_of, play, scripted, spec_of, ta_player
 
 JUDGED = ["ta_twenty_questions", "ta_guess_who", "ta_debate", "ta_scenario_planning"]
 

@@ -14,18 +14,17 @@ import time
 from collections import Counter
 from pathlib import Path
 
+import budget
+import fresh_instances
 import pytest
+import resume
+import shards
+import waiting_api
+import workload
 from clemcore.clemgame import GameRegistry
 
 from runtime import words as word_data
-import waiting_api
 from support import NLTK_DATA, REPO, clem, copy_repo, load_episode_files, made_once, play, ta_player
-
-import budget
-import fresh_instances
-import resume
-import shards
-import workload
 
 # cheap single-player specs (ta-random: 4-15 requests an episode), the first instance of each experiment: 9
 # episodes, about 64 requests, half of them Minesweeper's.
@@ -357,7 +356,7 @@ def test_a_fresh_draw_has_other_seeds_and_games_than_the_shipped_set_and_plays_w
 
     def every(instances: dict, key: str) -> list:
         return [instance[key] for experiment in instances["experiments"] for instance in experiment["game_instances"]]
-    for spec, (shipped, fresh) in files.items():
+    for shipped, fresh in files.values():
         assert fresh["draw"] == "test"
         assert [(e["name"], len(e["game_instances"])) for e in fresh["experiments"]] == \
             [(e["name"], len(e["game_instances"])) for e in shipped["experiments"]]
@@ -408,5 +407,5 @@ def test_a_person_plays_a_vs_spec_through_standard_input_as_the_model_would(tmp_
         assert strip(played["turns"]) == strip(episode.interactions["turns"])
         assert played["seats"][f"Player {game_id % 2}"]["model"] == "human"
         # what the person read is the model's message, each followed by clem's prompt for a line
-        for name, context in episode.contexts:
+        for _, context in episode.contexts:
             assert f"\n{context['content']}\nYour response as TextArenaPlayer:\n" in person.stdout

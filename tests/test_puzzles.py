@@ -5,7 +5,6 @@ import math
 
 import pytest
 import textarena as ta
-
 from clemcore.backends.model_registry import CustomResponseModel
 
 from support import assert_outcome, benchmark, instance_of, play, ta_player

@@ -3,12 +3,11 @@ in the ratings and in the points shares, with a table and a plot."""
 import csv
 
 import pytest
+import ratings
 from clemcore.backends import ModelSpec
 
 from support import run_in_process
 from ta_players_api import ProgrammaticPlayer
-
-import ratings
 
 
 def programmatic(strategy: str) -> ProgrammaticPlayer:

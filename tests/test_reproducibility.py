@@ -10,8 +10,21 @@ import sys
 import numpy as np
 import pytest
 
-from support import (CORE_GAMES, GAMES, NLTK_DATA, REFERENCE_GAMES, REPO, UNAVAILABLE_GAMES, copy_repo,
-                      load_episode_files, mock_model, play, run_in_process, seats_of, spec_of)
+from support import (
+    CORE_GAMES,
+    GAMES,
+    NLTK_DATA,
+    REFERENCE_GAMES,
+    REPO,
+    UNAVAILABLE_GAMES,
+    copy_repo,
+    load_episode_files,
+    mock_model,
+    play,
+    run_in_process,
+    seats_of,
+    spec_of,
+)
 
 
 @pytest.fixture(scope="module")

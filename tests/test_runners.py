@@ -21,8 +21,20 @@ from clemcore.clemgame.envs.openenv.models import ClemGameAction
 from clemcore.clemgame.envs.openenv.server.app import create_clemv_app
 
 import ta_players
-from support import (GAMES, NLTK_DATA, REPO, SPECS, clem, copy_repo, load_episode_files, made_once, play, sampled_repo,
-                      spec_of, ta_player)
+from support import (
+    GAMES,
+    NLTK_DATA,
+    REPO,
+    SPECS,
+    clem,
+    copy_repo,
+    load_episode_files,
+    made_once,
+    play,
+    sampled_repo,
+    spec_of,
+    ta_player,
+)
 
 # clemcore 3.7.2's default reward (clemgame/envs/pettingzoo/master.py:194-203): the outcome once the game is over,
 # given to every player alike, and 0 on every other step.

@@ -5,7 +5,7 @@ against the references, a broken format aborting with the violating seat named, 
 import math
 import re
 import statistics
-from typing import Callable
+from collections.abc import Callable
 
 import pytest
 

@@ -2,9 +2,9 @@
 full view, chosen per experiment in an instances file, sends the whole conversation, as clem's players do."""
 import json
 
-from support import Model, ModelSpec, clem, episode_dirs, play, sampled_repo, ta_player
-
 from full_history import with_view
+
+from support import Model, ModelSpec, clem, episode_dirs, play, sampled_repo, ta_player
 
 
 class RecordingModel(Model):
@@ -69,6 +69,7 @@ def test_a_full_history_instances_file_plays_through_clem_run(tmp_path_factory, 
 
 def test_a_bounded_view_keeps_the_newest_messages_that_fit_its_window_and_says_how_many_it_left_out():
     import textarena as ta
+
     from clem_observation_wrapper import ClemObservationWrapper
     # each move adds two lines: the player's move (14 characters; TextArena sends it as the game's) and what it did (36)
     env = ClemObservationWrapper(ta.make("TowerOfHanoi-v0-raw"), view="state", window=110)
@@ -86,6 +87,7 @@ def test_a_bounded_view_keeps_the_newest_messages_that_fit_its_window_and_says_h
 
 def test_the_dialogue_view_clips_a_long_reply_to_its_last_thousand_characters():
     import textarena as ta
+
     from clem_observation_wrapper import ClemObservationWrapper
     env = ClemObservationWrapper(ta.make("SimpleNegotiation-v0-raw"), view="dialogue")
     env.reset(num_players=2, seed=1)

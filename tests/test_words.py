@@ -3,11 +3,9 @@ scripted lines whose scores are computed by hand."""
 import math
 
 import pytest
-
 from clemcore.backends.model_registry import CustomResponseModel
 
 from support import assert_outcome, benchmark, instance_of, play, replies_of, scripted, ta_player
-
 
 # --- Wordle ---
 
