@@ -80,6 +80,12 @@ FIXES: dict[str, Fixes] = {
                                                      state=(territory.StrategoStateFixes,)),
     # economic games
     "textarena.envs.TwoDollar.env:TwoDollarEnv": Fixes(env=(economics.TwoDollarFixes,)),
+    "textarena.envs.UsedCarNegotiation.env:UsedCarNegotiationEnv": Fixes(env=(economics.UsedCarNegotiationFixes,)),
+    # registered as UsedCar-v0-balanced (envs/__init__.py:379), a module renamed to UsedCarNegotiation before release:
+    # UsedCarNegotiation's class, with the same fixes
+    "textarena.envs.UsedCar.env:UsedCarEnv": Fixes(
+        env=(economics.UsedCarNegotiationFixes,),
+        stand_in="textarena.envs.UsedCarNegotiation.env:UsedCarNegotiationEnv"),
     # social games
     "textarena.envs.TruthAndDeception.env:TruthAndDeceptionEnv": Fixes(env=(social.TruthAndDeceptionFixes,)),
     "textarena.envs.SecretMafia.env:SecretMafiaEnv": Fixes(wrappers=(social.SecretMafiaEndsAtTheFirstElimination,)),
