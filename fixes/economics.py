@@ -23,7 +23,7 @@ class UsedCarNegotiationFixes:
       there (`game_dir`). Each brief names its seat's best alternative to a deal; the weak ones lie at the ends of
       the $7,000-$10,000 range TextArena's reward is linear in (:9, :75-79), the strong ones inside it, so that every
       pairing leaves room for a deal (`ALTERNATIVES`).
-    - The alternatives are drawn after seeding and by role (`reset`, `_strengths`).
+    - The alternatives are drawn after seeding and by role (`reset`, `_draw_strengths`, `_load_instruction`).
     - `step` is TextArena's (:17-53) with its endings repaired: an `[Accept]` with nothing to accept is a warned
       invalid move only (`_accept`), a price is read whole (`_price`), the discuss echo drops the bracket syntax
       (`_discuss`), the limit counts rounds and ends without a deal (`_end_of_turn`), and the reward stays within
@@ -41,7 +41,7 @@ class UsedCarNegotiationFixes:
         set: the env alone draws from whatever state the process's RNG is in, and the instance cannot say which game
         it is. Here nothing is drawn in the constructor (`batna` None: drawn in `reset`, after seeding)."""
         super().__init__(max_rounds=max_rounds, batna=batna or self.PAIRINGS[-1])
-        self.batna = tuple(batna) if batna else None
+        self.pairing = tuple(batna) if batna else None  # (buyer's, seller's) strength; TextArena's `batna` is unread
 
     @property
     def game_dir(self) -> str:
@@ -54,29 +54,34 @@ class UsedCarNegotiationFixes:
     def game_dir(self, folder: str):
         pass
 
-    def _strengths(self) -> dict[str, str]:
+    def _draw_strengths(self) -> dict[str, str]:
         """Each role's brief. TextArena gives `batna[i]` to Player i (:58-59), whose role it draws at random (:57): its
         `-strong-buyer` id (batna ("strong", "weak"), envs/__init__.py:377) made the seller strong in half the games.
-        Here `batna` is (buyer's, seller's), as the ids name them; the plain id draws one of TextArena's three
-        pairings (:11) now, after the state has seeded the process's RNG."""
-        return dict(zip(("buyer", "seller"), self.batna or random.choice(self.PAIRINGS)))
+        Here `batna` is (buyer's, seller's), as the ids name them (`pairing`); the plain id draws one of TextArena's three
+        pairings (:11) in reset, after the state has seeded the process's RNG (`_load_instruction`)."""
+        return dict(zip(("buyer", "seller"), self.pairing or random.choice(self.PAIRINGS)))
 
     def reset(self, num_players: int, seed: int | None = None):
-        """TextArena's reset (:55-59) with the alternatives drawn after seeding (`_strengths`); the game state also
-        records each seat's role, brief and alternative (the instance's content), the deal (None until a price is
-        accepted) and the round, which is announced."""
-        self.state = ta.TwoPlayerState(num_players=num_players, max_turns=self.max_rounds, seed=seed)
-        roles = ["buyer", "seller"]
-        self.player_roles = {0: roles.pop(random.randint(0, 1)), 1: roles.pop()}
-        strengths = self._strengths()
-        self.player_instructions = {pid: self._load_instruction(role, strengths[role])
-                                    for pid, role in self.player_roles.items()}
-        self.state.reset(game_state={
-            "negotiation_history": [], "current_offer": {pid: None for pid in range(num_players)},
-            "briefs": {pid: f"{role}/{strengths[role]}" for pid, role in self.player_roles.items()},
-            "alternatives": {pid: self.ALTERNATIVES[role][strengths[role]] for pid, role in self.player_roles.items()},
-            "deal": None, "round": 1}, player_prompt_function=self._generate_player_prompt)
+        """TextArena's reset (:55-59), which seeds the process's RNG, draws the roles and loads the briefs; the
+        alternatives are drawn then (`_load_instruction`). The game state also records each seat's brief and
+        alternative (the instance's content), the deal (None until an offer is accepted) and the round, which is
+        announced."""
+        self.strengths = None
+        result = super().reset(num_players=num_players, seed=seed)
+        roles = self.player_roles
+        self.state.game_state.update(
+            briefs={pid: f"{role}/{self.strengths[role]}" for pid, role in roles.items()},
+            alternatives={pid: self.ALTERNATIVES[role][self.strengths[role]] for pid, role in roles.items()},
+            deal=None, round=1)
         self._announce_round()
+        return result
+
+    def _load_instruction(self, role: str, batna: str) -> str:
+        """The role's brief by its own strength (`_draw_strengths`, drawn at the first call of a reset), not by
+        TextArena's `batna[i]` of the seat (:58)."""
+        if self.strengths is None:
+            self.strengths = self._draw_strengths()
+        return super()._load_instruction(role, self.strengths[role])
 
     def _announce_round(self):
         round_ = self.state.game_state["round"]

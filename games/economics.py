@@ -318,3 +318,53 @@ class NewRecruitMaster(PrivateValuesMaster):
         return {"seat": {f"Player {pid}": bounds(lambda pair, pid=pid: pair[pid]) for pid in (0, 1)},
                 "all": bounds(sum)}
 
+
+
+class UsedCarMaster(PrivateValuesMaster):
+    """Used Car Negotiation (and UsedCar, its balanced variant): a buyer and a seller bargain over a car's price, each
+    with a private best alternative to a deal written in its brief (fixes.economics.UsedCarNegotiationFixes). A
+    seat's payoff is the deal's value to it over that alternative, in dollars: the buyer's alternative - the price,
+    the price - the seller's alternative; 0 without a deal (each takes its alternative).
+
+    The Main Score places a seat's payoff between a deal at the worst and at the best end of the $7,000-$10,000
+    price guide (`payoff scale`: `seat`, per seat); for a weak brief, whose alternative is that end, it is TextArena's
+    own reward x 100. Both seats' payoffs together come to the gap between the two alternatives for any deal, 0
+    without one (`all`: [0, that gap]): between models the Main Score is 100 for a deal, 0 for none.
+
+    A seat's result is the sign of its payoff (a win: a deal better than its alternative; a loss: a worse one;
+    a draw: no deal): TextArena's rewards (0 to 1, both positive for any deal in the guide's range) rank no one.
+    Hidden information: each seat's alternative, in its own brief only."""
+
+    SECRET = re.compile(r"(Your best alternative to a deal .*)")
+    LOW, HIGH = 7000, 10000  # the price guide's range, which TextArena's reward is linear in (env.py:9)
+
+    def _role(self, pid: int) -> str:
+        return self.env.state.game_state["briefs"][pid].split("/")[0]
+
+    def payoffs(self):
+        game_state = self.env.state.game_state
+        price = game_state["deal"]
+        if price is None:
+            return {0: 0.0, 1: 0.0}
+        return {pid: float(alternative - price if self._role(pid) == "buyer" else price - alternative)
+                for pid, alternative in game_state["alternatives"].items()}
+
+    def payoff_scale(self):
+        alternatives = self.env.state.game_state["alternatives"]
+        seat = {}
+        for pid, alternative in alternatives.items():
+            seat[f"Player {pid}"] = [alternative - self.HIGH, alternative - self.LOW] if self._role(pid) == "buyer" \
+                else [self.LOW - alternative, self.HIGH - alternative]
+        buyer = next(pid for pid in alternatives if self._role(pid) == "buyer")
+        return {"seat": seat, "all": [0, alternatives[buyer] - alternatives[1 - buyer]]}
+
+    def result(self, pid, rewards):
+        if any(info.get("invalid_move") for info in self.env.state.game_info.values()):
+            return super().result(pid, rewards)
+        payoff = self.payoffs()[pid]
+        return "win" if payoff > 0 else "loss" if payoff < 0 else "draw"
+
+    def _how(self, pid, violators):
+        # TextArena's state counts every step as a turn: a deal made after its 10th step is no turn-limit end
+        how = super()._how(pid, violators)
+        return "rules" if how == "turn limit" and self.env.state.game_state["deal"] is not None else how
