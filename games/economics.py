@@ -329,7 +329,8 @@ class UsedCarMaster(PrivateValuesMaster):
     The Main Score places a seat's payoff between a deal at the worst and at the best end of the $7,000-$10,000
     price guide (`payoff scale`: `seat`, per seat); for a weak brief, whose alternative is that end, it is TextArena's
     own reward x 100. Both seats' payoffs together come to the gap between the two alternatives for any deal, 0
-    without one (`all`: [0, that gap]): between models the Main Score is 100 for a deal, 0 for none.
+    without one (`all`: [0, that gap]), so between models the Main Score (metrics.DealScorer) asks whether the deal
+    left both seats at least as well off as their alternatives: 100 if so, 0 for any other deal and for none.
 
     A seat's result is the sign of its payoff (a win: a deal better than its alternative; a loss: a worse one;
     a draw: no deal): TextArena's rewards (0 to 1, both positive for any deal in the guide's range) rank no one.

@@ -895,7 +895,17 @@ def test_used_car_a_deal_pays_each_seat_its_gain_over_its_alternative():
     assert episode.interactions["payoff scale"] == {
         "seat": {"Player 0": [-1200, 1800], "Player 1": [-1200, 1800]}, "all": [0, 600]}
     assert_outcome(episode.scores, "Success")
-    assert episode.scores["Main Score"] == 100  # the pair made a deal: all of the $600 between the alternatives
+    assert episode.scores["Main Score"] == 100  # a deal between the alternatives: both seats better off
+
+
+def test_used_car_between_models_a_deal_that_leaves_a_seat_worse_off_scores_nothing():
+    # the strong buyer ($8,800) accepts $9,000: it pays $200 more than its colleague's car; the seller gains $800
+    episode = play("ta_used_car_negotiation", [scripted(["[Offer: 9000]"]), scripted(["[Accept]"])])
+    seats = episode.interactions["seats"]
+    assert (seats["Player 0"]["payoff"], seats["Player 1"]["payoff"]) == (800, -200)
+    assert (seats["Player 0"]["result"], seats["Player 1"]["result"]) == ("win", "loss")
+    assert_outcome(episode.scores, "Success")
+    assert episode.scores["Main Score"] == 0
 
 
 def test_used_car_no_deal_after_ten_rounds_gives_both_nothing():
@@ -941,7 +951,7 @@ def test_used_car_broken_format_twice_aborts():
 def test_used_car_concession_reference_beats_random(game, experiment):
     # measured on the ten instances (dialogue view): random scores 41.3 / 57.0 against random and 7.7 / 4.0 against
     # concession (default / balanced); concession as the model 94.8 / 93.0 against random, and two concession
-    # players always make a deal
+    # players always make a deal between their alternatives
     ids = range(10)
     assert _mean_score(f"{game}_vs_concession", "random", ids, experiment=experiment) <= \
         _mean_score(f"{game}_vs_random", "random", ids, experiment=experiment) - 30
