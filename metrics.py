@@ -301,6 +301,18 @@ class PayoffRangeScorer(CompetitiveScorer):
         _log_payoffs(self, interactions, aborted)
 
 
+
+class DealScorer(PayoffRangeScorer):
+    """Bargaining over one price, each seat's payoff its gain over its own walk-away value (Used Car Negotiation):
+    against references as PayoffRangeScorer. Between models the seats' gains add up to the same for any deal,
+    whatever the price, so their sum tells nothing: the Main Score is 100 for a deal that leaves every seat at
+    least as well off as without one and someone better off, 0 for a deal that leaves a seat worse off than its
+    walk-away value, and for no deal."""
+
+    def self_play_score(self, interactions):
+        payoffs = [seat["payoff"] for seat in interactions["seats"].values()]
+        return 100.0 if min(payoffs) >= 0 and max(payoffs) > 0 else 0.0
+
 def _seat_range(scale: dict, name: str) -> list:
     seat = scale["seat"]
     return seat[name] if isinstance(seat, dict) else seat

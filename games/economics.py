@@ -321,6 +321,57 @@ class NewRecruitMaster(PrivateValuesMaster):
                 "all": bounds(sum)}
 
 
+class UsedCarMaster(PrivateValuesMaster):
+    """Used Car Negotiation (and UsedCar, its balanced variant): a buyer and a seller bargain over a car's price, each
+    with a private best alternative to a deal written in its brief (fixes.economics.UsedCarNegotiationFixes). A
+    seat's payoff is the deal's value to it over that alternative, in dollars: the buyer's alternative - the price,
+    the price - the seller's alternative; 0 without a deal (each takes its alternative).
+
+    The Main Score places a seat's payoff between a deal at the worst and at the best end of the $7,000-$10,000
+    price guide (`payoff scale`: `seat`, per seat); for a weak brief, whose alternative is that end, it is TextArena's
+    own reward x 100. Both seats' payoffs together come to the gap between the two alternatives for any deal, 0
+    without one (`all`: [0, that gap]), so between models the Main Score (metrics.DealScorer) asks whether the deal
+    left both seats at least as well off as their alternatives: 100 if so, 0 for any other deal and for none.
+
+    A seat's result is the sign of its payoff (a win: a deal better than its alternative; a loss: a worse one;
+    a draw: no deal): TextArena's rewards (0 to 1, both positive for any deal in the guide's range) rank no one.
+    Hidden information: each seat's alternative, in its own brief only."""
+
+    SECRET = re.compile(r"(Your best alternative to a deal .*)")
+    LOW, HIGH = 7000, 10000  # the price guide's range, which TextArena's reward is linear in (env.py:9)
+
+    def _role(self, pid: int) -> str:
+        return self.env.state.game_state["briefs"][pid].split("/")[0]
+
+    def payoffs(self):
+        game_state = self.env.state.game_state
+        price = game_state["deal"]
+        if price is None:
+            return {0: 0.0, 1: 0.0}
+        return {pid: float(alternative - price if self._role(pid) == "buyer" else price - alternative)
+                for pid, alternative in game_state["alternatives"].items()}
+
+    def payoff_scale(self):
+        alternatives = self.env.state.game_state["alternatives"]
+        seat = {}
+        for pid, alternative in alternatives.items():
+            seat[f"Player {pid}"] = [alternative - self.HIGH, alternative - self.LOW] if self._role(pid) == "buyer" \
+                else [self.LOW - alternative, self.HIGH - alternative]
+        buyer = next(pid for pid in alternatives if self._role(pid) == "buyer")
+        return {"seat": seat, "all": [0, alternatives[buyer] - alternatives[1 - buyer]]}
+
+    def result(self, pid, rewards):
+        if any(info.get("invalid_move") for info in self.env.state.game_info.values()):
+            return super().result(pid, rewards)
+        payoff = self.payoffs()[pid]
+        return "win" if payoff > 0 else "loss" if payoff < 0 else "draw"
+
+    def _how(self, pid, violators):
+        # TextArena's state counts every step as a turn: a deal made after its 10th step is no turn-limit end
+        how = super()._how(pid, violators)
+        return "rules" if how == "turn limit" and self.env.state.game_state["deal"] is not None else how
+
+
 # why the `_vs_random` variants of the zero-sum games cannot separate a strong player from a random one
 ZERO_SUM_MIXED = ("zero-sum with a uniform mixed equilibrium: against uniformly random moves every strategy expects "
                   "50 (the `_vs_` pattern reference is what a strong model can exploit)")
@@ -805,5 +856,84 @@ GAMES = [
         ],
         "content": [],
         "relabel": [["\\{opponent_role\\}", "the other side"]],
+    },
+    {
+        "game_name": "ta_used_car_negotiation",
+        "description": ("TextArena UsedCarNegotiation (two players): a buyer and a seller (roles drawn) bargain "
+                        "over a used car's price with a public price guide ($7,000-$10,000) and a private best "
+                        "alternative each (strong: an outside offer inside the range; weak: the range's end); a "
+                        "reply is one action, [Offer: <price>], [Accept] or [Reject] of the other's standing "
+                        "offer, or [Discuss: <message>]; an accepted offer ends the game, after 10 rounds (a "
+                        "turn of each seat) without one there is no deal. Experiments: default (TextArena's "
+                        "draw of strong/weak, strong/strong or weak/strong), strong-buyer, strong-seller."),
+        "entry_point": "textarena.envs.UsedCarNegotiation.env:UsedCarNegotiationEnv",
+        "master": UsedCarMaster,
+        "scorer": metrics.DealScorer,
+        "score": ("100 for a deal that leaves both seats at least as well off as their alternatives (and one "
+                  "better off), 0 for a deal that leaves a seat worse off and for no deal"),
+        "outcome": ("Success when the game ended by an accepted offer or after the last round; Aborted when a "
+                    "seat broke the format twice in a row."),
+        "vs_score": ("100 x (the model's gain over its alternative - that of a deal at the worst end of the "
+                     "$7,000-$10,000 price guide) / $3,000: 100 for a deal at the guide's best end, no deal 0 "
+                     "with a weak alternative and 40 with a strong one"),
+        "n_instances": 10,
+        "players": 2,
+        "view": "dialogue",
+        "references": ["random", "concession"],
+        "player_specs": [
+            {
+                "role": "Player 0",
+                "custom_response": [
+                    "[Offer: 8500]", "[Discuss: The price guide says $9,000 for good condition.]", "[Offer: 9000]",
+                    "[Accept]", "Let us talk.",
+                ],
+            },
+            {
+                "role": "Player 1",
+                "custom_response": [
+                    "[Offer: $8,200]", "[Discuss: I can move a little.]", "[Accept]", "[Reject]", "Deal?",
+                ],
+            },
+        ],
+        "content": ["briefs", "alternatives"],
+    },
+    {
+        "game_name": "ta_used_car",
+        "description": ("TextArena UsedCar (UsedCar-v0-balanced, two players): UsedCarNegotiation's balanced "
+                        "variant, both seats with a strong alternative (the buyer's $8,800, the seller's "
+                        "$8,200). TextArena 0.7.4 registers it under a module renamed before release "
+                        "(textarena.envs.UsedCar); it is played with UsedCarNegotiation's class and the same "
+                        "repairs. A buyer and a seller bargain over a used car's price with a public price "
+                        "guide ($7,000-$10,000); [Offer: <price>], [Accept], [Reject] or [Discuss: <message>]; "
+                        "an accepted offer ends the game, after 10 rounds without one there is no deal."),
+        "entry_point": "textarena.envs.UsedCar.env:UsedCarEnv",
+        "master": UsedCarMaster,
+        "scorer": metrics.DealScorer,
+        "score": ("100 for a deal that leaves both seats at least as well off as their alternatives (and one "
+                  "better off), 0 for a deal that leaves a seat worse off and for no deal"),
+        "outcome": ("Success when the game ended by an accepted offer or after the last round; Aborted when a "
+                    "seat broke the format twice in a row."),
+        "vs_score": ("100 x (the model's gain over its alternative + $1,200) / $3,000: a deal at the guide's "
+                     "best end scores 100, no deal 40, a deal at the worst end 0"),
+        "n_instances": 10,
+        "players": 2,
+        "view": "dialogue",
+        "references": ["random", "concession"],
+        "player_specs": [
+            {
+                "role": "Player 0",
+                "custom_response": [
+                    "[Offer: 8500]", "[Discuss: The price guide says $9,000 for good condition.]", "[Offer: 9000]",
+                    "[Accept]", "Let us talk.",
+                ],
+            },
+            {
+                "role": "Player 1",
+                "custom_response": [
+                    "[Offer: $8,200]", "[Discuss: I can move a little.]", "[Accept]", "[Reject]", "Deal?",
+                ],
+            },
+        ],
+        "content": ["briefs", "alternatives"],
     },
 ]

@@ -1,7 +1,7 @@
 """Players for the economics and social-dilemma games: Colonel Blotto, the iterated matrix games (Matching Pennies,
 Prisoner's Dilemma, Rock-Paper-Scissors, Two-Thirds Average, Stag Hunt, Ultimatum), the three-player IPD, the
 Public Goods and Market Entry games, the blind auction and the negotiations (SimpleNegotiation, TwoDollar,
-NewRecruit).
+NewRecruit, UsedCarNegotiation and UsedCar).
 
 Most of these games alternate free-chat turns with decision turns; the phase is read from the latest phase
 message the game master sent (TextArena 0.7.4 announces each switch), never from env internals.
@@ -834,6 +834,74 @@ class NewRecruit(GamePlayers):
         return None
 
 
+class UsedCarNegotiation(GamePlayers):
+    """Used Car Negotiation's buyer or seller (and UsedCar's, its balanced variant): its role and its private best
+    alternative from its brief, the price guide's range from the prompt, the round from the latest announcement
+    (`Round k of n`) and the other seat's standing offer from the latest of its offers and one's own rejections."""
+    game = "ta_used_car_negotiation"
+    recognizes = re.compile(r"You are in a price negotiation with \d+ players.*PRICE GUIDE", re.DOTALL)
+    has_expert = True
+    expert_name = "concession"
+    STEP = 50  # the expert's prices are multiples of this
+
+    @staticmethod
+    def situation(transcript):
+        """(role, alternative, (low, high) of the price guide, round, rounds, whether this seat moves second in the
+        round, the other seat's standing offer or None)."""
+        role = re.search(r"You are the (BUYER|SELLER)\.", transcript.prompt).group(1).lower()
+        other = "seller" if role == "buyer" else "buyer"
+        brief = re.search(r"Your best alternative to a deal.*", transcript.prompt).group(0)
+        alternative = int(re.search(r"\$([\d,]+)", brief).group(1).replace(",", ""))
+        low, high = (int(x.replace(",", "")) for x in
+                     re.search(r"A price outside \$([\d,]+)-\$([\d,]+)", transcript.prompt).groups())
+        round_ = last_match(r"Round (\d+) of (\d+): the (\w+) \(Player 0\) moves first", transcript.text)
+        event = last_match(rf"The {other} proposed a price of \$(\d+)\.|The {role} rejected the offer\.",
+                           transcript.text)
+        standing = int(event.group(1)) if event is not None and event.group(1) else None
+        return (role, alternative, (low, high), int(round_.group(1)), int(round_.group(2)),
+                round_.group(3) != role, standing)
+
+    def random_move(self, transcript, rng):
+        _, _, (low, high), _, _, _, standing = self.situation(transcript)
+        choice = rng.choice(["offer", "discuss", "accept", "reject"] if standing is not None else ["offer", "discuss"])
+        if choice == "accept":
+            return "[Accept]"
+        if choice == "reject":
+            return "[Reject]"
+        if choice == "discuss":
+            return "[Discuss: Can we find a price that works for both of us?]"
+        return f"[Offer: {rng.randrange(low, high + 1, 100)}]"
+
+    def demand(self, transcript) -> int:
+        """The price this seat asks in the current round: from the guide's end that suits it (the buyer's low, the
+        seller's high) in round 1, conceding evenly to a step short of its alternative in the last round."""
+        role, alternative, (low, high), round_, rounds, _, _ = self.situation(transcript)
+        progress = (round_ - 1) / max(1, rounds - 1)
+        if role == "buyer":
+            limit = min(alternative, high) - self.STEP
+            return int(low + (limit - low) * progress) // self.STEP * self.STEP
+        limit = max(alternative, low) + self.STEP
+        return -(-int(high - (high - limit) * progress) // self.STEP) * self.STEP
+
+    def expert_move(self, transcript):
+        """A concession strategy: accepts a standing offer that meets its demand, or in the last turn of the game
+        (the second seat in the last round) any offer better than its alternative; otherwise offers its demand."""
+        role, alternative, _, round_, rounds, second, standing = self.situation(transcript)
+        demand = self.demand(transcript)
+        if standing is not None:
+            better = standing < alternative if role == "buyer" else standing > alternative
+            meets = standing <= demand if role == "buyer" else standing >= demand
+            if meets or (better and second and round_ >= rounds):
+                return "[Accept]"
+        return f"[Offer: {demand}]"
+
+
+class UsedCar(UsedCarNegotiation):
+    """UsedCar (UsedCar-v0-balanced): UsedCarNegotiation's balanced variant, the same prompt and players."""
+    game = "ta_used_car"
+
+
 GAMES = [ColonelBlotto(), IteratedMatchingPennies(), IteratedPrisonersDilemma(), IteratedRockPaperScissors(),
          IteratedTwoThirdsAverage(), IteratedStagHunt(), IteratedUltimatumGame(), ThreePlayerIPD(), PublicGoodsGame(),
-         MarketEntryGame(), SimpleBlindAuction(), SimpleNegotiation(), TwoDollar(), NewRecruit()]
+         MarketEntryGame(), SimpleBlindAuction(), SimpleNegotiation(), TwoDollar(), NewRecruit(),
+         UsedCarNegotiation(), UsedCar()]

@@ -741,3 +741,223 @@ def test_new_recruit_value_aware_reference_beats_random():
     assert against_value_aware == pytest.approx((24.5690 + 13.7931) / 2, abs=0.01)
     assert against_value_aware <= _mean_score("ta_new_recruit_vs_random", "random", ids=range(10)) - 10
     assert _mean_score("ta_new_recruit_vs_random", "expert", ids=range(10)) > 75
+
+
+# --- Used Car Negotiation and UsedCar (its balanced variant) ---
+
+def _textarena_used_car(seed=1):
+    """TextArena 0.7.4's own UsedCarNegotiationEnv (`-strong-buyer`), given only the texts its wheel lacks (this
+    package's), reset with `seed` (1: the buyer is Player 0, as the tests below rely on)."""
+    from textarena.envs.UsedCarNegotiation.env import UsedCarNegotiationEnv
+
+    from fixes.economics import UsedCarNegotiationFixes
+
+    class WithTexts(UsedCarNegotiationEnv):
+        DATA = UsedCarNegotiationFixes.DATA
+        game_dir = UsedCarNegotiationFixes.game_dir
+
+    env = WithTexts(max_rounds=10, batna=("strong", "weak"))
+    env.reset(num_players=2, seed=seed)
+    assert seed != 1 or env.player_roles == {0: "buyer", 1: "seller"}
+    return env
+
+
+def _fixed_used_car(env_id="UsedCarNegotiation-v0-strong-buyer-raw", seed=1):
+    import fixes
+    env = fixes.make(env_id)
+    env.reset(num_players=2, seed=seed)
+    return env
+
+
+def test_used_car_makes_with_the_texts_of_this_package():
+    # the 0.7.4 wheel lacks instructions/*.txt: TextArena's make fails (env.py:15); the fixed env reads them from
+    # fixes/data/used_car and sends each seat its brief and the price guide
+    import textarena as ta
+    with pytest.raises(FileNotFoundError):
+        ta.make("UsedCarNegotiation-v0-raw")
+    env = _fixed_used_car()
+    buyer = next(pid for pid, role in env.player_roles.items() if role == "buyer")
+    prompt = env.state.observations[buyer][0][1]
+    assert "You are the BUYER." in prompt and "a colleague will sell you an equivalent car for $8,800" in prompt
+    assert "- Dealer retail with a one-year warranty: $10,000" in prompt and "maximum of 10 rounds" in prompt
+
+
+def test_used_car_accept_with_nothing_on_the_table_is_only_warned():
+    env = _textarena_used_car()  # TextArena ends the game at 0/0 on it (env.py:32, :48)
+    assert env.step("[Accept]")[0] and env.state.rewards == {0: 0.0, 1: 0.0}
+    env = _fixed_used_car()
+    assert env.step("[Accept]") == (False, {}) and env.state.made_invalid_move is False
+    assert env.state.clem_invalid_moves == ["There is no offer to accept."] and env.state.current_player_id == 0
+    assert env.step("[Reject]")[0]  # the second in a row loses (Aborted), as for any invalid move
+    assert env.state.done and env.state.game_info[0]["invalid_move"] and env.state.rewards == {0: -1, 1: 1}
+
+
+def test_used_car_reward_stays_within_zero_and_one():
+    env = _textarena_used_car()  # the buyer (Player 0) offers $100, the seller accepts: 3.3 (env.py:77)
+    env.step("[Offer: 100]")
+    env.step("[Accept]")
+    assert env.state.rewards == {0: pytest.approx(3.3), 1: 0.0}
+    env = _fixed_used_car()
+    buyer = next(pid for pid, role in env.player_roles.items() if role == "buyer")
+    if buyer == 1:
+        env.step("[Discuss: Hello.]")
+    env.step("[Offer: 100]")
+    assert env.step("[Accept]")[0] and env.state.rewards == {buyer: 1.0, 1 - buyer: 0.0}
+    assert env.state.game_state["deal"] == 100
+
+
+def test_used_car_the_limit_counts_rounds_and_pays_no_unaccepted_offer():
+    # TextArena: 11 moves (6 of Player 0, 5 of Player 1), then the seller's unaccepted $9,500 is paid out (env.py:49)
+    env = _textarena_used_car()
+    moves = ["[Offer: 7000]", "[Offer: 9500]"] + ["[Discuss: No.]"] * 9
+    assert [env.step(move)[0] for move in moves] == [False] * 10 + [True]
+    assert env.state.rewards == {0: pytest.approx(1 / 6), 1: pytest.approx(5 / 6)}
+    # fixed: 10 rounds of a turn each (20 turns; a rejection passes no turn), then no deal: 0 for both
+    env = _fixed_used_car()
+    assert not env.step("[Offer: 7000]")[0] and not env.step("[Offer: 9500]")[0]
+    assert not env.step("[Reject]")[0] and env.state.current_player_id == 0  # Player 0 rejects, still on turn
+    ends = [env.step("[Discuss: No.]")[0] for _ in range(18)]
+    assert ends == [False] * 17 + [True]
+    assert env.state.rewards == {0: 0.0, 1: 0.0} and env.state.game_state["deal"] is None
+    assert env.state.game_state["round"] == 10
+    assert env.state.game_info[0]["reason"] == "No offer was accepted in the 10 rounds: there is no deal."
+    announced = [message for _, message, _ in env.state.observations[1] if message.startswith("Round ")]
+    assert len(announced) == 10 and announced[-1].startswith("Round 10 of 10:")
+
+
+def test_used_car_discuss_passes_the_statement_alone():
+    env = _textarena_used_car()
+    env.step("[Discuss: The dent needs a repair.]")
+    assert env.state.observations[1][-1][1] == "The buyer says: : The dent needs a repair.]"  # env.py:41
+    env = _fixed_used_car()
+    role = env.player_roles[0]
+    env.step("[Discuss: The dent needs a repair.]")
+    assert env.state.observations[1][-1][1] == f"The {role} says: The dent needs a repair."
+
+
+def test_used_car_reads_a_price_whole():
+    env = _textarena_used_car()
+    env.step("[Offer: $8,500]")
+    assert env.state.game_state["current_offer"][0] == 8  # the first run of digits (env.py:24)
+    env = _fixed_used_car()
+    env.step("[Offer: $8,500]")
+    assert env.state.game_state["current_offer"][0] == 8500
+    env.step("[Offer: 0]")  # no price
+    assert env.state.clem_invalid_moves == ["You were not specifying a valid price."]
+
+
+def test_used_car_alternatives_are_drawn_after_seeding_and_by_role():
+    import random
+
+    from textarena.envs.UsedCarNegotiation.env import UsedCarNegotiationEnv
+
+    import fixes
+    # TextArena's plain id draws the alternatives in the constructor (env.py:11), from the unseeded RNG
+    random.seed(5)
+    state = random.getstate()
+    with pytest.raises(FileNotFoundError):
+        UsedCarNegotiationEnv(max_rounds=10)
+    assert random.getstate() != state
+    # fixed: nothing drawn in the constructor; the same seed gives the same briefs whatever the RNG's state
+    briefs = set()
+    for seed in range(12):
+        drawn = []
+        for noise in (1, 2):
+            random.seed(noise)
+            env = fixes.make("UsedCarNegotiation-v0-raw")
+            state = random.getstate()
+            env = fixes.make("UsedCarNegotiation-v0-raw")
+            assert random.getstate() == state
+            env.reset(num_players=2, seed=seed)
+            drawn.append(tuple(sorted(env.state.game_state["briefs"].values())))
+        assert drawn[0] == drawn[1]
+        briefs.add(drawn[0])
+    assert briefs == {("buyer/strong", "seller/weak"), ("buyer/weak", "seller/strong"),
+                      ("buyer/strong", "seller/strong")}
+    # TextArena gives batna[i] to Player i whatever its role (env.py:58): seed 0 made "-strong-buyer"'s seller strong
+    env = _textarena_used_car(seed=0)
+    assert env.player_roles[0] == "seller" and "another buyer has offered you $8,200" in env.player_instructions[0]
+    for seed in range(6):  # fixed: the buyer is the strong side in every game
+        env = _fixed_used_car(seed=seed)
+        buyer = next(pid for pid, role in env.player_roles.items() if role == "buyer")
+        assert env.state.game_state["alternatives"] == {buyer: 8800, 1 - buyer: 7000}
+    env = _fixed_used_car("UsedCar-v0-balanced-raw")
+    assert sorted(env.state.game_state["alternatives"].values()) == [8200, 8800]
+
+
+def test_used_car_a_deal_pays_each_seat_its_gain_over_its_alternative():
+    # default instance 0: Player 0 the strong seller ($8,200), Player 1 the strong buyer ($8,800)
+    assert support.instance_of("ta_used_car_negotiation")[1]["content"] == {
+        "briefs": {"0": "seller/strong", "1": "buyer/strong"}, "alternatives": {"0": 8200, "1": 8800}}
+    episode = play("ta_used_car_negotiation", [scripted(["[Discuss: It is in good condition.]", "[Offer: $8,600]"]),
+                                               scripted(["[Offer: 7,500]", "[Accept]"])])
+    seats = episode.interactions["seats"]
+    assert (seats["Player 0"]["payoff"], seats["Player 1"]["payoff"]) == (400, 200)
+    assert (seats["Player 0"]["result"], seats["Player 1"]["result"]) == ("win", "win")
+    assert seats["Player 0"]["how"] == "rules"
+    assert episode.interactions["payoff scale"] == {
+        "seat": {"Player 0": [-1200, 1800], "Player 1": [-1200, 1800]}, "all": [0, 600]}
+    assert_outcome(episode.scores, "Success")
+    assert episode.scores["Main Score"] == 100  # a deal between the alternatives: both seats better off
+
+
+def test_used_car_between_models_a_deal_that_leaves_a_seat_worse_off_scores_nothing():
+    # the strong buyer ($8,800) accepts $9,000: it pays $200 more than its colleague's car; the seller gains $800
+    episode = play("ta_used_car_negotiation", [scripted(["[Offer: 9000]"]), scripted(["[Accept]"])])
+    seats = episode.interactions["seats"]
+    assert (seats["Player 0"]["payoff"], seats["Player 1"]["payoff"]) == (800, -200)
+    assert (seats["Player 0"]["result"], seats["Player 1"]["result"]) == ("win", "loss")
+    assert_outcome(episode.scores, "Success")
+    assert episode.scores["Main Score"] == 0
+
+
+def test_used_car_no_deal_after_ten_rounds_gives_both_nothing():
+    episode = play("ta_used_car", [scripted(["[Offer: 10000]"] * 10), scripted(["[Offer: 7000]"] * 10)],
+                   experiment="balanced")
+    seats = episode.interactions["seats"]
+    assert (seats["Player 0"]["payoff"], seats["Player 1"]["payoff"]) == (0, 0)
+    assert {seat["result"] for seat in seats.values()} == {"draw"} and seats["Player 0"]["how"] == "turn limit"
+    assert_outcome(episode.scores, "Success")
+    assert episode.scores["Main Score"] == 0
+
+
+def test_used_car_vs_concession_a_deal_below_the_alternative_loses():
+    # balanced instance 0 seats the model at Player 0, the seller ($8,200 alternative); the concession buyer opens at
+    # $7,000 and the model accepts it: 7,000 - 8,200 = -1,200, the worst end of its scale
+    assert support.instance_of("ta_used_car", "balanced")[1]["content"]["briefs"]["0"] == "seller/strong"
+    episode = play("ta_used_car_vs_concession", [scripted(["[Offer: 10000]", "[Accept]"])], experiment="balanced")
+    seat = episode.interactions["seats"]["Player 0"]
+    assert seat["payoff"] == -1200 and seat["result"] == "loss"
+    assert episode.scores["Payoff"] == -1200 and episode.scores["Main Score"] == 0
+    assert_outcome(episode.scores, "Lose")
+
+
+def test_used_car_vs_concession_no_deal_scores_a_strong_alternative_at_forty():
+    # the model (the strong seller) only talks; the concession buyer offers its demand every round and never reaches
+    # a deal it can accept: no deal, the seller keeps its $8,200 alternative, (0 + 1,200) / 3,000
+    episode = play("ta_used_car_vs_concession", [scripted(["[Discuss: I am not in a hurry.]"] * 10)],
+                   experiment="balanced")
+    seat = episode.interactions["seats"]["Player 0"]
+    assert seat["payoff"] == 0 and seat["result"] == "draw" and seat["how"] == "turn limit"
+    assert episode.scores["Main Score"] == pytest.approx(40)
+    assert_outcome(episode.scores, "Success")
+
+
+def test_used_car_broken_format_twice_aborts():
+    episode = play("ta_used_car_negotiation", [scripted(["[Offer: 9000]"]), ta_player("format-breaker")])
+    assert_outcome(episode.scores, "Aborted")
+    assert math.isnan(episode.scores["Main Score"])
+    assert episode.interactions["violating seats"] == ["Player 1"]
+
+
+@pytest.mark.parametrize("game, experiment", [("ta_used_car_negotiation", "default"), ("ta_used_car", "balanced")])
+def test_used_car_concession_reference_beats_random(game, experiment):
+    # measured on the ten instances (dialogue view): random scores 41.3 / 57.0 against random and 7.7 / 4.0 against
+    # concession (default / balanced); concession as the model 94.8 / 93.0 against random, and two concession
+    # players always make a deal between their alternatives
+    ids = range(10)
+    assert _mean_score(f"{game}_vs_concession", "random", ids, experiment=experiment) <= \
+        _mean_score(f"{game}_vs_random", "random", ids, experiment=experiment) - 30
+    assert _mean_score(f"{game}_vs_random", "expert", ids, experiment=experiment) > 85
+    assert all(play(game, [ta_player("expert"), ta_player("expert")], experiment=experiment,
+                    game_id=i).scores["Main Score"] == 100 for i in range(4))
