@@ -45,3 +45,13 @@ def test_the_invalid_move_recorder_reads_the_reason_a_state_fix_put_in_place():
     env.step("no move")
     assert env.state.clem_invalid_moves == [
         "Invalid action format. Use `[i j op]` where i,j are indices and op is +,-,*,/"]
+
+
+def test_peg_jump_allows_the_triangles_36_jumps_as_the_players_know_them():
+    # 18 lines of three holes (6 in rows, 6 down each diagonal), each jumped both ways; TextArena's list has four
+    # jumps off the lines and lacks the bottom row's (PegJump/env.py:19)
+    from fixes.puzzles import triangle_jumps
+    from ta_players.puzzles import PEG_JUMPS
+    jumps = triangle_jumps()
+    assert len(jumps) == len(set(jumps)) == 36 and set(jumps) == set(PEG_JUMPS)
+    assert {(11, 12, 13), (13, 12, 11)} <= set(jumps) and (7, 11, 13) not in jumps
