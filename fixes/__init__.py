@@ -54,6 +54,8 @@ FIXES: dict[str, Fixes] = {
     "textarena.envs.Sudoku.env:SudokuEnv": Fixes(env=(puzzles.SudokuReplay,)),
     "textarena.envs.FifteenPuzzle.env:FifteenPuzzleEnv": Fixes(state=(puzzles.FifteenPuzzleStateFixes,)),
     "textarena.envs.PegJump.env:PegJumpEnv": Fixes(env=(puzzles.PegJumpFixes,)),
+    # BabyAiText/env.py imports babyai_text and babyai.bot (not on PyPI, :5-25) and builds a removed State (:52-53)
+    "textarena.envs.BabyAiText.env:BabyAiTextEnv": Fixes(stand_in="envs.babyai_text:BabyAiTextEnv"),
     # card games
     "textarena.envs.Set.env:SetEnv": Fixes(env=(cards.SetFixes,)),
     "textarena.envs.UltimateTexasHoldem.env:UltimateTexasHoldemEnv": Fixes(env=(cards.UltimateTexasHoldemFixes,)),

@@ -1,4 +1,6 @@
-"""Masters of the grid puzzles: LightsOut, FrozenLake, Sudoku, FifteenPuzzle, PegJump (docs/games/grid-puzzles.md)."""
+"""Masters of the grid puzzles: LightsOut, FrozenLake, Sudoku, FifteenPuzzle, PegJump, BabyAiText
+(docs/games/grid-puzzles.md)."""
+import copy
 import functools
 
 from submasters import SinglePlayerMaster
@@ -114,3 +116,25 @@ def _one_peg_reachable(pegs: frozenset, moves: tuple) -> bool:
     return any(_one_peg_reachable(pegs - {start, over} | {to}, moves)
                for start, over, to in moves if start in pegs and over in pegs and to not in pegs)
 
+
+
+class BabyAiTextMaster(SinglePlayerMaster):
+    """BabyAI-Text (envs/babyai_text.py, this project's env in place of TextArena 0.7.4's, which cannot be made).
+    An instance is unplayable when minigrid's BabyAI bot (which plans on the true grid, minigrid/utils/baby_ai_bot.py)
+    cannot complete its mission within the turn limit: a level minigrid made unsolvable, or a limit too short for it.
+    The bot only checks instances; the expert player plans from the text (ta_players/puzzles.py)."""
+
+    def unplayable_reason(self):
+        from minigrid.utils.baby_ai_bot import BabyAIBot
+        level = copy.deepcopy(self.ta_env.level)
+        try:
+            bot = BabyAIBot(level)
+            for _ in range(self.ta_env.max_turns):
+                _, reward, terminated, _, _ = level.step(bot.replan())
+                if terminated:
+                    break
+        except Exception as error:  # the bot gives up on some layouts (a blocked path, an opened box)
+            return f"minigrid's BabyAI bot fails on this level ({type(error).__name__}: {error})"
+        if not (terminated and reward > 0):
+            return f"minigrid's BabyAI bot does not complete the mission within {self.ta_env.max_turns} actions"
+        return super().unplayable_reason()
