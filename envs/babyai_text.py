@@ -66,7 +66,9 @@ class BabyAiTextEnv(ta.Env):
         self.memory: dict[tuple[int, int], str] = {}
 
     def reset(self, num_players: int, seed: Optional[int] = None):
-        self.state = ta.SinglePlayerState(num_players=num_players, seed=seed, max_turns=self.max_turns)
+        # no seed for TextArena's state: it would only reseed the process-wide `random` (textarena/core.py:24),
+        # which this env never draws from
+        self.state = ta.SinglePlayerState(num_players=num_players, max_turns=self.max_turns)
         with contextlib.redirect_stdout(io.StringIO()):  # minigrid prints every layout it rejects
             self.level.reset(seed=seed)
         self.memory = {}

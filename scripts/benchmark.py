@@ -606,7 +606,7 @@ def trimmed_copy(dest: Path, episodes_per_game: int) -> dict[str, int]:
         shutil.copy2(path, dest / path.name)
     for name in ("clemgame.json", "model_registry.json"):
         shutil.copy2(REPO / name, dest / name)
-    for package in ("games", "fixes", "ta_players"):
+    for package in ("games", "fixes", "envs", "ta_players"):
         shutil.copytree(REPO / package, dest / package, ignore=shutil.ignore_patterns("__pycache__"))
     (dest / "in").mkdir()
     kept_per_file = {}

@@ -348,7 +348,7 @@ def copy_repo(dest: Path) -> Path:
     for name in ("clemgame.json", "model_registry.json"):
         shutil.copy2(REPO / name, dest / name)
     shutil.copytree(REPO / "in", dest / "in")
-    for package in ("games", "fixes", "ta_players"):
+    for package in ("games", "fixes", "envs", "ta_players"):
         shutil.copytree(REPO / package, dest / package, ignore=shutil.ignore_patterns("__pycache__"))
     return dest
 
