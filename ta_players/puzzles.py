@@ -5,7 +5,7 @@ import functools
 import heapq
 import re
 
-from ta_players.base import GamePlayers, Transcript, last_match, own_moves
+from ta_players.base import GamePlayers, Transcript, exchanges, last_match
 
 TOWERS = re.compile(r"A: \[([\d, ]*)\]\s*B: \[([\d, ]*)\]\s*C: \[([\d, ]*)\]")
 
@@ -491,50 +491,73 @@ class BabyAiText(GamePlayers):
 
     @staticmethod
     def _blocked(view: dict, square: tuple[int, int]) -> bool:
+        """Whether the square is known to be taken: beyond a wall's line (a room's walls are straight), or by an
+        object or a door that is not open."""
         forward, right = square
         walls = view["walls"]
-        if "forward" in walls and forward >= walls["forward"] and abs(right) <= 3:
-            return True
-        if "left" in walls and right <= -walls["left"] and forward >= 0:
-            return True
-        if "right" in walls and right >= walls["right"] and forward >= 0:
+        if forward >= walls.get("forward", 99) or right <= -walls.get("left", 99) or right >= walls.get("right", 99):
             return True
         obj = view["objects"].get(square)
         return obj is not None and not (obj[2] == "door" and obj[0] == "open")
 
+    # a square out of sight (behind, or beyond the 7x7 view) may be a wall that is not told: a way through it costs
+    # this much more than one through squares seen to be free
+    UNSEEN_COST = 4
+
     def _plan(self, view: dict, targets: set) -> str | None:
-        """The first action of a shortest way to face one of `targets` ("at goal" when facing one already)."""
-        start = (0, 0, 0)
+        """The first action of a cheapest way to face one of `targets` ("at goal" when facing one already)."""
         if (1, 0) in targets:
             return "at goal"
-        first = {start: None}
-        queue = collections.deque([start])
+        start = (0, 0, 0)
+        best = {start: 0}
+        queue = [(0, 0, start, None)]
+        order = 0  # ties broken by the order found, so that the plan does not depend on how actions compare
         while queue:
-            forward, right, heading = state = queue.popleft()
+            cost, _, state, first = heapq.heappop(queue)
+            if cost > best.get(state, cost):
+                continue
+            forward, right, heading = state
+            step = HEADINGS[heading]
+            if state != start and (forward + step[0], right + step[1]) in targets:
+                return first
             for action, successor in (("[turn left]", (forward, right, (heading - 1) % 4)),
                                       ("[turn right]", (forward, right, (heading + 1) % 4)),
-                                      ("[go forward]", (forward + HEADINGS[heading][0], right + HEADINGS[heading][1],
-                                                        heading))):
-                if successor in first or abs(successor[0]) > 12 or abs(successor[1]) > 12:
-                    continue
-                if action == "[go forward]" and self._blocked(view, successor[:2]):
-                    continue
-                first[successor] = first[state] or action
-                step = HEADINGS[successor[2]]
-                if (successor[0] + step[0], successor[1] + step[1]) in targets:
-                    return first[successor]
-                queue.append(successor)
+                                      ("[go forward]", (forward + step[0], right + step[1], heading))):
+                extra = 0
+                if action == "[go forward]":
+                    if abs(successor[0]) > 12 or abs(successor[1]) > 12 or self._blocked(view, successor[:2]):
+                        continue
+                    if not (0 <= successor[0] <= 6 and abs(successor[1]) <= 3):
+                        extra = self.UNSEEN_COST
+                if cost + 1 + extra < best.get(successor, float("inf")):
+                    best[successor] = cost + 1 + extra
+                    order += 1
+                    heapq.heappush(queue, (cost + 1 + extra, order, successor, first or action))
         return None
 
     def _explore(self, transcript: Transcript, view: dict) -> str:
-        turns = 0
-        for move in reversed(own_moves(transcript)):
-            if "turn left" not in move:
+        """With nothing to aim at: look around (four headings) where it stands, then walk straight while the wall
+        ahead is at least 4 steps away (towards the room's middle; a room's sides are at most 6 squares apart) and
+        look around again where it stops; after a look around, turn left until such a way opens. Its own moves in
+        the context (`[Player] [turn left]`, the game's "You went forward.") say what it did since its last step."""
+        heading, headings, turns, walked = 0, {0}, 0, False  # headings faced since the last step, as now 0
+        for move, after in reversed(exchanges(transcript)):
+            if "You went forward." in after:
+                walked = True
                 break
-            turns += 1
-        if turns < 3:
+            if "You turned" in after:
+                turns += 1
+                heading = (heading + (1 if "turned left" in after else -1)) % 4  # the heading before the turn
+                headings.add(heading)
+        ahead = view["walls"].get("forward", 7)
+        free = not self._blocked(view, (1, 0))
+        if walked and turns == 0 and ahead >= 4 and free:
+            return "[go forward]"
+        if len(headings) < 4:
             return "[turn left]"
-        return "[turn right]" if self._blocked(view, (1, 0)) else "[go forward]"
+        if free and (ahead >= 4 or turns >= 7):
+            return "[go forward]"
+        return "[turn left]"
 
 
 GAMES = [TowerOfHanoi(), Minesweeper(), LightsOut(), FrozenLake(), Sudoku(), FifteenPuzzle(), PegJump(), BabyAiText()]
