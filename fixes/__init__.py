@@ -25,6 +25,9 @@ from dataclasses import dataclass
 
 import textarena as ta
 
+# the package of this project's own envs (stand-ins): `clem run` finds a game's modules on sys.path only while it loads
+# the game (clemcore 3.7.2 clemgame/benchmark.py:118-140), and a stand-in's module is imported later, when it is made
+import envs  # noqa: F401
 from fixes import (cards, common, core, economics, judged, logic, puzzles, social, tabletop, territory, word_contests,
                    words)
 
