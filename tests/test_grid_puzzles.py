@@ -1,5 +1,5 @@
 """Grid puzzles played end to end with the programmatic players of ta_players.puzzles and scripted lines whose
-scores are computed by hand: Minesweeper, LightsOut, FrozenLake, Sudoku, FifteenPuzzle, PegJump."""
+scores are computed by hand: Minesweeper, LightsOut, FrozenLake, Sudoku, FifteenPuzzle, PegJump, BabyAiText."""
 import contextlib
 import math
 
