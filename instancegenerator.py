@@ -40,6 +40,10 @@ def experiments(game_spec: GameSpec) -> list[tuple[str, str, dict, int]]:
     """(name, env id, env kwargs, seats) for each experiment of the spec."""
     variants = {experiment_name(env_id): env_id for env_id, env_spec in ENV_REGISTRY.items()
                 if env_id.endswith("-raw") and env_spec.entry_point == game_spec["entry_point"]}
+    if not variants:
+        # BabyAiText-v0 is registered alone: no -raw (nor -train) id, and no wrappers
+        variants = {experiment_name(env_id): env_id for env_id, env_spec in ENV_REGISTRY.items()
+                    if env_spec.entry_point == game_spec["entry_point"]}
     chosen = getattr(game_spec, "experiments", None)
     # the judged games' clem players: the seats, then the judge
     seats = game_spec["players"] - (1 if getattr(game_spec, "judge", None) else 0)

@@ -26,6 +26,9 @@ import pkgutil
 
 import textarena as ta
 
+# the package of this project's own envs (stand-ins): `clem run` finds a game's modules on sys.path only while it
+# loads the game (clemcore 3.7.2 clemgame/benchmark.py:118-140), and a stand-in's module is imported later
+import envs  # noqa: F401
 from fixes.common import Fixes
 
 

@@ -61,4 +61,6 @@ FIXES = {
     "textarena.envs.Sudoku.env:SudokuEnv": Fixes(env=(SudokuReplay,)),
     "textarena.envs.FifteenPuzzle.env:FifteenPuzzleEnv": Fixes(state=(FifteenPuzzleStateFixes,)),
     "textarena.envs.PegJump.env:PegJumpEnv": Fixes(env=(PegJumpFixes,)),
+    # BabyAiText/env.py imports babyai_text and babyai.bot (not on PyPI, :5-25) and builds a removed State (:52-53)
+    "textarena.envs.BabyAiText.env:BabyAiTextEnv": Fixes(stand_in="envs.babyai_text:BabyAiTextEnv"),
 }

@@ -1,4 +1,6 @@
-"""Masters of the grid puzzles: LightsOut, FrozenLake, Sudoku, FifteenPuzzle, PegJump (docs/games/puzzles.md)."""
+"""Masters of the grid puzzles: LightsOut, FrozenLake, Sudoku, FifteenPuzzle, PegJump, BabyAiText
+(docs/games/puzzles.md)."""
+import copy
 import functools
 
 import metrics
@@ -114,6 +116,29 @@ def _one_peg_reachable(pegs: frozenset, moves: tuple) -> bool:
         return True
     return any(_one_peg_reachable(pegs - {start, over} | {to}, moves)
                for start, over, to in moves if start in pegs and over in pegs and to not in pegs)
+
+
+
+class BabyAiTextMaster(SinglePlayerMaster):
+    """BabyAI-Text (envs/babyai_text.py, this project's env in place of TextArena 0.7.4's, which cannot be made).
+    An instance is unplayable when minigrid's BabyAI bot (which plans on the true grid, minigrid/utils/baby_ai_bot.py)
+    cannot complete its mission within the turn limit: a level minigrid made unsolvable, or a limit too short for it.
+    The bot only checks instances; the expert player plans from the text (ta_players/puzzles.py)."""
+
+    def unplayable_reason(self):
+        from minigrid.utils.baby_ai_bot import BabyAIBot
+        level = copy.deepcopy(self.ta_env.level)
+        try:
+            bot = BabyAIBot(level)
+            for _ in range(self.ta_env.max_turns):
+                _, reward, terminated, _, _ = level.step(bot.replan())
+                if terminated:
+                    break
+        except Exception as error:  # the bot gives up on some layouts (a blocked path, an opened box)
+            return f"minigrid's BabyAI bot fails on this level ({type(error).__name__}: {error})"
+        if not (terminated and reward > 0):
+            return f"minigrid's BabyAI bot does not complete the mission within {self.ta_env.max_turns} actions"
+        return super().unplayable_reason()
 
 
 # The family's games, as clemgame.json declares them to clem: `python scripts/build_clemgame.py` writes
@@ -233,5 +258,35 @@ GAMES = [
             "side_middle": {"instances": [{"initial_empty": 4}, {"initial_empty": 6}, {"initial_empty": 13}]},
             "inner": {"instances": [{"initial_empty": 8}, {"initial_empty": 9}]},
         },
+    },
+    {
+        "game_name": "ta_baby_ai_text",
+        "description": ("BabyAI-Text: carry out a BabyAI mission (go to, pick up, open a door, unlock it with "
+                        "its key) in a grid world told in words from the agent's own view."),
+        "entry_point": "textarena.envs.BabyAiText.env:BabyAiTextEnv",
+        "master": BabyAiTextMaster,
+        "scorer": metrics.SolvedScorer,
+        "n_instances": 10,
+        "players": 1,
+        "player_specs": [
+            {
+                "role": "Player",
+                "custom_response": [
+                    "[turn left]", "[turn right]", "[go forward]", "[go forward]", "[pick up]", "[toggle]", "[drop]",
+                    "walk to the ball",
+                ],
+            },
+        ],
+        "experiments": {
+            "go_to_obj": {"env_name": "BabyAI-GoToObj-v0", "max_turns": 20},
+            "go_to_red_ball": {"env_name": "BabyAI-GoToRedBall-v0", "max_turns": 25},
+            "pickup_dist": {"env_name": "BabyAI-PickupDist-v0", "max_turns": 30},
+            "open_door_color": {"env_name": "BabyAI-OpenDoorColor-v0", "max_turns": 30},
+            "unlock_local": {"env_name": "BabyAI-UnlockLocal-v0", "max_turns": 50},
+        },
+        "content": ["level", "mission", "layout"],
+        "score": "100 when the mission is completed within the turn limit, else 0.",
+        "outcome": ("Success when the mission is completed (minigrid's verifier); Lose when the actions run out "
+                    "(20-50 by level); two replies in a row without an action are Aborted."),
     },
 ]

@@ -26,6 +26,11 @@ def unavailable_reason(game_spec: GameSpec) -> str | None:
                 f"TextArena's {module_name} does not compile here ({error.msg}, line {error.lineno}); "
                 f"it needs Python >= 3.12.")
     except ImportError as error:
+        if module_name != entry_point.partition(":")[0] and error.name is not None \
+                and not f"{module_name}.".startswith(f"{error.name}."):
+            # a stand-in of this project's own whose optional dependency is missing (envs/babyai_text.py: minigrid,
+            # the extra `babyai`): its message names what to install
+            return f"{game_spec.game_name} is unavailable here: {error}"
         problem = f"cannot be imported ({type(error).__name__}: {error})"
     else:
         if hasattr(module, class_name):

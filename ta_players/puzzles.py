@@ -1,10 +1,10 @@
-"""Players for grid and placement puzzles: LightsOut, FrozenLake, Sudoku,
-FifteenPuzzle, PegJump, 2048."""
+"""Players for grid and placement puzzles: LightsOut, FrozenLake, Sudoku, FifteenPuzzle, PegJump, 2048,
+BabyAiText."""
 import functools
 import heapq
 import re
 
-from ta_players.base import GamePlayers, Transcript, last_match
+from ta_players.base import GamePlayers, Transcript, exchanges, last_match
 
 LIGHTS = re.compile(r"\n((?:\d+: [O.](?: [O.])*(?:\n|$))+)")
 
@@ -279,4 +279,155 @@ def _fewest_pegs(pegs: frozenset) -> int:
     return min((_fewest_pegs(_jump(pegs, jump)) for jump in _peg_jumps(pegs)), default=len(pegs))
 
 
-GAMES = [LightsOut(), FrozenLake(), Sudoku(), FifteenPuzzle(), PegJump()]
+BABYAI_VIEW = re.compile(r"^Turn \d+ of \d+\. Your mission: .*?(?=^\[|\Z)", re.MULTILINE | re.DOTALL)
+BABYAI_MISSION = re.compile(r"Your mission: (go to|pick up|open) (?:the|a) (?:(red|green|blue|purple|yellow|grey) )?"
+                            r"(ball|box|key|door|object)\.")
+BABYAI_SEEN = re.compile(r"(?:You see )?an? (?:(open|closed|locked) )?(\w+) (ball|box|key|door)(?: ([^.;]+))?")
+BABYAI_WALL = re.compile(r"You see a wall (\d+) steps? (forward|left|right)\.")
+HEADINGS = ((1, 0), (0, 1), (-1, 0), (0, -1))  # forward, right, behind, left: (steps forward, steps right)
+
+
+def _babyai_place(words: str) -> tuple[int, int]:
+    """(forward, right) of a place told as "2 steps forward and 1 step left"."""
+    forward = right = 0
+    for count, direction in re.findall(r"(\d+) steps? (forward|behind|left|right)", words):
+        sign = -1 if direction in ("behind", "left") else 1
+        if direction in ("forward", "behind"):
+            forward = sign * int(count)
+        else:
+            right = sign * int(count)
+    return forward, right
+
+
+class BabyAiText(GamePlayers):
+    """The expert plans from the words alone (minigrid's BabyAI bot reads the true grid, which no player may): the
+    latest view (walls straight ahead and to each side, the objects seen now and those seen before) is a map around
+    the agent, the walls' lines bounding the room and unknown squares taken as free; a breadth-first search over
+    (square, heading) finds the shortest way to face the object the mission names (for a locked door, first its key)
+    and the expert takes its first action. With nothing to aim at, it looks around (three left turns, counted
+    from its own moves in the context) and then walks on."""
+    game = "ta_baby_ai_text"
+    recognizes = re.compile(r"You are playing BabyAI-Text")
+    has_expert = True
+
+    def random_move(self, transcript, rng):
+        return rng.choice(["[turn left]", "[turn right]", "[go forward]", "[pick up]", "[drop]", "[toggle]"])
+
+    @staticmethod
+    def view(transcript: Transcript) -> dict:
+        text = last_match(BABYAI_VIEW, transcript.text).group(0)
+        walls = {direction: int(count) for count, direction in BABYAI_WALL.findall(text)}
+        objects, carried = {}, None
+        for line in text.splitlines():
+            if line.startswith("You carry"):
+                found = BABYAI_SEEN.search(line.removeprefix("You carry"))
+                carried = (found.group(2), found.group(3)) if found else None
+            elif line.startswith("You see") or line.startswith("Seen before"):
+                for state, color, kind, where in BABYAI_SEEN.findall(line.partition(":")[2] or line):
+                    if "wall" not in where:
+                        objects[_babyai_place(where)] = (state, color, kind)
+        return {"walls": walls, "objects": objects, "carried": carried}
+
+    def expert_move(self, transcript):
+        verb, color, kind = BABYAI_MISSION.search(transcript.prompt).groups()
+        view = self.view(transcript)
+        objects, carried = view["objects"], view["carried"]
+
+        def matches(state_color_kind, want_color, want_kind):
+            _, have_color, have_kind = state_color_kind
+            return (want_color is None or have_color == want_color) and want_kind in ("object", have_kind)
+
+        targets = [where for where, obj in objects.items() if matches(obj, color, kind)]
+        final = {"go to": None, "pick up": "[pick up]", "open": "[toggle]"}[verb]
+        if verb == "open":
+            locked = [where for where in targets if objects[where][0] == "locked"]
+            if locked and not (carried and carried[1] == "key"
+                               and any(carried[0] == objects[where][1] for where in locked)):
+                # a locked door: its key first
+                door_colors = {objects[where][1] for where in locked}
+                targets = [where for where, obj in objects.items() if obj[2] == "key" and obj[1] in door_colors]
+                final = "[pick up]"
+                if carried is not None:
+                    return "[drop]" if (1, 0) not in objects and view["walls"].get("forward") != 1 else "[turn left]"
+        if final == "[pick up]" and carried is not None and verb == "pick up" and matches(("", *carried), color, kind):
+            return "[turn left]"  # done already (the verifier ends the game): never reached in play
+        if targets:
+            plan = self._plan(view, set(targets))
+            if plan == "at goal":
+                return final or "[turn left]"
+            if plan is not None:
+                return plan
+        return self._explore(transcript, view)
+
+    @staticmethod
+    def _blocked(view: dict, square: tuple[int, int]) -> bool:
+        """Whether the square is known to be taken: beyond a wall's line (a room's walls are straight), or by an
+        object or a door that is not open."""
+        forward, right = square
+        walls = view["walls"]
+        if forward >= walls.get("forward", 99) or right <= -walls.get("left", 99) or right >= walls.get("right", 99):
+            return True
+        obj = view["objects"].get(square)
+        return obj is not None and not (obj[2] == "door" and obj[0] == "open")
+
+    # a square out of sight (behind, or beyond the 7x7 view) may be a wall that is not told: a way through it costs
+    # this much more than one through squares seen to be free
+    UNSEEN_COST = 4
+
+    def _plan(self, view: dict, targets: set) -> str | None:
+        """The first action of a cheapest way to face one of `targets` ("at goal" when facing one already)."""
+        if (1, 0) in targets:
+            return "at goal"
+        start = (0, 0, 0)
+        best = {start: 0}
+        queue = [(0, 0, start, None)]
+        order = 0  # ties broken by the order found, so that the plan does not depend on how actions compare
+        while queue:
+            cost, _, state, first = heapq.heappop(queue)
+            if cost > best.get(state, cost):
+                continue
+            forward, right, heading = state
+            step = HEADINGS[heading]
+            if state != start and (forward + step[0], right + step[1]) in targets:
+                return first
+            for action, successor in (("[turn left]", (forward, right, (heading - 1) % 4)),
+                                      ("[turn right]", (forward, right, (heading + 1) % 4)),
+                                      ("[go forward]", (forward + step[0], right + step[1], heading))):
+                extra = 0
+                if action == "[go forward]":
+                    if abs(successor[0]) > 12 or abs(successor[1]) > 12 or self._blocked(view, successor[:2]):
+                        continue
+                    if not (0 <= successor[0] <= 6 and abs(successor[1]) <= 3):
+                        extra = self.UNSEEN_COST
+                if cost + 1 + extra < best.get(successor, float("inf")):
+                    best[successor] = cost + 1 + extra
+                    order += 1
+                    heapq.heappush(queue, (cost + 1 + extra, order, successor, first or action))
+        return None
+
+    def _explore(self, transcript: Transcript, view: dict) -> str:
+        """With nothing to aim at: look around (four headings) where it stands, then walk straight while the wall
+        ahead is at least 4 steps away (towards the room's middle; a room's sides are at most 6 squares apart) and
+        look around again where it stops; after a look around, turn left until such a way opens. Its own moves in
+        the context (`[Player] [turn left]`, the game's "You went forward.") say what it did since its last step."""
+        heading, headings, turns, walked = 0, {0}, 0, False  # headings faced since the last step, as now 0
+        for _, after in reversed(exchanges(transcript)):
+            if "You went forward." in after:
+                walked = True
+                break
+            if "You turned" in after:
+                turns += 1
+                heading = (heading + (1 if "turned left" in after else -1)) % 4  # the heading before the turn
+                headings.add(heading)
+        ahead = view["walls"].get("forward", 7)
+        free = not self._blocked(view, (1, 0))
+        if walked and turns == 0 and ahead >= 4 and free:
+            return "[go forward]"
+        if len(headings) < 4:
+            return "[turn left]"
+        if free and (ahead >= 4 or turns >= 7):
+            return "[go forward]"
+        return "[turn left]"
+
+
+GAMES = [LightsOut(), FrozenLake(), Sudoku(), FifteenPuzzle(), PegJump(), BabyAiText()]

@@ -1,5 +1,5 @@
 """Grid puzzles played end to end with the programmatic players of ta_players.puzzles and scripted lines whose
-scores are computed by hand: LightsOut, FrozenLake, Sudoku, FifteenPuzzle, PegJump."""
+scores are computed by hand: LightsOut, FrozenLake, Sudoku, FifteenPuzzle, PegJump, BabyAiText."""
 import contextlib
 import math
 
@@ -8,6 +8,7 @@ import textarena as ta
 from clemcore.backends.model_registry import CustomResponseModel
 
 from support import assert_outcome, benchmark, instance_of, play, ta_player
+from ta_players import puzzles
 
 
 @contextlib.contextmanager
@@ -275,3 +276,78 @@ def test_peg_jump_board_that_cannot_end_with_one_peg_is_unplayable():
         board = game_master.env.state.game_state["board"]
         board[:] = [hole in (1, 15) for hole in range(16)]
         assert game_master.unplayable_reason() == "no sequence of jumps leaves one peg"
+
+
+# --- BabyAiText (envs/babyai_text.py, this project's env in place of TextArena's) ---
+# go_to_obj instance 0: the agent stands at (2, 2) of an 8x8 room facing west, the green ball at (6, 2) behind it.
+# unlock_local instance 2: the yellow key one step forward and one left, the locked yellow door in the wall beyond.
+
+def test_baby_ai_text_expert_completes_every_level():
+    for experiment in ("go_to_obj", "go_to_red_ball", "pickup_dist", "open_door_color", "unlock_local"):
+        episode = play("ta_baby_ai_text", [ta_player("expert")], experiment)
+        assert_outcome(episode.scores, "Success")
+        assert episode.scores["Main Score"] == 100
+
+
+def test_baby_ai_text_turning_around_and_walking_to_the_ball_is_a_success():
+    # two left turns face east, three steps forward stand at (5, 2) facing the ball at (6, 2)
+    moves = iter(["[turn left]", "[turn left]", "[go forward]", "[go forward]", "[go forward]"])
+    episode = play("ta_baby_ai_text", [lambda context: next(moves)], "go_to_obj")
+    assert_outcome(episode.scores, "Success")
+    assert episode.scores["Main Score"] == 100 and episode.scores["Request Count"] == 5
+    assert episode.interactions["end reason"] == "You completed the mission: go to the green ball."
+
+
+def test_baby_ai_text_unlocking_the_door_with_its_key_is_a_success():
+    moves = iter(["[go forward]", "[turn left]", "[pick up]", "[turn left]", "[go forward]", "[turn right]",
+                  "[go forward]", "[toggle]"])
+    contexts = []
+    episode = play("ta_baby_ai_text", [lambda context: contexts.append(context) or next(moves)],
+                   "unlock_local", 2)
+    assert_outcome(episode.scores, "Success")
+    assert episode.scores["Main Score"] == 100 and episode.scores["Request Count"] == 8
+    # one step forward leaves the door behind, out of view: it is told where it is now
+    assert contexts[1].endswith("Seen before, out of view now: a locked yellow door 1 step behind and 2 steps left.")
+    assert "You picked up a yellow key." in contexts[3] and "You carry a yellow key." in contexts[3]
+    assert contexts[-1].endswith("You see a locked yellow door 1 step forward.\nYou carry a yellow key.")
+
+
+def test_baby_ai_text_a_bump_into_the_wall_costs_a_turn_and_is_told():
+    contexts = []
+    moves = iter(["[go forward]", "[go forward]"] + ["[turn left]"] * 18)
+    play("ta_baby_ai_text", [lambda context: contexts.append(context) or next(moves)], "go_to_obj")
+    # the wall is two steps ahead: one step, then a bump that costs the turn
+    assert "[GAME] You went forward." in contexts[1]
+    assert "[GAME] You cannot go forward: a wall is in the way." in contexts[2]
+    assert "Turn 3 of 20." in contexts[2] and "You see a wall 1 step forward." in contexts[2]
+
+
+def test_baby_ai_text_running_out_of_actions_is_a_lose():
+    episode = play("ta_baby_ai_text", [lambda context: "[turn right]"], "go_to_obj")
+    assert_outcome(episode.scores, "Lose")
+    # 20 actions exactly: this env counts the turn limit's last action, unlike TextArena 0.7.4's envs
+    assert episode.scores["Request Count"] == 20 and episode.scores["Main Score"] == 0
+    assert episode.interactions["end reason"] == ("You used all 20 actions without completing the mission: go to "
+                                                  "the green ball.")
+
+
+def test_baby_ai_text_format_breaker_is_aborted():
+    format_breaker_is_aborted("ta_baby_ai_text", "go_to_obj")
+
+
+def test_baby_ai_text_level_the_bot_cannot_finish_in_time_is_unplayable():
+    with set_up("ta_baby_ai_text", "unlock_local", 2) as game_master:
+        assert game_master.unplayable_reason() is None
+        game_master.ta_env.max_turns = 7  # the bot needs 8 actions here, as the scripted game above
+        assert game_master.unplayable_reason() == ("minigrid's BabyAI bot does not complete the mission within 7 "
+                                                   "actions")
+
+
+def test_baby_ai_text_expert_reads_the_view_in_words():
+    text = ("Turn 4 of 50. Your mission: open the door.\nYou see a wall 2 steps forward.\n"
+            "You see a locked yellow door 2 steps forward and 1 step left.\nYou carry a yellow key.\n"
+            "Seen before, out of view now: a red ball 3 steps behind and 2 steps right; a grey box 1 step left.")
+    view = puzzles.BabyAiText.view(puzzles.Transcript((text,), ()))
+    assert view == {"walls": {"forward": 2}, "carried": ("yellow", "key"),
+                    "objects": {(2, -1): ("locked", "yellow", "door"), (-3, 2): ("", "red", "ball"),
+                                (0, -1): ("", "grey", "box")}}
