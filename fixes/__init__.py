@@ -80,6 +80,7 @@ FIXES: dict[str, Fixes] = {
                                                      state=(territory.StrategoStateFixes,)),
     # economic games
     "textarena.envs.TwoDollar.env:TwoDollarEnv": Fixes(env=(economics.TwoDollarFixes,)),
+    "textarena.envs.ScorableGames.env:ScorableGamesEnv": Fixes(env=(economics.ScorableGamesFixes,)),
     # social games
     "textarena.envs.TruthAndDeception.env:TruthAndDeceptionEnv": Fixes(env=(social.TruthAndDeceptionFixes,)),
     "textarena.envs.SecretMafia.env:SecretMafiaEnv": Fixes(wrappers=(social.SecretMafiaEndsAtTheFirstElimination,)),

@@ -30,7 +30,6 @@ UNAVAILABLE = {
     "KlondikeEnv": "its module does not compile in TextArena 0.7.4 (SyntaxError at Klondike/env.py:119, any Python)",
     "BabyAiTextEnv": "broken env: calls a nonexistent `ta.State(min_players=...)` and needs undeclared gym/babyai",
     "UsedCarNegotiationEnv": "its `instructions/*.txt` data files are missing from the 0.7.4 wheel",
-    "ScorableGamesEnv": "its `games_descriptions/` data files are missing from the 0.7.4 wheel",
     "UsedCarEnv": "its module `textarena.envs.UsedCar` is absent from the 0.7.4 wheel",
     "CharacterConclaveEnv": "its first step raises TypeError (CharacterConclave/env.py:34)",
 }
