@@ -371,6 +371,72 @@ class UsedCarMaster(PrivateValuesMaster):
         how = super()._how(pid, violators)
         return "rules" if how == "turn limit" and self.env.state.game_state["deal"] is not None else how
 
+# --- ScorableGames (issue 22) ---------------------------------------------------------------------------------------
+
+class ScorableGamesMaster(EconomicsMaster):
+    """ScorableGames: parties negotiate one package over several issues (a scenario of fixes/data/scorable_games/,
+    fixes.economics.ScorableGamesFixes). Each seat's payoff is its points for the accepted package by its own
+    scoring table (the Port Authority's role, p1, with TextArena's +10 when every seat accepted), or its minimum
+    acceptable score (its threshold) when no package was accepted: what it keeps by walking away.
+
+    TextArena's result per seat: with a deal, +1 (win) for the seats at or above their threshold, -1 for the others
+    (0 for all when none is); no deal is a draw. The Main Score measures the gain over walking away: a seat's points
+    between its threshold and its best package (`payoff scale`: `seat`, clipped to [0, 100]: a deal below the
+    threshold scores 0 like no deal), all seats' between the sum of the thresholds and the package with the most
+    points for all (`all`).
+
+    Hidden information: each seat's scoring table and brief, in its own prompt only (and its own scores of the
+    proposal on the table, shown to the seat on turn only)."""
+
+    def _tables(self) -> dict[int, dict]:
+        return self.ta_env.player_scores
+
+    def _bonus(self, pid: int) -> int:
+        env = self.ta_env
+        return 10 if env._get_player_by_role(env.unanimity_bonus_role) == pid else 0
+
+    def deal(self) -> dict | None:
+        """The accepted package (issue: option), or None."""
+        env = self.ta_env
+        return dict(sorted(env.current_deal.items())) if "score" in env.state.game_info[0] else None
+
+    def payoffs(self):
+        info, tables = self.ta_env.state.game_info, self._tables()
+        if self.deal() is None:
+            return {pid: float(table["threshold"]) for pid, table in tables.items()}
+        return {pid: float(info[pid]["score"]) for pid in tables}
+
+    def payoff_scale(self):
+        env, tables = self.ta_env, self._tables()
+        issues = sorted(env.issues)
+
+        def best(pid):
+            return sum(max(tables[pid][issue].values()) for issue in issues) + self._bonus(pid)
+        joint = sum(max(sum(tables[pid][issue][option] for pid in tables) for option in env.issues[issue]["options"])
+                    for issue in issues) + max(self._bonus(pid) for pid in tables)
+        return {"seat": {f"Player {pid}": [table["threshold"], best(pid)] for pid, table in tables.items()},
+                "all": [sum(table["threshold"] for table in tables.values()), joint]}
+
+    def content(self):
+        env = self.ta_env
+        return {**super().content(), "scenario": env.game_config,
+                "parties": [config["agent_name"] for _, config in sorted(env.player_configs.items())]}
+
+    def _on_before_game(self):
+        env = self.ta_env
+        self._secrets = {}
+        for pid, config in env.player_configs.items():
+            table = "\n".join(f"{issue}: {scores}" for issue, scores in env.player_scores[pid].items()
+                              if issue != "threshold")
+            self._secrets[pid] = [table, env._fill_scores_in_instructions(pid)]
+
+    def secrets(self):
+        return self._secrets
+
+    def _on_after_game(self, rewards):
+        self.log_key("deal", self.deal())
+        super()._on_after_game(rewards)
+
 
 # why the `_vs_random` variants of the zero-sum games cannot separate a strong player from a random one
 ZERO_SUM_MIXED = ("zero-sum with a uniform mixed equilibrium: against uniformly random moves every strategy expects "
@@ -935,5 +1001,49 @@ GAMES = [
             },
         ],
         "content": ["briefs", "alternatives"],
+    },
+    {
+        "game_name": "ta_scorable_games",
+        "description": ("TextArena ScorableGames (a scenario's parties, 2 to 7): the parties negotiate one "
+                        "package over five issues, each with its own private scoring table and minimum "
+                        "acceptable score; in turns they propose a package ([Propose] A2 B1 C3 D2 E1), accept "
+                        "([Accept]) or reject ([Reject]) the one on the table; it passes when all but one "
+                        "accept, the two veto parties among them; no deal after the last turn leaves every "
+                        "party its minimum. Scenarios written for this project: vendor_retailer (a supply "
+                        "contract, two parties, 20 turns) and base (a harbour plan, five parties, 50 turns)."),
+        "entry_point": "textarena.envs.ScorableGames.env:ScorableGamesEnv",
+        "master": ScorableGamesMaster,
+        "scorer": metrics.PayoffRangeScorer,
+        "score": ("100 x (all parties' points - the sum of their minimum scores) / (the package with the most "
+                  "points for all - that sum), clipped to [0, 100]: no deal scores 0"),
+        "outcome": ("Success when the game ended by an accepted package or after the last turn; Aborted when a "
+                    "party broke the format four times in a row."),
+        "vs_score": ("100 x (the model's points - its minimum acceptable score) / (its best package - that "
+                     "minimum), clipped to [0, 100]: no deal, or a deal below its minimum, scores 0"),
+        "n_instances": 10,
+        "players": 2,
+        "experiments": {
+            "vendor_retailer": {"game_config": "vendor_retailer", "max_rounds": 20, "seats": 2},
+            "base": {"game_config": "base", "max_rounds": 50, "seats": 5},
+        },
+        "view_window": 12000,
+        "references": ["random", "concession"],
+        "player_specs": [
+            {
+                "role": "Player 0",
+                "custom_response": [
+                    "A balanced plan for the harbour. [Propose] A2 B2 C2 D2 E3", "[Accept]",
+                    "Not acceptable. [Reject]", "[Propose] A3 B2 C1 D2 E4", "Let us talk first.",
+                ],
+            },
+            {
+                "role": "Player 1",
+                "custom_response": [
+                    "[Accept]", "We need longer hours. [Propose] A3 B3 C2 D3 E2", "No. [Reject]",
+                    "[Propose] A2 B2 C2 D2 E3", "Hmm.",
+                ],
+            },
+        ],
+        "content": [],
     },
 ]

@@ -1,11 +1,12 @@
 """Players for the economics and social-dilemma games: Colonel Blotto, the iterated matrix games (Matching Pennies,
 Prisoner's Dilemma, Rock-Paper-Scissors, Two-Thirds Average, Stag Hunt, Ultimatum), the three-player IPD, the
 Public Goods and Market Entry games, the blind auction and the negotiations (SimpleNegotiation, TwoDollar,
-NewRecruit, UsedCarNegotiation and UsedCar).
+NewRecruit, UsedCarNegotiation and UsedCar, ScorableGames).
 
 Most of these games alternate free-chat turns with decision turns; the phase is read from the latest phase
 message the game master sent (TextArena 0.7.4 announces each switch), never from env internals.
 """
+import ast
 import itertools
 import math
 import re
@@ -901,7 +902,86 @@ class UsedCar(UsedCarNegotiation):
     game = "ta_used_car"
 
 
+# --- ScorableGames (issue 22) ---------------------------------------------------------------------------------------
+
+class ScorableGames(GamePlayers):
+    """A party of a ScorableGames scenario. It reads its own scoring table and minimum acceptable score from its
+    prompt, the turn from the line that ends every message, and the proposal on the table (with its own points for
+    it) from the board the seat on turn is shown."""
+    game = "ta_scorable_games"
+    recognizes = re.compile(r"'s Private Scoring Function:\n=+\nA: \{")
+    has_expert = True
+    expert_name = "concession"
+    expert_bar = 90.0
+    expert_bar_reason = ("each party knows only its own table: the package copies of the expert agree on meets every "
+                         "minimum but is not the one with the most points for all")
+    CONCEDED_BY = 0.6  # the share of the turns after which the expert demands no more than its minimum
+
+    @staticmethod
+    def table(transcript) -> tuple[dict[str, dict[str, int]], int]:
+        """Per issue, this party's points per option, and its minimum acceptable score."""
+        block = transcript.prompt.rsplit("'s Private Scoring Function:", 1)[1]
+        table = {issue: ast.literal_eval(scores)
+                 for issue, scores in re.findall(r"^([A-Z]): (\{.*\})$", block, re.MULTILINE)}
+        return table, int(re.search(r"Minimum acceptable score: (-?\d+)", block).group(1))
+
+    @staticmethod
+    def turn(transcript) -> tuple[int, int]:
+        found = last_match(r"Turn (\d+) of (\d+): without an accepted deal", transcript.last)
+        return int(found.group(1)), int(found.group(2))
+
+    @staticmethod
+    def standing(transcript) -> dict[str, str] | None:
+        """The proposal on the table (issue: option), or None."""
+        board = transcript.last.rfind("Current Deal & ")
+        if board < 0:
+            return None
+        block = transcript.last[board:].split("Total Score:", 1)[0]
+        return {option[0]: option for option in re.findall(r": ([A-Z]\d+) - ", block)}
+
+    def random_move(self, transcript, rng):
+        options = {}
+        for issue, number in re.findall(r"^  ([A-Z])(\d+): ", transcript.prompt, re.MULTILINE):
+            options.setdefault(issue, []).append(f"{issue}{number}")
+        choice = rng.choice(["propose", "accept", "reject"] if self.standing(transcript) else ["propose"])
+        if choice == "accept":
+            return "This works for us. [Accept]"
+        if choice == "reject":
+            return "Not for us. [Reject]"
+        return "[Propose] " + " ".join(rng.choice(options[issue]) for issue in sorted(options))
+
+    def expert_move(self, transcript):
+        """Demands a score that falls with the turns, from its best package at the first turn to its minimum
+        acceptable score after 60% of the turns; accepts the proposal on the table when it meets the demand; else proposes
+        a package near the one on the table (the others' latest offer) that still meets it: its own best package,
+        moved toward the table's options one option at a time (by its own ranking), where that costs it least."""
+        table, minimum = self.table(transcript)
+        turn, turns = self.turn(transcript)
+        best = sum(max(scores.values()) for scores in table.values())
+        demand = minimum + (best - minimum) * max(0.0, 1.0 - (turn - 1) / (self.CONCEDED_BY * turns))
+        standing = self.standing(transcript)
+        if standing and sum(table[issue][option] for issue, option in standing.items()) >= demand:
+            return "This package meets our needs. [Accept]"
+        package = {issue: max(scores, key=scores.get) for issue, scores in table.items()}
+        score = best
+        while standing:
+            steps = []
+            for issue, wanted in standing.items():
+                if package[issue] != wanted:
+                    ranked = sorted(table[issue], key=lambda option: (-table[issue][option], option))
+                    here, there = ranked.index(package[issue]), ranked.index(wanted)
+                    option = ranked[here + (1 if there > here else -1)]
+                    steps.append((table[issue][package[issue]] - table[issue][option], issue, option))
+            affordable = [step for step in steps if score - step[0] >= demand]
+            if not affordable:
+                break
+            cost, issue, option = min(affordable)
+            package[issue], score = option, score - cost
+        return "We can move toward the others on some issues. [Propose] " + " ".join(
+            package[issue] for issue in sorted(package))
+
+
 GAMES = [ColonelBlotto(), IteratedMatchingPennies(), IteratedPrisonersDilemma(), IteratedRockPaperScissors(),
          IteratedTwoThirdsAverage(), IteratedStagHunt(), IteratedUltimatumGame(), ThreePlayerIPD(), PublicGoodsGame(),
          MarketEntryGame(), SimpleBlindAuction(), SimpleNegotiation(), TwoDollar(), NewRecruit(),
-         UsedCarNegotiation(), UsedCar()]
+         UsedCarNegotiation(), UsedCar(), ScorableGames()]

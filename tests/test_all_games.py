@@ -249,6 +249,11 @@ NOT_ABOVE_RANDOM: dict[str, str] = {
         "model scores 20 against fixed-rule references and 25 against random ones over the 20 instances (10 vs 30 "
         "on the first ten, tests/test_social.py); fixed-rule Mafia beat a random village more often than random "
         "Mafia do (tests/test_social.py)"),
+    "ta_scorable_games_vs_concession": (
+        "no deal and a deal below one's minimum both score 0, and random play rarely reaches a deal that pays it more: "
+        "a random model scores 3.0 against concession references and 4.2 against random ones over all 20 instances "
+        "(vendor_retailer 0 vs 8.3, base 6.1 vs 0), a floor the reference cannot push it below by 10; as the model "
+        "the concession expert scores 72 (vendor_retailer) and 39 (base) against random (tests/test_economics.py)"),
     "ta_truth_and_deception_vs_heuristic": (
         "the heuristic's edge is its guess only: as the Guesser it names the true fact on 10 of the 15 instances that "
         "seat the model as the Deceiver, and as the Deceiver its talk cannot move a random Guesser, so a random model "

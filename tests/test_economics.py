@@ -961,3 +961,199 @@ def test_used_car_concession_reference_beats_random(game, experiment):
     assert _mean_score(f"{game}_vs_random", "expert", ids, experiment=experiment) > 85
     assert all(play(game, [ta_player("expert"), ta_player("expert")], experiment=experiment,
                     game_id=i).scores["Main Score"] == 100 for i in range(4))
+
+
+# --- ScorableGames (issue 22) ---------------------------------------------------------------------------------------
+# vendor_retailer: Player 0 is Hillside Orchards (p1: veto, opens, +10 when all accept), minimum 55; Player 1 is
+# Brightway Markets (p2: veto), minimum 50. base: Port Authority (p1, 55), Shipping Consortium (p2, 50), Fishermen's
+# Cooperative (45), Residents' Association (45), Town Treasury (45); a package passes with 4 of 5 accepts, p1 and p2
+# among them.
+
+def _scorable_env(config="vendor_retailer", max_rounds=20, raw=False):
+    """The env alone: fixed as fixes.make makes it, or TextArena's class with only its data folder pointed at this
+    package's scenarios (what the raw class does with the same data)."""
+    from textarena.envs.ScorableGames.env import ScorableGamesEnv
+
+    import fixes
+    from fixes.economics import SCORABLE_GAMES_DATA
+    if raw:
+        env = ScorableGamesEnv(game_config=config, max_rounds=max_rounds)
+        env.game_dir = str(SCORABLE_GAMES_DATA / config)
+    else:
+        env = fixes.make("ScorableGames-v0-raw", game_config=config, max_rounds=max_rounds)
+    env.reset(num_players=2 if config == "vendor_retailer" else 5, seed=0)
+    return env
+
+
+def test_scorable_games_reads_its_scenarios_from_this_package():
+    import textarena as ta
+    with pytest.raises(FileNotFoundError, match="games_descriptions"):  # env.py:107-108: not in the wheel
+        ta.make("ScorableGames-v0-raw").reset(num_players=5, seed=0)
+    for config, parties in (("vendor_retailer", 2), ("base", 5)):
+        env = _scorable_env(config)
+        assert sorted(env.issues) == ["A", "B", "C", "D", "E"] and len(env.player_configs) == parties
+        for pid in range(parties):
+            table = env.player_scores[pid]
+            assert sum(max(scores.values()) for issue, scores in table.items() if issue != "threshold") == 100
+            assert "#" not in env._fill_scores_in_instructions(pid)  # every placeholder filled
+    env = _scorable_env()
+    assert env.player_scores[0]["threshold"] == 55 and env.player_scores[1]["A"] == {"A1": 35, "A2": 24, "A3": 12,
+                                                                                     "A4": 0}
+    assert '"Hillside Orchards" (represented by you)' in env.state.observations[0][0][1]
+
+
+def _no_deal(env):
+    for _ in range(10):
+        env.step("We need the premium price. [Propose] A4 B1 C1 D3 E1")
+        done, _ = env.step("Too expensive. [Reject]")
+    return done
+
+
+def test_scorable_games_no_deal_is_a_draw_not_the_thresholds_as_rewards():
+    raw = _scorable_env(raw=True)
+    assert _no_deal(raw) and raw.state.rewards == {0: 55, 1: 50}  # env.py:918-943
+    env = _scorable_env()
+    assert _no_deal(env) and env.state.rewards == {0: 0, 1: 0} and env.state.turn == 20
+    assert env.state.game_info[0]["reason"].startswith("No deal after 20 turns")
+
+
+def test_scorable_games_a_vote_with_nothing_on_the_table_is_an_invalid_move_of_the_seat_on_turn():
+    raw = _scorable_env(raw=True)
+    raw.step("Fine by me. [Accept]")
+    assert raw.state.current_player_id == 1  # warned to resubmit, but its turn has passed (env.py:437, :453)
+    env = _scorable_env()
+    assert env.step("Fine by me. [Accept]") == (False, {})
+    assert env.state.current_player_id == 0 and env.state.turn == 0
+    assert "no proposal on the table" in env.state.clem_invalid_moves[-1]
+    assert "[Propose] A1 B1 C1 D1 E1" in env.state.clem_invalid_moves[-1]
+
+
+def test_scorable_games_a_fourth_invalid_move_in_a_row_ends_the_game():
+    raw = _scorable_env(raw=True)
+    for _ in range(4):
+        done, _ = raw.step("Let us talk first.")
+    # TextArena proposes the seat's best package for it and plays on (env.py:670-728)
+    assert not done and raw.current_deal == {"A": "A4", "B": "B1", "C": "C1", "D": "D3", "E": "E1"}
+    env = _scorable_env()
+    for attempt in range(4):
+        done, _ = env.step("Let us talk first.")
+        assert done == (attempt == 3)
+    assert env.state.rewards == {0: -1, 1: 0} and env.state.game_info[0]["invalid_move"] and not env.current_deal
+    assert "made 4 invalid moves in a row" in env.state.game_info[1]["reason"]
+
+
+def test_scorable_games_prompt_says_turns_and_every_observation_the_current_turn():
+    raw = _scorable_env(raw=True)
+    assert "Currently, it is Round 1 of 20." in raw.state.observations[0][0][1]  # env.py:266, never updated
+    env = _scorable_env()
+    prompt = env.state.observations[0][0][1]
+    assert "Currently, it is Round" not in prompt and "at most 20 turns in all" in prompt
+    assert "Making a proposal does not count as accepting it" in prompt and "max rounds" not in prompt
+    env.step("[Propose] A3 B2 C1 D3 E1")
+    _, observation = env.get_observation()
+    assert observation[-1][1].startswith("Turn 2 of 20:") and "Current Deal & Brightway Markets's Scores" in \
+        observation[-2][1]
+
+
+def test_scorable_games_a_deal_passes_when_both_veto_parties_accept_and_names_each_score():
+    env = _scorable_env()
+    assert env.step("[Propose] A3 B2 C1 D3 E1") == (False, {})
+    assert env.step("[Accept]") == (False, {})  # the proposer has not accepted yet
+    done, _ = env.step("[Accept]")
+    # Orchards 28 + 8 + 16 + 18 + 10 = 80, +10 for unanimity; Markets 12 + 8 + 0 + 10 + 28 = 58
+    assert done and env.state.rewards == {0: 1.0, 1: 1.0}
+    assert env.state.game_info[0]["score"] == 90 and env.state.game_info[1]["score"] == 58
+    assert env.state.game_info[1]["reason"] == ("Deal accepted: A3 B2 C1 D3 E1; Brightway Markets scored 58 points "
+                                                "against its minimum of 50.")
+
+
+def test_scorable_games_an_accepted_package_pays_each_party_by_its_own_table():
+    episode = play("ta_scorable_games", [scripted(["A fair price for a long contract. [Propose] A3 B2 C1 D3 E1",
+                                                   "[Accept]"]), scripted(["Agreed. [Accept]"])],
+                   experiment="vendor_retailer")
+    assert_outcome(episode.scores, "Success")
+    seats = episode.interactions["seats"]
+    assert [seats[f"Player {pid}"]["payoff"] for pid in (0, 1)] == [90.0, 58.0]
+    assert [seats[f"Player {pid}"]["result"] for pid in (0, 1)] == ["win", "win"]
+    assert episode.interactions["deal"] == {"A": "A3", "B": "B2", "C": "C1", "D": "D3", "E": "E1"}
+    # all seats' points between the minimums (55 + 50) and the best package for all (140, +10 bonus)
+    assert episode.interactions["payoff scale"]["all"] == [105, 150]
+    assert episode.scores["Main Score"] == pytest.approx(100 * (148 - 105) / (150 - 105))
+
+
+def test_scorable_games_no_deal_leaves_each_party_its_minimum_and_scores_0():
+    episode = play("ta_scorable_games", [scripted(["[Propose] A4 B1 C1 D3 E1"] * 10), scripted(["[Reject]"] * 10)],
+                   experiment="vendor_retailer")
+    assert_outcome(episode.scores, "Success")
+    seats = episode.interactions["seats"]
+    assert [(seats[name]["payoff"], seats[name]["result"], seats[name]["how"]) for name in ("Player 0", "Player 1")] \
+        == [(55.0, "draw", "turn limit"), (50.0, "draw", "turn limit")]
+    assert episode.interactions["deal"] is None and episode.scores["Main Score"] == 0
+
+
+def test_scorable_games_five_parties_pass_a_package_when_the_proposer_accepts_too():
+    # clem's two models take the five seats in turn: A plays 0, 2, 4; B plays 1, 3
+    a = scripted(["A compromise for the harbour. [Propose] A2 B2 C2 D2 E3", "[Accept]", "[Accept]", "[Accept]"])
+    b = scripted(["[Accept]", "[Accept]"])
+    episode = play("ta_scorable_games", [a, b], experiment="base")
+    assert_outcome(episode.scores, "Success")
+    seats = episode.interactions["seats"]
+    # Port 20 + 18 + 8 + 10 + 4 = 60, +10 (all five accepted); Shipping 57; Fishermen 64; Residents 59; Treasury 48
+    assert [seats[f"Player {pid}"]["payoff"] for pid in range(5)] == [70.0, 57.0, 64.0, 59.0, 48.0]
+    assert {seat["result"] for seat in seats.values()} == {"win"}
+    # the minimums sum to 240; the best package for all has 306 points, +10
+    assert episode.scores["Main Score"] == pytest.approx(100 * (298 - 240) / (316 - 240))
+    assert episode.scores["Request Count"] == 6
+
+
+def test_scorable_games_a_deal_below_a_partys_minimum_is_its_loss():
+    # Orchards 42 + 14 + 16 + 18 + 10 = 100, +10; Markets 0 + 0 + 0 + 10 + 28 = 38 < 50
+    episode = play("ta_scorable_games", [scripted(["[Propose] A4 B1 C1 D3 E1", "[Accept]"]), scripted(["[Accept]"])],
+                   experiment="vendor_retailer")
+    seats = episode.interactions["seats"]
+    assert [(seats[name]["payoff"], seats[name]["result"]) for name in ("Player 0", "Player 1")] == \
+        [(110.0, "win"), (38.0, "loss")]
+    assert episode.interactions["payoff scale"]["seat"] == {"Player 0": [55, 110], "Player 1": [50, 100]}
+    assert episode.scores["Main Score"] == pytest.approx(100 * (148 - 105) / (150 - 105))
+
+
+def test_scorable_games_broken_format_four_times_aborts():
+    episode = play("ta_scorable_games", [ta_player("format-breaker"), ta_player("random")],
+                   experiment="vendor_retailer")
+    assert_outcome(episode.scores, "Aborted")
+    assert episode.interactions["violating seats"] == ["Player 0"] and episode.scores["Request Count"] == 4
+    assert math.isnan(episode.scores["Main Score"])
+
+
+def test_scorable_games_no_context_of_five_parties_gives_away_another_partys_table_or_brief():
+    seen = []
+    play("ta_scorable_games", [ta_player("random"), ta_player("random")], experiment="base",
+         on_turn=lambda game_master, name, context: seen.append((game_master.secrets(), name, context["content"])))
+    assert {name for _, name, _ in seen} == {f"Player {pid}" for pid in range(5)}
+    for secrets, name, content in seen:
+        for pid, texts in secrets.items():
+            assert all((text in content) == (name == f"Player {pid}") for text in texts)
+
+
+def test_scorable_games_vs_random_scores_the_models_gain_over_its_minimum():
+    for game_id in range(5):
+        episode = play("ta_scorable_games_vs_random", [ta_player("expert")], experiment="base", game_id=game_id)
+        seat = episode.interactions["seats"][f"Player {game_id}"]
+        low, high = episode.interactions["payoff scale"]["seat"][f"Player {game_id}"]
+        assert episode.scores["Main Score"] == pytest.approx(max(0, min(100, 100 * (seat["payoff"] - low) /
+                                                                       (high - low))))
+
+
+def test_scorable_games_the_concession_expert_beats_random_play():
+    for experiment in ("vendor_retailer", "base"):
+        expert = _mean_score("ta_scorable_games_vs_random", "expert", ids=range(10), experiment=experiment)
+        random_play = _mean_score("ta_scorable_games_vs_random", "random", ids=range(10), experiment=experiment)
+        assert expert >= random_play + 20, (experiment, expert, random_play)
+
+
+def test_scorable_games_clips_a_partys_words_to_their_last_1000_characters():
+    env = _scorable_env()
+    env.step("x" * 5000 + "y" * 1000 + " [Propose] A3 B2 C1 D3 E1")
+    announced = env.state.observations[1][-1][1]
+    assert "x" not in announced and "y" * 999 in announced and announced.endswith("proposes: A:A3, B:B2, C:C1, D:D3, "
+                                                                                   "E:E1")

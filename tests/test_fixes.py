@@ -100,9 +100,8 @@ def test_baby_ai_text_toggling_a_locked_door_without_its_key_says_so():
 def test_baby_ai_text_without_minigrid_is_unavailable_in_one_line(monkeypatch):
     import sys
 
-    from support import spec_of
-
     import ta_master
+    from support import spec_of
     monkeypatch.setitem(sys.modules, "minigrid", None)  # `import minigrid` fails as where it is not installed
     monkeypatch.delitem(sys.modules, "envs.babyai_text", raising=False)
     assert ta_master.unavailable_reason(spec_of("ta_baby_ai_text")) == (
