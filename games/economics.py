@@ -425,7 +425,7 @@ class ScorableGamesMaster(EconomicsMaster):
     def _on_before_game(self):
         env = self.ta_env
         self._secrets = {}
-        for pid, config in env.player_configs.items():
+        for pid in env.player_configs:
             table = "\n".join(f"{issue}: {scores}" for issue, scores in env.player_scores[pid].items()
                               if issue != "threshold")
             self._secrets[pid] = [table, env._fill_scores_in_instructions(pid)]

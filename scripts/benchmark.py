@@ -76,7 +76,7 @@ from clemcore.clemgame.callbacks.base import GameBenchmarkCallback, GameBenchmar
 from clemcore.clemgame.envs.pettingzoo.master import GameMasterEnv  # noqa: E402
 from clemcore.clemgame.recorder import GameInteractionsRecorder  # noqa: E402
 
-# Imported here (as tests/conftest.py does) so it stays loaded for all games: clemcore unloads a game's modules when its
+# Imported here (as tests/support.py does) so it stays loaded for all games: clemcore unloads a game's modules when its
 # GameBenchmark closes, and the timing wrapper below patches this module's make_env.
 import ta_master  # noqa: E402
 import ta_players  # noqa: E402
