@@ -30,8 +30,9 @@ UNAVAILABLE = {
     "KlondikeEnv": "its module does not compile in TextArena 0.7.4 (SyntaxError at Klondike/env.py:119, any Python)",
     "BabyAiTextEnv": "broken env: calls a nonexistent `ta.State(min_players=...)` and needs undeclared gym/babyai",
     "ScorableGamesEnv": "its `games_descriptions/` data files are missing from the 0.7.4 wheel",
-    "CharacterConclaveEnv": "its first step raises TypeError (CharacterConclave/env.py:34)",
 }
+# Env classes that take more seat counts than the shipped experiments seat: TextArena's range, shown beside them.
+SEAT_RANGES = {"CharacterConclaveEnv": "3-15"}
 # Env modules that use Python 3.12 syntax (PEP 701 f-strings): unavailable on Python 3.11.
 NEEDS_PYTHON_312 = {"ChessEnv", "CheckersEnv", "ReverseTicTacToeEnv", "IteratedStagHuntEnv",
                     "UltimateTexasHoldemEnv"}
@@ -127,7 +128,8 @@ def render() -> str:
         score = spec.score
         if variants.get(game):
             score += f"<br>vs references: {variants[game][0].score}"
-        lines.append(f"| `{env_class}` | {names} | {seats_text(spec)} | {experiment_text} | {score} "
+        seat_range = f" (TextArena: {SEAT_RANGES[env_class]})" if env_class in SEAT_RANGES else ""
+        lines.append(f"| `{env_class}` | {names} | {seats_text(spec)}{seat_range} | {experiment_text} | {score} "
                      f"| {status} | {' | '.join(figures)} |")
         details.append(_details(game, spec, experiments, validation.get(game, {}), experts.get(game),
                                 judged.get(game)))
