@@ -1022,6 +1022,7 @@ GAMES = [
                      "minimum), clipped to [0, 100]: no deal, or a deal below its minimum, scores 0"),
         "n_instances": 10,
         "players": 2,
+        "textarena_seats": "2-7 by scenario",
         "experiments": {
             "vendor_retailer": {"game_config": "vendor_retailer", "max_rounds": 20, "seats": 2},
             "base": {"game_config": "base", "max_rounds": 50, "seats": 5},

@@ -1,4 +1,5 @@
-"""Masters of the social games: Truth and Deception, Secret Mafia, Settlers of Catan (docs/games/social.md)."""
+"""Masters of the social games: Truth and Deception, Secret Mafia, Settlers of Catan, Character Conclave
+(docs/games/social.md)."""
 from textarena.envs.SecretMafia import env as mafia_env
 
 import metrics
@@ -107,6 +108,18 @@ class SettlersOfCatanMaster(MultiPlayerMaster):
                 for pid, hand in hands.items()}
 
 
+class CharacterConclaveMaster(MultiPlayerMaster):
+    """Seats talk within their character budgets, then each votes, in secret, for another seat; the seats with the
+    most votes win, the others lose, an all-tied vote is a draw (fixes.social.CharacterConclaveFixes). A seat
+    eliminated by its second invalid vote loses and the episode is Aborted; the others still vote."""
+
+    def secrets(self):
+        # a vote is confirmed to its voter only (CharacterConclave/env.py:50)
+        votes = self.env.state.game_state["votes"]
+        return {pid: [f"You have successfully voted for Player {votes[pid]}."] if votes.get(pid, -1) != -1 else []
+                for pid in range(len(self.seats))}
+
+
 # The family's games, as clemgame.json declares them to clem: `python scripts/build_clemgame.py` writes
 # clemgame.json from these (and the `_vs_` variants of those with `references`).
 GAMES = [
@@ -182,5 +195,39 @@ GAMES = [
         ]),
         "content": ["move_allowance"],
         "max_requests": 1000,
+    },
+    {
+        "game_name": "ta_character_conclave",
+        "description": ("TextArena Character Conclave (three players; six in 6_seats): each player talks within a "
+                        "character budget (1,000; 5,000 in long, 10,000 in extreme), then votes in secret for the "
+                        "most impressive other player; the most votes win."),
+        "entry_point": "textarena.envs.CharacterConclave.env:CharacterConclaveEnv",
+        "master": CharacterConclaveMaster,
+        "scorer": metrics.CompetitiveScorer,
+        "score": "100 when the vote was held (the game played to its end), 0 otherwise",
+        "outcome": "Success when every seat voted; Aborted when a seat was eliminated by its second invalid vote.",
+        "n_instances": 6,
+        "players": 3,
+        "textarena_seats": "3-15",
+        "view": "dialogue",
+        "view_window": 17000,
+        "references": ["random"],
+        "player_specs": [
+            {"role": f"Player {seat}",
+             "custom_response": ["I bring calm judgement and a sense of humour to this conclave.",
+                                 "Let me tell you about the lighthouse keeper who taught me patience.",
+                                 "A good leader listens first; that is what I try to do.",
+                                 f"I vote [{(seat + 1) % 3}].", f"[{(seat + 2) % 3}]"]}
+            for seat in range(3)
+        ],
+        "content": [],
+        # the budgets of TextArena's three registrations, as env kwargs over CharacterConclave-v0-raw
+        "experiments": {"default": {}, "long": {"character_budget": 5000}, "extreme": {"character_budget": 10000},
+                        "6_seats": {"seats": 6}},
+        "max_requests": 80,
+        "cannot_separate": {
+            "random": ("the random references vote for a random other seat whatever is said: no message and no vote "
+                       "changes the model's chances (3 seats: a win 1 in 4, a draw 1 in 4)"),
+        },
     },
 ]

@@ -28,7 +28,6 @@ VALIDATION = REPO / "docs" / "validation.json"
 # Env classes no clem game can play here, with the reason (TextArena 0.7.4).
 UNAVAILABLE = {
     "KlondikeEnv": "its module does not compile in TextArena 0.7.4 (SyntaxError at Klondike/env.py:119, any Python)",
-    "CharacterConclaveEnv": "its first step raises TypeError (CharacterConclave/env.py:34)",
 }
 # Env modules that use Python 3.12 syntax (PEP 701 f-strings): unavailable on Python 3.11.
 NEEDS_PYTHON_312 = {"ChessEnv", "CheckersEnv", "ReverseTicTacToeEnv", "IteratedStagHuntEnv",
@@ -125,7 +124,9 @@ def render() -> str:
         score = spec.score
         if variants.get(game):
             score += f"<br>vs references: {variants[game][0].score}"
-        lines.append(f"| `{env_class}` | {names} | {seats_text(spec)} | {experiment_text} | {score} "
+        # a game whose env takes more seat counts than its experiments seat declares TextArena's range
+        seat_range = f" (TextArena: {spec.textarena_seats})" if getattr(spec, "textarena_seats", None) else ""
+        lines.append(f"| `{env_class}` | {names} | {seats_text(spec)}{seat_range} | {experiment_text} | {score} "
                      f"| {status} | {' | '.join(figures)} |")
         details.append(_details(game, spec, experiments, validation.get(game, {}), experts.get(game),
                                 judged.get(game)))

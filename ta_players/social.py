@@ -1,4 +1,5 @@
-"""Players for the social games between seats: Truth and Deception, Secret Mafia, Settlers of Catan.
+"""Players for the social games between seats: Truth and Deception, Secret Mafia, Settlers of Catan, Character
+Conclave.
 
 Every reply is read off the seat's own contexts: its prompt (role, facts, teammates, colour), the game's
 announcements and the other seats' messages. Phase markers are TextArena 0.7.4's own sentences, read at the
@@ -431,4 +432,38 @@ def _wanted_trade(hand: Counter) -> tuple[str, str] | None:
     return None
 
 
-GAMES = [TruthAndDeception(), SecretMafia(), SettlersOfCatan()]
+# ---------------------------------------------------------------------------------------------- Character Conclave
+
+CONCLAVE = re.compile(r"You are Player (\d+) in a (\d+) player game of Character Conclave")
+VOTING = re.compile(r"^\[GAME\] The discussion phase has concluded\.", re.M)
+CONCLAVE_TALK = ("I keep my promises, even the small ones nobody would notice.",
+                 "When the river flooded our village I carried the baker's ovens up the hill, one brick at a time.",
+                 "I have read every book in the old library twice, and I still lose at chess to my niece.",
+                 "Patience is my craft: I once waited three winters for a single orchid to bloom.",
+                 "Ask me anything about the stars; I navigate by them when the roads run out.",
+                 "I laugh at my own mistakes first, so that others may laugh with me and not at me.",
+                 "My grandmother taught me that a fair trade leaves both sides a little hungry.",
+                 "I have crossed the desert on foot, and I would do it again for a friend.",
+                 "Courage, to me, is telling the truth when a lie would be cheaper.",
+                 "I mend clocks, and I think people are much the same: a gentle hand, a steady eye.")
+
+
+class CharacterConclave(GamePlayers):
+    """Every seat talks (one to six sentences a message, within the budget) and then votes for another seat.
+
+    No expert: what wins is the other seats' judgement of the talk, which no short rule produces or predicts. A seat's
+    own vote can only lift a rival (it cannot vote for itself), and against voters who ignore the talk (the random
+    reference) no choice of message or vote changes its chances."""
+    game = "ta_character_conclave"
+    recognizes = CONCLAVE
+
+    def random_move(self, transcript, rng):
+        seat, seats = map(int, CONCLAVE.search(transcript.prompt).groups())
+        if VOTING.search(transcript.last):
+            return f"[{rng.choice([pid for pid in range(seats) if pid != seat])}]"
+        if rng.random() < 0.05:
+            return ""  # ends its part in the discussion
+        return " ".join(rng.sample(CONCLAVE_TALK, rng.randint(1, 6)))
+
+
+GAMES = [TruthAndDeception(), SecretMafia(), SettlersOfCatan(), CharacterConclave()]

@@ -1,4 +1,5 @@
-"""The social games played end to end: Truth and Deception, Secret Mafia, Settlers of Catan. Hand-computed games,
+"""The social games played end to end: Truth and Deception, Secret Mafia, Settlers of Catan, Character Conclave.
+Hand-computed games,
 the `_vs_<reference>` variants, broken formats, the caps of games without a turn limit, hidden information, and the
 strength of the programmatic references."""
 import math
@@ -8,6 +9,7 @@ from unittest import mock
 import pytest
 import textarena as ta
 
+import fixes
 import support
 import ta_master
 from clem_observation_wrapper import ClemObservationWrapper
@@ -269,3 +271,173 @@ def test_settlers_of_catan_greedy_player_outbuilds_random_players():
     assert seats["Player 2"]["how"] == "rules"  # not TextArena's unchecked max_turns
     assert greedy.scores["Victory Points"] >= 11
     assert all(seat["payoff"] < 11 for name, seat in seats.items() if name != "Player 2")
+
+
+# --- Character Conclave ------------------------------------------------------------------------------------------
+
+def conclave(seats: int = 3, budget: int = 1000):
+    env = fixes.make("CharacterConclave-v0-raw", character_budget=budget)
+    env.reset(num_players=seats, seed=0)
+    return env
+
+
+def test_character_conclave_fix_types_every_observation():
+    # TextArena 0.7.4 calls add_observation without its observation_type (CharacterConclave/env.py:34): TypeError
+    raw = ta.make("CharacterConclave-v0-raw")
+    raw.reset(num_players=3, seed=0)
+    with pytest.raises(TypeError, match="observation_type"):
+        raw.step("Hello.")
+    env = conclave(budget=6)
+    for pid in range(3):
+        env.step(f"I am {pid}")
+    observations = env.state.observations
+    assert (0, "I am 0", ta.ObservationType.PLAYER_ACTION) in observations[2]
+    assert (ta.GAME_ID, "You have 0 characters and 0 messages left.", ta.ObservationType.GAME_MESSAGE) in \
+        observations[0]
+    assert observations[2][-1][0] == ta.GAME_ID and observations[2][-1][1].startswith("The discussion phase has")
+    assert any(message.startswith("The discussion phase has concluded") and kind == ta.ObservationType.GAME_MESSAGE
+               for _, message, kind in observations[1])
+    assert env.state.current_player_id == 2  # the last to speak votes first
+    env.step("[0]")
+    assert observations[2][-1] == (ta.GAME_ID, "You have successfully voted for Player 0.",
+                                   ta.ObservationType.GAME_ACTION_DESCRIPTION)
+    assert not any("successfully voted" in message for pid in (0, 1) for _, message, _ in observations[pid])
+
+
+def test_character_conclave_seat_out_for_a_second_invalid_vote_gives_up_its_turn():
+    # TextArena 0.7.4 keeps it on turn (state.py:176-179 ignores the rotation after the invalid move, env.py:44),
+    # and its next vote would replace the void one and count
+    env = conclave(budget=5)
+    for _ in range(3):
+        env.step("xxxxx")
+    env.step("no vote")
+    assert env.state.current_player_id == 2
+    env.step("still no vote")
+    assert env.state.elimination_order == [2] and env.state.game_state["votes"] == {2: -1}
+    assert env.state.current_player_id == 0
+    assert env.state.observations[2][-1][1] == \
+        "Your second invalid vote in a row eliminates you: you have no vote, and you lose."
+    env.step("[1]")
+    done, _ = env.step("[0]")
+    assert done and env.state.rewards == {0: 0.0, 1: 0.0, 2: -1.0}
+
+
+def test_character_conclave_votes_of_an_eliminated_seat_do_not_count():
+    # CharacterConclave/env.py:87 drops the votes for an eliminated seat but counts those cast by one
+    env = conclave()
+    env.state.elimination_order.append(2)
+    env.state.game_state.update(phase="voting", votes={0: 1, 1: 0, 2: 1})
+    env._check_and_evaluate_outcome()
+    assert env.state.done and env.state.rewards == {0: 0.0, 1: 0.0, 2: -1.0}
+
+
+def test_character_conclave_all_tied_vote_is_a_draw_and_only_the_most_votes_win():
+    # TextArena 0.7.4 gives every seat of an all-tied vote -1 (CharacterConclave/env.py:94), and ranks the seats
+    # between the fewest and the most votes on a scale (:96: the middle of five seats would draw)
+    env = conclave()
+    env.state.game_state.update(phase="voting", votes={0: 1, 1: 2, 2: 0})
+    env._check_and_evaluate_outcome()
+    assert env.state.rewards == {0: 0.0, 1: 0.0, 2: 0.0}
+    env = conclave(seats=5)
+    env.state.game_state.update(phase="voting", votes={0: 1, 1: 0, 2: 0, 3: 1, 4: 2})
+    env._check_and_evaluate_outcome()
+    assert env.state.rewards == {0: 1.0, 1: 1.0, 2: -1.0, 3: -1.0, 4: -1.0}
+    assert "Player(s) [0, 1] win(s) with the most votes (Player 0: 2, Player 1: 2, Player 2: 1" in \
+        env.state.game_info[0]["reason"]
+
+
+def test_character_conclave_discussion_is_bounded():
+    # TextArena 0.7.4 ends the discussion only when every budget is spent (env.py:66), and an empty message costs
+    # nothing (:32-35): three seats sending empty messages talked for ever
+    env = conclave()
+    for _ in range(3):
+        env.step("")
+    assert env.state.game_state["phase"] == "voting"
+    assert (ta.GAME_ID, "Player 0 has ended its part in the discussion.",
+            ta.ObservationType.GAME_ACTION_DESCRIPTION) in env.state.observations[1]
+    # at most ten messages a seat, each at most 1,000 characters
+    env = conclave(budget=10_000)
+    env.step("x" * 1500)
+    assert env.state.game_state["budget_remaining"][0] == 9000
+    assert (0, "x" * 1000, ta.ObservationType.PLAYER_ACTION) in env.state.observations[1]
+    steps = 1
+    while env.state.game_state["phase"] == "discussion":
+        env.step("Hello there.")
+        steps += 1
+    assert steps == 30 and env.state.game_state["messages_sent"] == {0: 10, 1: 10, 2: 10}
+    assert "each player sends at most 10 messages" in conclave().state.observations[0][0][1]
+
+
+def conclave_seat(talk: list[str], vote: str):
+    return scripted([*talk, "", vote])
+
+
+def test_character_conclave_most_votes_win():
+    # each seat speaks once and passes; seat 2 spoke last, so it votes first: 2 -> 0, 0 -> 1, 1 -> 0
+    episode = play("ta_character_conclave", [conclave_seat(["I mend clocks."], "I vote [1]."),
+                                             conclave_seat(["I read the stars."], "[0]"),
+                                             conclave_seat(["I bake bread."], "[Player 0]")])
+    assert_outcome(episode.scores, "Success")
+    assert episode.scores["Main Score"] == 100
+    assert_seat_results(episode, Player_0="win", Player_1="loss", Player_2="loss")
+    assert episode.scores["Request Count"] == 9 and episode.scores["Violated Request Count"] == 0
+    assert [name for name, _ in episode.contexts] == [f"Player {pid}" for pid in (0, 1, 2, 0, 1, 2, 2, 0, 1)]
+    assert episode.game_master.end_reason() == \
+        "Player(s) [0] win(s) with the most votes (Player 0: 2, Player 1: 1, Player 2: 0)."
+    assert "[Player 2] I bake bread." in episode.contexts[3][1]["content"]
+    assert "[GAME] You have 986 characters and 9 messages left." in episode.contexts[3][1]["content"]
+    assert "[GAME] The discussion phase has concluded." in episode.contexts[6][1]["content"]
+    assert_secrets_kept(episode)
+
+
+def test_character_conclave_all_tied_vote_is_a_draw_played_to_its_end():
+    episode = play("ta_character_conclave", [conclave_seat(["One."], "[1]"), conclave_seat(["Two."], "[2]"),
+                                             conclave_seat(["Three."], "[0]")])
+    assert_outcome(episode.scores, "Success")
+    assert_seat_results(episode, Player_0="draw", Player_1="draw", Player_2="draw")
+
+
+def test_character_conclave_seat_out_for_invalid_votes_aborts_and_the_others_still_vote():
+    episode = play("ta_character_conclave", [conclave_seat(["One."], "[1]"), conclave_seat(["Two."], "[0]"),
+                                             scripted(["Three.", "", "I pick nobody.", "Nobody!"])])
+    assert_outcome(episode.scores, "Aborted")
+    assert math.isnan(episode.scores["Main Score"])
+    assert episode.interactions["violating seats"] == ["Player 2"]
+    assert episode.scores["Request Count"] == 10 and episode.scores["Violated Request Count"] == 2
+    assert_seat_results(episode, Player_0="draw", Player_1="draw", Player_2="loss")
+
+
+def test_character_conclave_ten_messages_a_seat_then_the_vote():
+    # long (5,000 characters): ten messages of 100 characters each leave 4,000 unspent
+    talk = ["x" * 100] * 10
+    episode = play("ta_character_conclave", [scripted([*talk, "[1]"]), scripted([*talk, "[0]"]),
+                                             scripted([*talk, "[0]"])], experiment="long")
+    assert episode.scores["Request Count"] == 33
+    assert_seat_results(episode, Player_0="win", Player_1="loss", Player_2="loss")
+    assert "[GAME] You have 4,000 characters and 0 messages left." in episode.contexts[-2][1]["content"]
+
+
+def test_character_conclave_six_seats_vs_random_model_seat():
+    # 6_seats instance 3 seats the model at 3; it passes at once and votes for seat 0. The random references' votes
+    # (4 -> 5, 5 -> 2, 0 -> 4, 1 -> 0, 2 -> 1) leave seat 0 with two votes, 1, 2, 4 and 5 with one each: 0 wins alone
+    episode = play_vs("ta_character_conclave", "random", scripted(["", "[0]"]), experiment="6_seats", game_id=3)
+    assert episode.game_master.env.state.game_state["votes"] == {4: 5, 5: 2, 0: 4, 1: 0, 2: 1, 3: 0}
+    assert episode.scores["Request Count"] == 2
+    assert_seat_results(episode, **{f"Player_{pid}": "win" if pid == 0 else "loss" for pid in range(6)})
+    assert episode.scores["Main Score"] == 0
+    assert_outcome(episode.scores, "Lose")
+
+
+@pytest.mark.parametrize("experiment", ["long", "extreme"])
+def test_character_conclave_whole_budgets_in_long_messages_keep_the_prompt_budget(experiment):
+    # every seat sends ten messages of 1,000 characters (long: five spend the 5,000): the dialogue view's 17,000
+    # characters keep the largest prompt within an 8k model's 6,144 tokens
+    from ta_players.social import CONCLAVE_TALK
+    text, messages = (" ".join(CONCLAVE_TALK) * 2)[:1000], {"long": 5, "extreme": 10}[experiment]
+    episode = play("ta_character_conclave", [scripted([text] * messages + [vote]) for vote in ("[1]", "[2]", "[0]")],
+                   experiment=experiment)
+    assert episode.scores["Request Count"] == {"long": 18, "extreme": 33}[experiment]
+    assert_seat_results(episode, Player_0="draw", Player_1="draw", Player_2="draw")
+    assert 3500 < episode.scores["Prompt Tokens Max"] <= 6144
+    assert ("earlier messages are not repeated here" in episode.contexts[-1][1]["content"]) == \
+        (experiment == "extreme")
