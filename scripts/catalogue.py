@@ -27,7 +27,6 @@ VALIDATION = REPO / "docs" / "validation.json"
 
 # Env classes no clem game can play here, with the reason (TextArena 0.7.4).
 UNAVAILABLE = {
-    "KlondikeEnv": "its module does not compile in TextArena 0.7.4 (SyntaxError at Klondike/env.py:119, any Python)",
     "CharacterConclaveEnv": "its first step raises TypeError (CharacterConclave/env.py:34)",
 }
 # Env modules that use Python 3.12 syntax (PEP 701 f-strings): unavailable on Python 3.11.
