@@ -22,7 +22,6 @@ import random
 import re
 import sys
 from pathlib import Path
-from typing import Optional
 
 import textarena as ta
 
@@ -104,7 +103,7 @@ class KlondikeEnv(ta.Env):
         self.max_turns = max_turns
         self.draw_count = draw_count
 
-    def reset(self, num_players: int, seed: Optional[int] = None):
+    def reset(self, num_players: int, seed: int | None = None):
         # the state gets no seed: TextArena's State.__init__ would seed the process-wide `random` with it (core.py:24)
         self.state = ta.SinglePlayerState(num_players=num_players, max_turns=self.max_turns, error_allowance=5)
         self.klondike = Deal(seed if seed is not None else 0, self.draw_count)
@@ -365,7 +364,7 @@ def find_win(game, budget: int = 20_000) -> tuple[bool, int, bool]:
         moved = True
         while moved:
             moved = False
-            for i, (down, up) in enumerate(piles):
+            for i, (_, up) in enumerate(piles):
                 if up and up[-1][0] == found[up[-1][1]] + 1 and safe(up[-1], found):
                     found[up[-1][1]] += 1
                     piles[i] = lift(piles[i], 1)
@@ -379,7 +378,7 @@ def find_win(game, budget: int = 20_000) -> tuple[bool, int, bool]:
 
     def moves(piles, found, pool):
         tops = [pile[1][-1] if pile[1] else None for pile in piles]
-        for i, (down, up) in enumerate(piles):  # a top card to its foundation
+        for i, (_, up) in enumerate(piles):  # a top card to its foundation
             if up and up[-1][0] == found[up[-1][1]] + 1:
                 yield tuple(lift(p, 1) if j == i else p for j, p in enumerate(piles)), \
                     tuple(r + (s == up[-1][1]) for s, r in enumerate(found)), pool
@@ -401,7 +400,7 @@ def find_win(game, budget: int = 20_000) -> tuple[bool, int, bool]:
                         break
             if card[0] == found[card[1]] + 1:
                 yield piles, tuple(r + (s == card[1]) for s, r in enumerate(found)), pool - {card}
-        for i, (down, up) in enumerate(piles):  # part of a run moved away to free a card for its foundation
+        for i, (_, up) in enumerate(piles):  # part of a run moved away to free a card for its foundation
             for count in range(1, len(up)):
                 freed = up[-count - 1]
                 if freed[0] != found[freed[1]] + 1:
