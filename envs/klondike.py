@@ -40,7 +40,8 @@ def load_engine(path: Path = ENGINE, sha256: str = ENGINE_SHA256):
     found = hashlib.sha256(path.read_bytes()).hexdigest() if path.exists() else "no such file"
     if found != sha256:
         raise EngineMismatchError(f"TextArena's Klondike engine {path} is not textarena 0.7.4's (sha256 {found}, "
-                                  f"expected {sha256}): it is not loaded; install textarena==0.7.4.", name=ENGINE_MODULE)
+                                  f"expected {sha256}): it is not loaded; install textarena==0.7.4.",
+                                  name=ENGINE_MODULE)
     if ENGINE_MODULE in sys.modules:
         return sys.modules[ENGINE_MODULE]
     spec = importlib.util.spec_from_file_location(ENGINE_MODULE, path)

@@ -365,10 +365,10 @@ def test_klondike_engine_whose_hash_is_not_textarenas_is_not_loaded(tmp_path, mo
 
     def import_module(name, *args):
         if name == "envs.klondike":
-            raise klondike.EngineMismatchError(message)
+            raise klondike.EngineMismatchError(message, name=klondike.ENGINE_MODULE)
         return real_import(name, *args)
     monkeypatch.setattr(runtime.availability.importlib, "import_module", import_module)
-    assert unavailable_reason(spec_of("ta_klondike")) == f"ta_klondike is unavailable: {message}"
+    assert unavailable_reason(spec_of("ta_klondike")) == f"ta_klondike is unavailable here: {message}"
 
 
 def test_klondike_deal_without_a_win_found_is_never_an_instance():
