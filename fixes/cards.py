@@ -1,4 +1,4 @@
-"""Repairs of the card games: Set, Ultimate Texas Hold'em (docs/games/cards.md)."""
+"""Repairs of the card games: Set, Ultimate Texas Hold'em; Klondike's stand-in (docs/games/cards.md)."""
 import textarena as ta
 from textarena.envs.Set import env as set_env
 
@@ -97,4 +97,7 @@ class UltimateTexasHoldemFixes:
 FIXES = {
     "textarena.envs.Set.env:SetEnv": Fixes(env=(SetFixes,)),
     "textarena.envs.UltimateTexasHoldem.env:UltimateTexasHoldemEnv": Fixes(env=(UltimateTexasHoldemFixes,)),
+    # TextArena 0.7.4's Klondike/env.py does not compile (SyntaxError at :119): an env of this project's own around
+    # TextArena's engine, Klondike/klondike.py (envs/klondike.py)
+    "textarena.envs.Klondike.env:KlondikeEnv": Fixes(stand_in="envs.klondike:KlondikeEnv"),
 }

@@ -1,4 +1,4 @@
-"""Masters of the card games and 2048: Blackjack, Set, UltimateTexasHoldem, 2048 (docs/games/cards.md)."""
+"""Masters of the card games and 2048: Blackjack, Set, UltimateTexasHoldem, Klondike, 2048 (docs/games/cards.md)."""
 import metrics
 from submasters import SinglePlayerMaster
 
@@ -88,6 +88,39 @@ class Game2048Master(SinglePlayerMaster):
         self.log_outcome(outcome, self.end_reason())
 
 
+class KlondikeMaster(SinglePlayerMaster):
+    """Logs the cards on the foundations. Success when all 52 are there. (The env is this project's own around
+    TextArena 0.7.4's engine, envs/klondike.py: TextArena's env.py does not compile.)
+
+    TextArena's reward is the number of cards on the foundations (52 for a win), not 1: the outcome comes from the
+    game state. An instance must be winnable: a search knowing every card (envs.klondike.find_win) must find a win.
+    """
+
+    def _on_after_game(self, rewards):
+        game_state = self.env.state.game_state
+        self.log_key("foundations", {"cards": self.ta_env.foundation_cards(), "of": 52,
+                                     "turns": game_state["turn_count"], "max turns": self.ta_env.max_turns})
+        self.log_key("completion", self.completion())
+        if self.ended_by_violation():
+            outcome = "aborted"
+        elif game_state["game_won"]:
+            outcome = "success"
+        else:
+            outcome = "lose"
+        self.log_outcome(outcome, self.end_reason())
+
+    def unplayable_reason(self) -> str | None:
+        reason = super().unplayable_reason()
+        if reason is not None:
+            return reason
+        from envs.klondike import find_win  # the stand-in's module, importable once the env is made
+        won, positions, exhausted = find_win(self.ta_env.klondike)
+        if won:
+            return None
+        return (f"no win found: a search knowing every card tried all {positions} positions its moves reach"
+                if exhausted else f"no win found in {positions} positions of a search knowing every card")
+
+
 # The family's games, as clemgame.json declares them to clem: `python scripts/build_clemgame.py` writes
 # clemgame.json from these (and the `_vs_` variants of those with `references`).
 GAMES = [
@@ -156,6 +189,28 @@ GAMES = [
                 "",
             ],
         ],
+    },
+    {
+        "game_name": "ta_klondike",
+        "description": ("TextArena Klondike: solitaire, one card drawn at a time; move all 52 cards to the foundations "
+                        "within 200 turns (an env of this project's own around TextArena's engine, whose env.py does "
+                        "not compile)."),
+        "entry_point": "textarena.envs.Klondike.env:KlondikeEnv",
+        "master": KlondikeMaster,
+        "scorer": metrics.CompletionScorer,
+        "n_instances": 10,
+        "players": 1,
+        "player_specs": [
+            {
+                "role": "Player",
+                "custom_response": ["[draw]", "[draw, draw, draw]", "[move W T1]", "[move T7 F1]",
+                                    "[move T2 T3 all]", "I draw a card."],
+            },
+        ],
+        "content": ["deal"],
+        "score": ("100 when won, else 100 x cards on the foundations / 52 (TextArena's reward is the cards on the "
+                  "foundations)."),
+        "outcome": "Success when all 52 cards are on the foundations; Lose at the 200-turn limit or on [forfeit].",
     },
     {
         "game_name": "ta_2048",

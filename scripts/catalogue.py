@@ -25,10 +25,6 @@ CATALOGUE = REPO / "docs" / "catalogue.md"
 CONTEXT = REPO / "docs" / "context.md"
 VALIDATION = REPO / "docs" / "validation.json"
 
-# Env classes no clem game can play here, with the reason (TextArena 0.7.4).
-UNAVAILABLE = {
-    "KlondikeEnv": "its module does not compile in TextArena 0.7.4 (SyntaxError at Klondike/env.py:119, any Python)",
-}
 # Env modules that use Python 3.12 syntax (PEP 701 f-strings): unavailable on Python 3.11.
 NEEDS_PYTHON_312 = {"ChessEnv", "CheckersEnv", "ReverseTicTacToeEnv", "IteratedStagHuntEnv",
                     "UltimateTexasHoldemEnv"}
@@ -107,8 +103,7 @@ def render() -> str:
         env_class = entry.split(":")[1]
         spec = specs.get(entry)
         if spec is None:
-            status = f"unavailable: {UNAVAILABLE[env_class]}" if env_class in UNAVAILABLE else "not wired yet"
-            lines.append(f"| `{env_class}` | – | {state_players(entry)} | – | – | {status} | – | – | – | – |")
+            lines.append(f"| `{env_class}` | – | {state_players(entry)} | – | – | not wired yet | – | – | – | – |")
             continue
         game = spec.game_name
         experiments = instances_of(spec)

@@ -1,12 +1,17 @@
-"""Card games (Blackjack, Set, Ultimate Texas Hold'em) and 2048 played end to end: the programmatic experts,
+"""Card games (Blackjack, Set, Ultimate Texas Hold'em, Klondike) and 2048 played end to end: the programmatic experts,
 hand-computed losing lines, format breakers, stalling players and the TextArena 0.7.4 workarounds."""
+import copy
 import math
+import random
 import re
 import sys
+from pathlib import Path
 
 import pytest
 import textarena as ta
 
+import fixes
+import runtime.availability
 from runtime.availability import unavailable_reason
 from support import (
     assert_outcome,
@@ -262,6 +267,171 @@ def test_textarena_ultimate_texas_holdem_defects_the_game_master_works_around():
     env.reset(num_players=1, seed=0)
     assert env.step("no")[0] is False and env.step("no")[0] is False  # the second invalid move lost the game...
     assert env.state.done and env.step("[check]")[0] is True  # ...which the next reply reveals
+
+
+# --- Klondike (this project's env around TextArena's engine: envs/klondike.py) ---
+
+KLONDIKE_DIR = Path(ta.__file__).parent / "envs" / "Klondike"
+
+
+def klondike_env(seed: int, **kwargs):
+    env = fixes.make("Klondike-v0-raw", **kwargs)
+    env.reset(num_players=1, seed=seed)
+    return env
+
+
+def klondike_board(env) -> str:
+    return [message for _, message, kind in env.state.observations[0]
+            if kind == ta.ObservationType.GAME_BOARD][-1]
+
+
+def test_textarena_klondike_env_does_not_compile_and_its_package_cannot_be_imported():
+    with pytest.raises(SyntaxError) as error:
+        compile((KLONDIKE_DIR / "env.py").read_text(encoding="utf-8"), "env.py", "exec")
+    assert error.value.lineno == 119
+    # the package's __init__ imports env.py, so the engine cannot be imported by its name either
+    with pytest.raises(SyntaxError):
+        __import__("textarena.envs.Klondike.klondike")
+
+
+def test_klondike_stand_in_deals_textarenas_deal_without_touching_the_process_rng():
+    from envs import klondike
+    env = fixes.make("Klondike-v0-raw")
+    assert isinstance(env, klondike.KlondikeEnv) and (env.max_turns, env.draw_count) == (200, 1)
+    before = random.getstate()
+    env.reset(num_players=1, seed=2268482739)
+    assert random.getstate() == before
+    # TextArena's own constructor seeds and shuffles with the process-wide random: the same deal
+    textarena_game = klondike.engine.KlondikeGame(seed=2268482739, draw_count=1)
+    random.setstate(before)
+    assert env.state.game_state["deal"] == [klondike.card_name(card) for card in textarena_game.deck]
+    assert [[(str(card), up) for card, up in pile] for pile in env.klondike.tableau] == \
+        [[(str(card), up) for card, up in pile] for pile in textarena_game.tableau]
+
+
+def test_klondike_turn_limit_holds_for_moves_the_rules_forbid():
+    # TextArena's env.py counts such a move as a turn but checks the limit only after legal moves (:85, :119)
+    env = klondike_env(2268482739, max_turns=3)
+    for turn in range(3):
+        done, _ = env.step("[move T1 F2]")  # the Q♥ onto an empty foundation
+        assert done == (turn == 2)
+    rewards, game_info = env.close()
+    assert rewards == {0: 0} and not game_info[0]["invalid_move"]
+    assert game_info[0]["reason"] == "Game over! You reached the maximum of 3 turns. Score: 0 cards in foundations."
+
+
+def test_klondike_board_follows_a_list_of_commands_that_fails_halfway():
+    # TextArena's env.py shows the board again only after lists that succeed whole (:129-130)
+    env = klondike_env(2268482739)
+    assert env.step("[move T4 F1, move T1 F2, draw]") == (False, {})
+    messages = [message for _, message, kind in env.state.observations[0]
+                if kind == ta.ObservationType.GAME_MESSAGE]
+    assert messages[-1] == ("Moved A♦ from T4 to F1.\nCommand 2 (move T1 F2) failed: Q♥ cannot go on F2 (empty: only "
+                            "an Ace). The 1 command(s) after it were skipped.")
+    board = klondike_board(env)
+    assert "turn 1 of 200 played, 1 of 52 cards on the foundations" in board
+    assert "F1: A♦" in board and "T4: XX XX 5♦" in board and "Stock (24 cards, next first)" in board
+
+
+def test_klondike_board_shows_the_waste_and_the_stock_cards_already_seen():
+    env = klondike_env(2268482739)
+    env.step("[" + ", ".join(["draw"] * 25) + "]")  # the 24 cards of the stock, then the waste turned over
+    board = klondike_board(env)
+    assert "Waste (W, 1 card, top last): 10♣" in board
+    assert "Stock (23 cards, next first): 9♦ J♣ J♦ Q♦ 7♠" in board and "XX" not in board.split("\n")[1]
+
+
+def test_a_copied_klondike_game_plays_on_by_itself():
+    env = klondike_env(2268482739)
+    env.step("[move T4 F1, draw]")
+    copied = copy.deepcopy(env)
+    for game in (env, copied):
+        game.step("[draw, draw]")
+    assert klondike_board(env) == klondike_board(copied)
+    copied.step("[forfeit]")
+    assert copied.state.done and not env.state.done and klondike_board(env) == klondike_board(copied)
+
+
+def test_klondike_engine_whose_hash_is_not_textarenas_is_not_loaded(tmp_path, monkeypatch):
+    from envs import klondike
+    changed = tmp_path / "klondike.py"
+    changed.write_text(klondike.ENGINE.read_text(encoding="utf-8") + "\n# changed\n", encoding="utf-8")
+    with pytest.raises(klondike.EngineMismatchError) as error:
+        klondike.load_engine(changed)
+    message = str(error.value)
+    assert "\n" not in message and "is not textarena 0.7.4's" in message and "install textarena==0.7.4" in message
+    # such an engine makes the game unavailable in one line, as a missing NLTK corpus does
+    real_import = runtime.availability.importlib.import_module
+
+    def import_module(name, *args):
+        if name == "envs.klondike":
+            raise klondike.EngineMismatchError(message, name=klondike.ENGINE_MODULE)
+        return real_import(name, *args)
+    monkeypatch.setattr(runtime.availability.importlib, "import_module", import_module)
+    assert unavailable_reason(spec_of("ta_klondike")) == f"ta_klondike is unavailable here: {message}"
+
+
+def test_klondike_deal_without_a_win_found_is_never_an_instance():
+    # seed 28's deal: the search (knowing every card) runs out of moves without a win
+    exp, instance = instance_of("ta_klondike")
+    with benchmark("ta_klondike") as game_benchmark:
+        game_master = game_benchmark.create_game_master(exp, [mock_model()])
+        game_master.setup(**{**instance, "seed": 28})
+        game_master.start()
+        reason = game_master.unplayable_reason()
+    assert re.fullmatch(r"no win found: a search knowing every card tried all \d+ positions its moves reach", reason)
+
+
+def test_klondike_expert_wins_a_deal_and_scores_100():
+    episode = play("ta_klondike", [ta_player("expert")])
+    assert_outcome(episode.scores, "Success")
+    assert episode.interactions["foundations"]["cards"] == 52 and episode.scores["Main Score"] == 100
+    assert episode.scores["Violated Request Count"] == 0
+    assert episode.interactions["end reason"] == "Congratulations! You've won Klondike Solitaire!"
+
+
+def test_klondike_forfeit_after_one_card_scores_one_card_in_52():
+    # instance 0 opens with the A♦ on T4; 9♦ (the second card drawn) does not go on T3's 5♠: a rule broken, a turn
+    episode = play("ta_klondike", [scripted(["[move T4 F1, draw, draw]", "[move W T3]", "[forfeit]"])])
+    assert "Drew 10♣.\nDrew 9♦." in episode.contexts[1][1]["content"]
+    assert "Command 1 (move W T3) failed: 9♦ cannot go on T3" in episode.contexts[2][1]["content"]
+    assert episode.interactions["foundations"] == {"cards": 1, "of": 52, "turns": 3, "max turns": 200}
+    assert_outcome(episode.scores, "Lose")
+    assert episode.scores["Main Score"] == pytest.approx(100 / 52)
+    assert episode.scores["Request Count"] == 3 and episode.scores["Violated Request Count"] == 0
+    assert episode.interactions["end reason"] == "Game forfeited. Final score: 1 cards in foundations."
+
+
+def test_klondike_player_breaking_a_rule_every_turn_loses_at_the_200th_turn():
+    episode = play("ta_klondike", [lambda context: "[move T1 F2]"])
+    assert_outcome(episode.scores, "Lose")
+    assert episode.scores["Request Count"] == 200 and episode.scores["Violated Request Count"] == 0
+    assert episode.scores["Main Score"] == 0
+    assert "maximum of 200 turns" in episode.interactions["end reason"]
+
+
+def test_klondike_reply_without_a_command_six_times_in_a_row_is_aborted():
+    # TextArena's Klondike warns five invalid moves in a row (error_allowance=5, env.py:30); the sixth ends the game
+    episode = play("ta_klondike", [ta_player("format-breaker")])
+    assert_outcome(episode.scores, "Aborted")
+    assert math.isnan(episode.scores["Main Score"])
+    assert episode.scores["Request Count"] == 6 and episode.scores["Violated Request Count"] == 6
+
+
+def test_klondike_expert_chains_known_moves_and_draws_to_the_first_playable_card():
+    board = ("=== KLONDIKE: turn 30 of 200 played, 1 of 52 cards on the foundations ===\n"
+             "Stock (2 cards, next first): 9♠ XX\nWaste (W, 3 cards, top last): 4♣ 2♦ 7♥\n"
+             "Foundations (top card): F1: A♦  F2: --  F3: --  F4: --\nTableau (bottom to top):\n"
+             "T1: K♠\nT2: XX Q♣\nT3: XX XX 5♠\nT4: 2♣\nT5: XX K♣\nT6: XX 3♥\nT7: XX 10♥")
+    context = "You are playing Klondike solitaire.\n\n" + board
+    # nothing to a foundation, no run turns a card up: the 9♠ goes on the 10♥ after one draw
+    assert reply("expert", [{"role": "user", "content": context}]) == "[draw, move W T7]"
+    # with the 2♦ on top of the waste: it goes to F1, then the 7♥ is known and waits for the draw
+    context = context.replace("4♣ 2♦ 7♥", "4♣ 7♥ 2♦")
+    assert reply("expert", [{"role": "user", "content": context}]) == "[move W F1, draw, move W T7]"
+    # nothing in the stock and waste fits and no card is unseen: the expert gives up
+    context = context.replace("9♠ XX", "9♥ 8♥").replace("4♣ 7♥ 2♦", "4♣ 7♥ 6♦")
+    assert reply("expert", [{"role": "user", "content": context}]) == "[forfeit]"
 
 
 # --- 2048 ---
