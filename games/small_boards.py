@@ -44,6 +44,14 @@ class UltimateTicTacToeMaster(NoLegalMoveDrawMaster):
                    for board in range(9))
 
 
+def played_to_its_end(max_requests: int) -> dict:
+    """The score, outcome and request cap of a two-seat board game scored by being played to its end."""
+    return {"score": "100 when the game was played to its end (a win or a draw), 0 at the request cap",
+            "outcome": (f"Success when the game was played to its end (a win or a draw); Lose at the request cap "
+                        f"({max_requests}); Aborted when a player broke the rules."),
+            "max_requests": max_requests}
+
+
 # The family's games, as clemgame.json declares them to clem: `python scripts/build_clemgame.py` writes
 # clemgame.json from these (and the `_vs_` variants of those with `references`).
 GAMES = [
@@ -53,9 +61,6 @@ GAMES = [
         "entry_point": "textarena.envs.TicTacToe.env:TicTacToeEnv",
         "master": MultiPlayerMaster,
         "scorer": metrics.CompetitiveScorer,
-        "score": "100 when the game was played to its end (a win or a draw), 0 at the request cap",
-        "outcome": ("Success when the game was played to its end (a win or a draw); Lose at the request cap "
-                    "(30); Aborted when a player broke the rules."),
         "n_instances": 10,
         "players": 2,
         "references": ["random", "minimax"],
@@ -64,7 +69,7 @@ GAMES = [
             {"role": "Player 1", "custom_response": ["[1]", "[3]", "[5]", "[7]", "[4]", "[9]"]},
         ],
         "content": ["board"],
-        "max_requests": 30,
+        **played_to_its_end(max_requests=30),
     },
     {
         "game_name": "ta_reverse_tic_tac_toe",
@@ -73,9 +78,6 @@ GAMES = [
         "entry_point": "textarena.envs.ReverseTicTacToe.env:ReverseTicTacToeEnv",
         "master": MultiPlayerMaster,
         "scorer": metrics.CompetitiveScorer,
-        "score": "100 when the game was played to its end (a win or a draw), 0 at the request cap",
-        "outcome": ("Success when the game was played to its end (a win or a draw); Lose at the request cap "
-                    "(30); Aborted when a player broke the rules."),
         "n_instances": 10,
         "players": 2,
         "references": ["random", "minimax"],
@@ -84,7 +86,7 @@ GAMES = [
             {"role": "Player 1", "custom_response": ["[1]", "[3]", "[5]", "[7]", "[4]", "[9]"]},
         ],
         "content": ["board"],
-        "max_requests": 30,
+        **played_to_its_end(max_requests=30),
     },
     {
         "game_name": "ta_wild_tic_tac_toe",
@@ -93,9 +95,6 @@ GAMES = [
         "entry_point": "textarena.envs.WildTicTacToe.env:WildTicTacToeEnv",
         "master": MultiPlayerMaster,
         "scorer": metrics.CompetitiveScorer,
-        "score": "100 when the game was played to its end (a win or a draw), 0 at the request cap",
-        "outcome": ("Success when the game was played to its end (a win or a draw); Lose at the request cap "
-                    "(30); Aborted when a player broke the rules."),
         "n_instances": 16,
         "players": 2,
         "references": ["random", "minimax"],
@@ -104,7 +103,7 @@ GAMES = [
             {"role": "Player 1", "custom_response": ["[O 1]", "[X 3]", "[O 5]", "[X 7]", "[O 4]", "[Z 9]"]},
         ],
         "content": ["board"],
-        "max_requests": 30,
+        **played_to_its_end(max_requests=30),
     },
     {
         "game_name": "ta_quantum_tic_tac_toe",
@@ -113,9 +112,6 @@ GAMES = [
         "entry_point": "textarena.envs.QuantumTicTacToe.env:QuantumTicTacToeEnv",
         "master": QuantumTicTacToeMaster,
         "scorer": metrics.CompetitiveScorer,
-        "score": "100 when the game was played to its end (a win or a draw), 0 at the request cap",
-        "outcome": ("Success when the game was played to its end (a win or a draw); Lose at the request cap "
-                    "(60); Aborted when a player broke the rules."),
         "n_instances": 10,
         "players": 2,
         "references": ["random", "lookahead"],
@@ -124,7 +120,7 @@ GAMES = [
             {"role": "Player 1", "custom_response": ["[1,2]", "[4,7]", "[0,8]", "[5,6]", "[3,7]", "[4,4]"]},
         ],
         "content": ["board"],
-        "max_requests": 60,
+        **played_to_its_end(max_requests=60),
         "others_see_moves_only": True,
     },
     {
@@ -134,9 +130,6 @@ GAMES = [
         "entry_point": "textarena.envs.UltimateTicTacToe.env:UltimateTicTacToeEnv",
         "master": UltimateTicTacToeMaster,
         "scorer": metrics.CompetitiveScorer,
-        "score": "100 when the game was played to its end (a win or a draw), 0 at the request cap",
-        "outcome": ("Success when the game was played to its end (a win or a draw); Lose at the request cap "
-                    "(200); Aborted when a player broke the rules."),
         "n_instances": 10,
         "players": 2,
         "references": ["random", "alpha_beta"],
@@ -145,7 +138,7 @@ GAMES = [
             {"role": "Player 1", "custom_response": ["[4 0]", "[0 4]", "[4 8]", "[8 4]", "[2 2]", "[9 9]"]},
         ],
         "content": ["macro_board"],
-        "max_requests": 200,
+        **played_to_its_end(max_requests=200),
     },
     {
         "game_name": "ta_connect_four",
@@ -153,9 +146,6 @@ GAMES = [
         "entry_point": "textarena.envs.ConnectFour.env:ConnectFourEnv",
         "master": MultiPlayerMaster,
         "scorer": metrics.CompetitiveScorer,
-        "score": "100 when the game was played to its end (a win or a draw), 0 at the request cap",
-        "outcome": ("Success when the game was played to its end (a win or a draw); Lose at the request cap "
-                    "(400); Aborted when a player broke the rules."),
         "n_instances": 10,
         "players": 2,
         "references": ["random", "alpha_beta"],
@@ -164,7 +154,7 @@ GAMES = [
             {"role": "Player 1", "custom_response": ["[col 3]", "[col 4]", "[col 2]", "[col 1]", "[5]", "column 3"]},
         ],
         "content": ["board"],
-        "max_requests": 400,
+        **played_to_its_end(max_requests=400),
         "others_see_moves_only": True,
     },
     {
@@ -174,9 +164,6 @@ GAMES = [
         "entry_point": "textarena.envs.Nim.env:NimEnv",
         "master": MultiPlayerMaster,
         "scorer": metrics.CompetitiveScorer,
-        "score": "100 when the game was played to its end (a win or a draw), 0 at the request cap",
-        "outcome": ("Success when the game was played to its end (a win or a draw); Lose at the request cap "
-                    "(80); Aborted when a player broke the rules."),
         "n_instances": 10,
         "players": 2,
         "references": ["random", "nim_sum"],
@@ -185,7 +172,7 @@ GAMES = [
             {"role": "Player 1", "custom_response": ["[1 1]", "[2 1]", "[0 1]", "[1 2]", "[2 3]", "take one"]},
         ],
         "content": ["piles"],
-        "max_requests": 80,
+        **played_to_its_end(max_requests=80),
     },
     {
         "game_name": "ta_chopsticks",
