@@ -1,4 +1,5 @@
 """Turns TextArena observations into clem contexts, in one of three views of the game."""
+
 import re
 from collections import deque
 
@@ -18,8 +19,8 @@ def bracketed_moves(text: str) -> list[str]:
         elif character == "]" and depth:
             depth -= 1
             if depth == 0:
-                moves.append(text[start:index + 1])
-    return moves + bracketed_moves(text[start + 1:]) if depth else moves
+                moves.append(text[start : index + 1])
+    return moves + bracketed_moves(text[start + 1 :]) if depth else moves
 
 
 # The views: what a model is sent at each request.
@@ -64,8 +65,15 @@ class ClemObservationWrapper(ta.ObservationWrapper):
     give its secrets away; there the other seats see only the bracketed moves of a reply.
     """
 
-    def __init__(self, env, moves_only: bool = False, view: str = "state", window: int | None = None,
-                 boards_in_messages: str | None = None, relabel: list[tuple[str, str]] = ()):
+    def __init__(
+        self,
+        env,
+        moves_only: bool = False,
+        view: str = "state",
+        window: int | None = None,
+        boards_in_messages: str | None = None,
+        relabel: list[tuple[str, str]] = (),
+    ):
         super().__init__(env)
         if view not in VIEWS:
             raise ValueError(f"unknown view {view!r}; valid: {', '.join(VIEWS)}")
@@ -78,16 +86,21 @@ class ClemObservationWrapper(ta.ObservationWrapper):
 
     def observation(self, player_id: int, observation: list) -> dict:
         if self.relabel:
-            observation = [(sender_id, self._relabelled(message), observation_type)
-                           for sender_id, message, observation_type in observation]
+            observation = [
+                (sender_id, self._relabelled(message), observation_type)
+                for sender_id, message, observation_type in observation
+            ]
         state = self.env.state  # looked up once: the wrappers' attribute forwarding costs a call per hop
         names = state.role_mapping
         # TextArena 0.7.4's TowerOfHanoi and Wordle record the move without a sender (as GAME); in a one-player
         # game that can only be the player's own move, and it is shown as the player's
         own = (player_id, ta.GAME_ID) if state.num_players == 1 else (player_id,)
         if self.view == "full":
-            lines = [line for sender_id, message, observation_type in observation
-                     if (line := self._line(names, own, sender_id, message, observation_type)) is not None]
+            lines = [
+                line
+                for sender_id, message, observation_type in observation
+                if (line := self._line(names, own, sender_id, message, observation_type)) is not None
+            ]
             content = "\n\n".join(lines)
         else:
             first = player_id not in self._seen
@@ -170,7 +183,7 @@ class _Seen:
             self._dropped += 1
 
     def _clipped(self, line: str) -> str:
-        return line if len(line) <= self._window else "…" + line[-self._window:]
+        return line if len(line) <= self._window else "…" + line[-self._window :]
 
     def render(self) -> str:
         lines = [self._clipped(line) for line in self._lines]

@@ -11,6 +11,7 @@ game master (which of the games the env draws an experiment keeps, say).
 Each instance records what it stands for: env id and kwargs, number of seats, seed, and the content the env
 produces from them. The `_vs_<reference>` variants play their base game's instances.
 """
+
 import re
 import sys
 import zlib
@@ -38,12 +39,18 @@ def experiment_name(env_id: str) -> str:
 
 def experiments(game_spec: GameSpec) -> list[tuple[str, str, dict, int]]:
     """(name, env id, env kwargs, seats) for each experiment of the spec."""
-    variants = {experiment_name(env_id): env_id for env_id, env_spec in ENV_REGISTRY.items()
-                if env_id.endswith("-raw") and env_spec.entry_point == game_spec["entry_point"]}
+    variants = {
+        experiment_name(env_id): env_id
+        for env_id, env_spec in ENV_REGISTRY.items()
+        if env_id.endswith("-raw") and env_spec.entry_point == game_spec["entry_point"]
+    }
     if not variants:
         # BabyAiText-v0 is registered alone: no -raw (nor -train) id, and no wrappers
-        variants = {experiment_name(env_id): env_id for env_id, env_spec in ENV_REGISTRY.items()
-                    if env_spec.entry_point == game_spec["entry_point"]}
+        variants = {
+            experiment_name(env_id): env_id
+            for env_id, env_spec in ENV_REGISTRY.items()
+            if env_spec.entry_point == game_spec["entry_point"]
+        }
     chosen = getattr(game_spec, "experiments", None)
     # the judged games' clem players: the seats, then the judge
     seats = game_spec["players"] - (1 if getattr(game_spec, "judge", None) else 0)
@@ -55,8 +62,10 @@ def experiments(game_spec: GameSpec) -> list[tuple[str, str, dict, int]]:
             raise ValueError(f"{game_spec.game_name}: no TextArena variant {unknown}; valid: {sorted(variants)}")
         return [(name, variants[name], registered_kwargs(variants[name]), seats) for name in chosen]
     base_id = variants["default"]
-    return [(name, base_id, {**registered_kwargs(base_id), **without(config, *GENERATOR_KEYS)},
-             config.get("seats", seats)) for name, config in chosen.items()]
+    return [
+        (name, base_id, {**registered_kwargs(base_id), **without(config, *GENERATOR_KEYS)}, config.get("seats", seats))
+        for name, config in chosen.items()
+    ]
 
 
 # The keys of a custom experiment config that the generator reads; every other key is an env kwarg.
@@ -101,16 +110,20 @@ def instance_seed(game_name: str, experiment: str, game_id: int, attempt: int = 
     """A stable seed per instance, distinct across games and experiments; `attempt` > 0 gives the seeds tried
     after one whose game was over (or unwinnable) before the player's first move. A `draw` other than the shipped
     set's (None) gives another set of seeds (scripts/fresh_instances.py)."""
-    key = (f"{draw}/" if draw is not None else "") + f"{game_name}/{experiment}/{game_id}" + \
-        (f"/{attempt}" if attempt else "")
+    key = (
+        (f"{draw}/" if draw is not None else "")
+        + f"{game_name}/{experiment}/{game_id}"
+        + (f"/{attempt}" if attempt else "")
+    )
     return zlib.crc32(key.encode("utf-8"))
 
 
 class TextArenaInstanceGenerator(GameInstanceGenerator):
     """The spec's instances; `draw` and `avoid` (the seeds not to use) make a fresh set in `game_dir`."""
 
-    def __init__(self, game_spec: GameSpec, game_dir: Path = GAME_DIR, draw: str | None = None,
-                 avoid: frozenset = frozenset()):
+    def __init__(
+        self, game_spec: GameSpec, game_dir: Path = GAME_DIR, draw: str | None = None, avoid: frozenset = frozenset()
+    ):
         super().__init__(str(game_dir))
         self.game_spec = game_spec
         self.draw = draw
@@ -125,8 +138,12 @@ class TextArenaInstanceGenerator(GameInstanceGenerator):
             experiment.update(experiment_params(self.game_spec, name))
             for game_id, overrides in enumerate(instance_kwargs(self.game_spec, name)):
                 instance = self.add_game_instance(experiment, game_id)
-                instance.update(env_id=env_id, entry_point=self.game_spec["entry_point"],
-                                env_kwargs={**env_kwargs, **overrides}, num_players=seats)
+                instance.update(
+                    env_id=env_id,
+                    entry_point=self.game_spec["entry_point"],
+                    env_kwargs={**env_kwargs, **overrides},
+                    num_players=seats,
+                )
                 instance.update(self.playable_game(benchmark, experiment, dict(instance), name, game_id))
 
     def playable_game(self, benchmark, experiment: dict, instance: dict, name: str, game_id: int) -> dict:
@@ -144,13 +161,18 @@ class TextArenaInstanceGenerator(GameInstanceGenerator):
                 return {"seed": seed, **game_master.record()}
             reasons.append(reason)
         last = reasons[-1] if reasons else "every seed was one to avoid"
-        raise RuntimeError(f"{self.game_spec.game_name}, experiment '{name}', instance {game_id}: no playable game "
-                           f"in {MAX_ATTEMPTS} seeds; last reason: {last}")
+        raise RuntimeError(
+            f"{self.game_spec.game_name}, experiment '{name}', instance {game_id}: no playable game "
+            f"in {MAX_ATTEMPTS} seeds; last reason: {last}"
+        )
 
 
 def main(game_names: list[str]) -> int:
-    specs = [spec for spec in load_specs()
-             if not getattr(spec, "reference", None) and (not game_names or spec.game_name in game_names)]
+    specs = [
+        spec
+        for spec in load_specs()
+        if not getattr(spec, "reference", None) and (not game_names or spec.game_name in game_names)
+    ]
     unavailable = 0
     for spec in specs:
         try:

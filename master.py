@@ -1,4 +1,5 @@
 """The clem GameBenchmark for every TextArena game in clemgame.json."""
+
 import importlib
 import json
 import logging
@@ -50,8 +51,10 @@ def named_class(game_spec: GameSpec, key: str, kind: type) -> type:
             if isinstance(found, type) and issubclass(found, kind):
                 return found
             problem = f"names no {kind.__name__}" if found is not None else f"names nothing in {module_name}"
-    raise ValueError(f"{game_spec.game_name}: the {key} {path!r} in clemgame.json {problem}; it must name a "
-                     f"{kind.__name__} as `module:Class` (e.g. {EXAMPLES[key]!r})")
+    raise ValueError(
+        f"{game_spec.game_name}: the {key} {path!r} in clemgame.json {problem}; it must name a "
+        f"{kind.__name__} as `module:Class` (e.g. {EXAMPLES[key]!r})"
+    )
 
 
 def instance_file_error(game_spec: GameSpec) -> str | None:

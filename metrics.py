@@ -2,6 +2,7 @@
 
 Scorers read only interactions.json; the game masters log everything a score needs while the env is open.
 """
+
 import abc
 import math
 
@@ -29,7 +30,10 @@ class TextArenaScorer(GameScorer):
         """What the players' models were sent (the judge's prompts apart): the largest prompt of any request and the
         prompts summed over the episode, in characters and, where the tokenizer was installed, o200k_base tokens."""
         for unit in ("chars", "tokens"):
-            for label, seats in (("Prompt", [name for name in prompts if name != "Judge"]), ("Judge Prompt", ["Judge"])):
+            for label, seats in (
+                ("Prompt", [name for name in prompts if name != "Judge"]),
+                ("Judge Prompt", ["Judge"]),
+            ):
                 sizes = [size for name in seats if name in prompts for size in prompts[name][unit] or []]
                 if sizes:
                     self.log_episode_score(f"{label} {unit.capitalize()} Max", max(sizes))
@@ -60,6 +64,7 @@ class SolvedScorer(TextArenaScorer):
 
 
 # --- number and chance games ---
+
 
 class BanditScorer(TextArenaScorer):
     """Where the picked button's mean lies between the worst button's (0) and the best one's (100):
@@ -183,8 +188,9 @@ class BattleshipScorer(CompetitiveScorer):
         super().log_game_scores(interactions, aborted)
         for player, fleet in interactions["fleet"].items():
             self.log_episode_score(f"{player} Hit Rate", math.nan if aborted else 100.0 * _hit_rate(fleet))
-            self.log_episode_score(f"{player} Ships Sunk",
-                                   math.nan if aborted else 100.0 * fleet["ships sunk"] / fleet["ships"])
+            self.log_episode_score(
+                f"{player} Ships Sunk", math.nan if aborted else 100.0 * fleet["ships sunk"] / fleet["ships"]
+            )
 
 
 def _hit_rate(fleet: dict) -> float:
@@ -192,6 +198,7 @@ def _hit_rate(fleet: dict) -> float:
 
 
 # --- card games ---
+
 
 class BlackjackScorer(TextArenaScorer):
     """100 x (hands won + half the pushes) / hands dealt, TextArena's own completion. Logs the hands won,
@@ -246,6 +253,7 @@ class Game2048Scorer(TextArenaScorer):
 
 # --- economics ---
 
+
 class CooperationScorer(CompetitiveScorer):
     """Social dilemmas, scored by the payoff against full cooperation's (`payoff scale`: `cooperation`, per seat).
     Against a reference: 100 x the model's payoff / full cooperation's, capped at 100 (exploiting a cooperator
@@ -257,7 +265,9 @@ class CooperationScorer(CompetitiveScorer):
 
     def self_play_score(self, interactions):
         seats = interactions["seats"].values()
-        return 100.0 * sum(seat["payoff"] for seat in seats) / (len(seats) * interactions["payoff scale"]["cooperation"])
+        return (
+            100.0 * sum(seat["payoff"] for seat in seats) / (len(seats) * interactions["payoff scale"]["cooperation"])
+        )
 
     def log_game_scores(self, interactions, aborted):
         super().log_game_scores(interactions, aborted)
@@ -301,7 +311,6 @@ class PayoffRangeScorer(CompetitiveScorer):
         _log_payoffs(self, interactions, aborted)
 
 
-
 class DealScorer(PayoffRangeScorer):
     """Bargaining over one price, each seat's payoff its gain over its own walk-away value (Used Car Negotiation):
     against references as PayoffRangeScorer. Between models the seats' gains add up to the same for any deal,
@@ -312,6 +321,7 @@ class DealScorer(PayoffRangeScorer):
     def self_play_score(self, interactions):
         payoffs = [seat["payoff"] for seat in interactions["seats"].values()]
         return 100.0 if min(payoffs) >= 0 and max(payoffs) > 0 else 0.0
+
 
 def _seat_range(scale: dict, name: str) -> list:
     seat = scale["seat"]
@@ -333,6 +343,7 @@ def _log_payoffs(scorer: GameScorer, interactions: dict, aborted: bool):
 
 # --- social games ---
 
+
 class SettlersOfCatanScorer(CompetitiveScorer):
     """Against references, the model's rank by victory points (the seats' payoffs): 100 for the most, 0 for the
     fewest, linear over the distinct scores in between (TextArena 0.7.4's rank reward mapped to 0-100), 50 when all
@@ -352,6 +363,8 @@ class SettlersOfCatanScorer(CompetitiveScorer):
             return
         for name, seat in model_seats:
             self.log_episode_score(f"{name} Victory Points", seat["payoff"])
+
+
 class LetterAuctionScorer(CompetitiveScorer):
     """Against references, the Main Score is the model's share of the two word values (payoffs), 100 x own /
     (own + other's), 50 when both are 0; between models, the default (100 when the game was played to its end)."""
@@ -377,6 +390,7 @@ class TabooScorer(CompetitiveScorer):
 
 
 # --- LLM-judged games ---
+
 
 class QuestionsScorer(TextArenaScorer):
     """TwentyQuestions and GuessWho: 0 unless solved; solved, 50 + 50 x the share of the allowed questions left

@@ -1,5 +1,6 @@
 """Generic masters for single-player and competitive multi-player TextArena games, and the helpers more than
 one family of games uses; each family's per-game masters are in `games/<family>.py`."""
+
 from ta_master import ReferencePlayer, TextArenaGameMaster
 
 
@@ -48,13 +49,20 @@ class MultiPlayerMaster(TextArenaGameMaster):
         # a model that could not take its prompt forfeits its seat, whatever the game counts as a violation
         violators = [self.refusal[0]] if self.refusal is not None else self.violating_seats()
         payoffs = self.payoffs() or {}
-        seats = {seat.name: {"model": seat.model_name if isinstance(seat, ReferencePlayer) else seat.model.name,
-                             "reference": isinstance(seat, ReferencePlayer),
-                             "result": self._forfeit_result(pid, violators) if self.refusal is not None
-                             else "draw" if rewards is None else self.result(pid, rewards),
-                             "how": self._how(pid, violators),
-                             "payoff": payoffs.get(pid)}
-                 for pid, seat in enumerate(self.seats)}
+        seats = {
+            seat.name: {
+                "model": seat.model_name if isinstance(seat, ReferencePlayer) else seat.model.name,
+                "reference": isinstance(seat, ReferencePlayer),
+                "result": self._forfeit_result(pid, violators)
+                if self.refusal is not None
+                else "draw"
+                if rewards is None
+                else self.result(pid, rewards),
+                "how": self._how(pid, violators),
+                "payoff": payoffs.get(pid),
+            }
+            for pid, seat in enumerate(self.seats)
+        }
         self.log_key("seats", seats)
         if violators:
             self.log_key("violating seats", [self.seats[pid].name for pid in violators])
@@ -68,14 +76,18 @@ class MultiPlayerMaster(TextArenaGameMaster):
     def violating_seats(self) -> list[int]:
         """The seats that lost by breaking the rules (for games whose invalid-move rule also stands for ordinary
         losses, `_aborts` tells them apart)."""
-        return [pid for pid, info in self.env.state.game_info.items()
-                if info.get("invalid_move") and self._aborts(str(info.get("reason", "")))]
+        return [
+            pid
+            for pid, info in self.env.state.game_info.items()
+            if info.get("invalid_move") and self._aborts(str(info.get("reason", "")))
+        ]
 
     def played_well(self) -> bool:
         """Between models: the game came to its regular end by play (a win, or a draw by the rules, the turn
         limit included), not by a losing mistake TextArena punishes as an invalid move, nor at the request cap."""
-        return self.cap_reason is None and not any(info.get("invalid_move")
-                                                   for info in self.env.state.game_info.values())
+        return self.cap_reason is None and not any(
+            info.get("invalid_move") for info in self.env.state.game_info.values()
+        )
 
     def result(self, pid: int, rewards: dict[int, float]) -> str:
         """The seat's win, draw or loss: by the sign of its TextArena reward, for games that reward seats +1, 0 or

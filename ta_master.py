@@ -4,6 +4,7 @@ The game master owns the loop (as clemcore's DialogueGameMaster does): TextArena
 module does the clem bookkeeping, and submasters only fill the three hooks `_on_before_reset`,
 `_on_before_game` and `_on_after_game`.
 """
+
 import abc
 import contextlib
 import copy
@@ -81,8 +82,7 @@ def _prototype_env(env_id: str, env_kwargs_json: str):
     return prototypes[key]
 
 
-def make_env(game_spec: GameSpec, instance: dict, judge: Callable[[str, str], str] | None = None,
-             view: str = "state"):
+def make_env(game_spec: GameSpec, instance: dict, judge: Callable[[str, str], str] | None = None, view: str = "state"):
     """A fresh env for one episode (TextArena's with this project's fixes, `fixes.make`), wrapped for clem in the
     given view (clem_observation_wrapper.VIEWS).
 
@@ -96,10 +96,14 @@ def make_env(game_spec: GameSpec, instance: dict, judge: Callable[[str, str], st
     else:
         with quiet_nltk_downloads(), judges_in_place_of_openrouter(judge):
             env = fixes.make(instance["env_id"], **instance["env_kwargs"])
-    return ClemObservationWrapper(env, moves_only=getattr(game_spec, "others_see_moves_only", False), view=view,
-                                  window=getattr(game_spec, "view_window", None),
-                                  boards_in_messages=getattr(game_spec, "boards_in_messages", None),
-                                  relabel=getattr(game_spec, "relabel", ()))
+    return ClemObservationWrapper(
+        env,
+        moves_only=getattr(game_spec, "others_see_moves_only", False),
+        view=view,
+        window=getattr(game_spec, "view_window", None),
+        boards_in_messages=getattr(game_spec, "boards_in_messages", None),
+        relabel=getattr(game_spec, "relabel", ()),
+    )
 
 
 class TextArenaPlayer(Player):
@@ -247,8 +251,9 @@ class TextArenaGameMaster(GameMaster):
         self._randomness = EpisodeRandomness(instance["seed"])
         with self._in_episode():
             with self._env_errors("make"):
-                self.env = make_env(self.game_spec, instance, self.ask_judge if self.judge is not None else None,
-                                    self.view)
+                self.env = make_env(
+                    self.game_spec, instance, self.ask_judge if self.judge is not None else None, self.view
+                )
             with self._env_errors("reset"):
                 self._on_before_reset()
                 self.env.reset(num_players=len(self.seats), seed=instance["seed"])
@@ -262,9 +267,13 @@ class TextArenaGameMaster(GameMaster):
         if getattr(self.game_spec, "judge", False):
             # the LLM-judged games: the last clem player is the judge; the game master asks it when the env does
             judge_spec = player_specs.pop()
-            self.judge = TextArenaPlayer(models.pop(), game_role=judge_spec["role"],
-                                         custom_responses=judge_spec["custom_response"],
-                                         seed=f"{instance['seed']}:judge", remembers=False)
+            self.judge = TextArenaPlayer(
+                models.pop(),
+                game_role=judge_spec["role"],
+                custom_responses=judge_spec["custom_response"],
+                seed=f"{instance['seed']}:judge",
+                remembers=False,
+            )
             self.judge.name = "Judge"
         # an experiment may have more seats than the spec's `players` (clemcore gives one model per player): the
         # models then take the seats in turn, and the extra seats answer the mock with the spec's last seat's moves
@@ -274,22 +283,35 @@ class TextArenaGameMaster(GameMaster):
             if seat in model_seats:
                 player_spec = player_specs[min(seat, len(player_specs) - 1)]
                 role = player_spec["role"] if seat < len(player_specs) else name
-                player = TextArenaPlayer(next(models), game_role=role,
-                                         custom_responses=player_spec["custom_response"],
-                                         seed=f"{instance['seed']}:{seat}", remembers=self.view == "full")
+                player = TextArenaPlayer(
+                    next(models),
+                    game_role=role,
+                    custom_responses=player_spec["custom_response"],
+                    seed=f"{instance['seed']}:{seat}",
+                    remembers=self.view == "full",
+                )
                 player.name = name
                 self.players.append(player)
                 self.seats.append(player)
             else:
-                self.seats.append(ReferencePlayer(name, reference, salt=f"{instance['seed']}:{seat}",
-                                                  remembers=self.view == "full"))
+                self.seats.append(
+                    ReferencePlayer(name, reference, salt=f"{instance['seed']}:{seat}", remembers=self.view == "full")
+                )
 
     def before_game(self):
         self.start()
         self.verify_instance()
-        self.log_key("textarena", {"env_id": self.instance["env_id"], "env_kwargs": self.instance["env_kwargs"],
-                                   "seed": self.instance["seed"], "max_requests": self.max_requests, "view": self.view,
-                                   "textarena version": TEXTARENA_VERSION})
+        self.log_key(
+            "textarena",
+            {
+                "env_id": self.instance["env_id"],
+                "env_kwargs": self.instance["env_kwargs"],
+                "seed": self.instance["seed"],
+                "max_requests": self.max_requests,
+                "view": self.view,
+                "textarena version": TEXTARENA_VERSION,
+            },
+        )
         self.state.current_turn = 0
         self.current_round = 0
         for seat in self.seats:
@@ -300,8 +322,9 @@ class TextArenaGameMaster(GameMaster):
         with self._in_episode():
             ended = self._next_turn()
         if ended:
-            raise TextArenaEnvError(f"{self._episode_name()}: the reference opponents ended the game before "
-                                    f"the model's first move.")
+            raise TextArenaEnvError(
+                f"{self._episode_name()}: the reference opponents ended the game before the model's first move."
+            )
 
     def get_players(self) -> list[Player]:
         # the judge is a clem player (its model's calls are recorded), though never on turn
@@ -357,13 +380,17 @@ class TextArenaGameMaster(GameMaster):
         if error is None:
             return None
         if not isinstance(error, ContextExceededError):
-            raise BackendError(f"{self._episode_name()}: the backend of {player.name} ({player.model.name}) failed: "
-                               f"{type(error).__name__}: {error}; run the episode again.") from error
+            raise BackendError(
+                f"{self._episode_name()}: the backend of {player.name} ({player.model.name}) failed: "
+                f"{type(error).__name__}: {error}; run the episode again."
+            ) from error
         sizes = player.prompts
         tokens = f"{sizes.tokens[-1]:,} o200k_base tokens, " if sizes.tokens else ""
-        return (f"The backend of {player.name} ({player.model.name}) refused the prompt as longer than the model's "
-                f"context: {error.tokens_used:,} tokens with the reply for a context of {error.context_size:,} "
-                f"({tokens}{sizes.chars[-1]:,} characters sent).")
+        return (
+            f"The backend of {player.name} ({player.model.name}) refused the prompt as longer than the model's "
+            f"context: {error.tokens_used:,} tokens with the reply for a context of {error.context_size:,} "
+            f"({tokens}{sizes.chars[-1]:,} characters sent)."
+        )
 
     @property
     def ta_env(self):
@@ -406,10 +433,15 @@ class TextArenaGameMaster(GameMaster):
     def record(self) -> dict:
         """What an instance records about the env at the start of play."""
         content = self.content()
-        observations = {pid: [[sender, message, observation_type.name] for sender, message, observation_type in queue]
-                        for pid, queue in self.env.state.observations.items()}
-        digest = hashlib.sha256(json.dumps({"content": content, "observations": to_jsonable(observations)},
-                                           sort_keys=True, ensure_ascii=False).encode("utf-8")).hexdigest()
+        observations = {
+            pid: [[sender, message, observation_type.name] for sender, message, observation_type in queue]
+            for pid, queue in self.env.state.observations.items()
+        }
+        digest = hashlib.sha256(
+            json.dumps(
+                {"content": content, "observations": to_jsonable(observations)}, sort_keys=True, ensure_ascii=False
+            ).encode("utf-8")
+        ).hexdigest()
         return {"content": content, "fingerprint": digest}
 
     def unplayable_reason(self) -> str | None:
@@ -430,25 +462,32 @@ class TextArenaGameMaster(GameMaster):
         if missing:
             raise InvalidInstanceError(
                 f"{self._episode_name(instance)}: the instance has no {', '.join(map(repr, missing))} (a hand-edited "
-                f"or truncated instance file); {instance_file_advice(self.game_spec)}")
+                f"or truncated instance file); {instance_file_advice(self.game_spec)}"
+            )
 
     def verify_instance(self):
         self._require(self.instance, RECORD_FIELDS)
         recorded = {"content": self.instance.get("content"), "fingerprint": self.instance.get("fingerprint")}
         actual = self.record()
         where = self._episode_name()
-        advice = ("The installed textarena/NLTK data differ from the ones the instance was made with "
-                  "(textarena==0.7.4 and the NLTK 'words' corpus); install those or regenerate with "
-                  "`python instancegenerator.py`.")
+        advice = (
+            "The installed textarena/NLTK data differ from the ones the instance was made with "
+            "(textarena==0.7.4 and the NLTK 'words' corpus); install those or regenerate with "
+            "`python instancegenerator.py`."
+        )
         for field, value in actual["content"].items():
             if recorded["content"] is None or recorded["content"].get(field) != value:
                 expected = None if recorded["content"] is None else recorded["content"].get(field)
-                raise InstanceMismatchError(f"{where}: field 'content.{field}' is {json.dumps(expected)} in the "
-                                            f"instance but the env produced {json.dumps(value)}. {advice}")
+                raise InstanceMismatchError(
+                    f"{where}: field 'content.{field}' is {json.dumps(expected)} in the "
+                    f"instance but the env produced {json.dumps(value)}. {advice}"
+                )
         if recorded["fingerprint"] != actual["fingerprint"]:
-            raise InstanceMismatchError(f"{where}: field 'fingerprint' is {recorded['fingerprint']} in the "
-                                        f"instance but the env's initial state hashes to "
-                                        f"{actual['fingerprint']}. {advice}")
+            raise InstanceMismatchError(
+                f"{where}: field 'fingerprint' is {recorded['fingerprint']} in the "
+                f"instance but the env's initial state hashes to "
+                f"{actual['fingerprint']}. {advice}"
+            )
 
     # --- outcome ---
 
@@ -475,8 +514,9 @@ class TextArenaGameMaster(GameMaster):
             return True
         if self.cap_reason is not None:
             return False
-        return any(info.get("invalid_move") for info in self.env.state.game_info.values()) \
-            and self._aborts(self.end_reason())
+        return any(info.get("invalid_move") for info in self.env.state.game_info.values()) and self._aborts(
+            self.end_reason()
+        )
 
     # --- internals ---
 
@@ -485,8 +525,10 @@ class TextArenaGameMaster(GameMaster):
         end it); envs without one need the spec's `max_requests`, or a player could stall forever."""
         cap = getattr(self.game_spec, "max_requests", None)
         if cap is None and getattr(self.env.state, "max_turns", None) is None:
-            raise ValueError(f"{self.game_spec.game_name}: the env {self.instance['env_id']} has no turn "
-                                       f"limit, so its spec needs `max_requests`.")
+            raise ValueError(
+                f"{self.game_spec.game_name}: the env {self.instance['env_id']} has no turn "
+                f"limit, so its spec needs `max_requests`."
+            )
         return cap
 
     def ask_judge(self, prompt: str, system_prompt: str = "") -> str:
@@ -503,7 +545,8 @@ class TextArenaGameMaster(GameMaster):
         except Exception as error:
             self._judge_error = JudgeError(
                 f"{self._episode_name()}: the judge ({self.judge.model.name}) failed: "
-                f"{type(error).__name__}: {error}")
+                f"{type(error).__name__}: {error}"
+            )
             raise self._judge_error from error
         self._judge_calls.append((context, reply))
         if self._logs_survive:
@@ -511,7 +554,7 @@ class TextArenaGameMaster(GameMaster):
         return reply
 
     def _log_judge_calls(self):
-        for context, reply in self._judge_calls[self._judge_calls_logged:]:
+        for context, reply in self._judge_calls[self._judge_calls_logged :]:
             self.log_gm_to_player(context, self.judge)
             self.log_player_to_gm(reply, self.judge)
         self._judge_calls_logged = len(self._judge_calls)
@@ -528,8 +571,10 @@ class TextArenaGameMaster(GameMaster):
         if not done and self.MOVES_PER_REQUEST is not None and self.cap_reason is None:
             cap = self.MOVES_PER_REQUEST * self.max_requests
             if self.move_count >= cap:
-                self.cap_reason = f"The episode reached its cap of {cap} moves of " \
-                                  f"{'both seats' if len(self.seats) == 2 else 'all seats'}."
+                self.cap_reason = (
+                    f"The episode reached its cap of {cap} moves of "
+                    f"{'both seats' if len(self.seats) == 2 else 'all seats'}."
+                )
                 self.log_to_self("request cap", self.cap_reason)
                 done = True
         return done, invalid_moves[0] if invalid_moves else None
@@ -554,14 +599,16 @@ class TextArenaGameMaster(GameMaster):
                 # a stalled game would otherwise hang the run: the episode fails instead
                 raise TextArenaEnvError(
                     f"{self._episode_name()}: the reference opponents made {REFERENCE_MOVES_IN_A_ROW} moves in a row "
-                    f"and TextArena {self.instance.get('env_id')} never gave the model its turn: a stalled game.")
+                    f"and TextArena {self.instance.get('env_id')} never gave the model its turn: a stalled game."
+                )
             move = seat.move(context)
             self.log_player_to_gm(move, seat)
             done, reason = self._move(seat, move)
             if reason is not None and self._aborts(reason):
                 raise ReferencePlayerError(
                     f"{self._episode_name()}: the {seat.reference} reference at {seat.name} made an invalid move "
-                    f"({reason}); this is a defect of the programmatic player, not the model's fault.")
+                    f"({reason}); this is a defect of the programmatic player, not the model's fault."
+                )
             if done:
                 return True
 
@@ -591,6 +638,7 @@ class TextArenaGameMaster(GameMaster):
 class _EnvErrors:
     """`TextArenaGameMaster._env_errors`: a class rather than a generator context manager because a request with
     reference seats makes two env calls per seat, and this costs a third as much per call."""
+
     __slots__ = ("game_master", "stage")
 
     def __init__(self, game_master: TextArenaGameMaster, stage: str):
@@ -608,8 +656,10 @@ class _EnvErrors:
                 raise game_master._judge_error
             return False
         if not issubclass(error_type, Exception) or issubclass(
-                error_type, (GameUnavailableError, InstanceMismatchError, JudgeError)):
+            error_type, (GameUnavailableError, InstanceMismatchError, JudgeError)
+        ):
             return False
         raise TextArenaEnvError(
             f"{game_master._episode_name()}: TextArena {game_master.instance.get('env_id')} failed in {self.stage}: "
-            f"{error_type.__name__}: {error}") from error
+            f"{error_type.__name__}: {error}"
+        ) from error

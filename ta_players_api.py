@@ -3,6 +3,7 @@
 clemcore finds `*_api.py` backends and `model_registry.json` in the working directory: run clem from this
 repository's root and use `-m ta-random`, `-m ta-expert` or `-m ta-format-breaker`.
 """
+
 import functools
 import importlib.util
 import sys
@@ -16,6 +17,7 @@ from clemcore.backends.utils import check_context_limit_generic
 def _o200k_base():
     """OpenAI's o200k_base encoding, built once per process (40 ms): a context-limited model counts every request."""
     import bpe_openai
+
     return bpe_openai.get_encoding("o200k_base")
 
 
@@ -24,8 +26,9 @@ def _load_players():
     directory not on sys.path."""
     if "ta_players" not in sys.modules:
         package_dir = Path(__file__).resolve().parent / "ta_players"
-        spec = importlib.util.spec_from_file_location("ta_players", package_dir / "__init__.py",
-                                                      submodule_search_locations=[str(package_dir)])
+        spec = importlib.util.spec_from_file_location(
+            "ta_players", package_dir / "__init__.py", submodule_search_locations=[str(package_dir)]
+        )
         module = importlib.util.module_from_spec(spec)
         sys.modules["ta_players"] = module
         try:
@@ -45,8 +48,9 @@ class ProgrammaticPlayer(BatchGenerativeModel):
         # game master's, under clemcore's branching runner) is a plain copy
         strategies = _load_players().STRATEGIES
         if model_spec.model_id not in strategies:
-            raise ValueError(f"{model_spec.model_name}: unknown strategy {model_spec.model_id!r}; "
-                             f"valid: {', '.join(strategies)}")
+            raise ValueError(
+                f"{model_spec.model_name}: unknown strategy {model_spec.model_id!r}; valid: {', '.join(strategies)}"
+            )
         self.set_gen_args(temperature=0.0, max_tokens=100)  # unused; clem's records expect them
 
     def generate_response(self, messages):
@@ -57,24 +61,25 @@ class ProgrammaticPlayer(BatchGenerativeModel):
     def _check_context(self, messages: list[dict]):
         """Models with `context_tokens` in their `model_config` refuse a prompt as clemcore's llama.cpp and Hugging
         Face backends do (ContextExceededError), counting OpenAI's o200k_base tokens of the messages' contents."""
-        context_tokens = self.model_spec.model_config.get("context_tokens") if self.model_spec.has_attr(
-            "model_config") else None
+        context_tokens = (
+            self.model_spec.model_config.get("context_tokens") if self.model_spec.has_attr("model_config") else None
+        )
         if context_tokens is None:
             return
         try:
             encoding = _o200k_base()
         except ImportError as error:
-            raise ImportError(f"{self.model_spec.model_name} counts tokens with the bpe-openai package: "
-                              f"`pip install -e '.[tokens]'`") from error
+            raise ImportError(
+                f"{self.model_spec.model_name} counts tokens with the bpe-openai package: "
+                f"`pip install -e '.[tokens]'`"
+            ) from error
         tokens = [token for message in messages for token in encoding.encode(message["content"])]
-        check_context_limit_generic(context_tokens, tokens, self.model_spec.model_name,
-                                    max_new_tokens=self.max_tokens)
+        check_context_limit_generic(context_tokens, tokens, self.model_spec.model_name, max_new_tokens=self.max_tokens)
 
     def generate_batch_response(self, batch_messages):
         return [self.generate_response(messages) for messages in batch_messages]
 
 
 class TextArenaPlayersBackend(Backend):
-
     def get_model_for(self, model_spec: ModelSpec) -> ProgrammaticPlayer:
         return ProgrammaticPlayer(model_spec)

@@ -13,6 +13,7 @@ stands (a clem model is sent one self-contained message a turn: without them, a 
 forgotten). The level is made and seeded by minigrid from reset's seed alone (numpy Generators of its own: no
 process-wide random).
 """
+
 import contextlib
 import io
 import re
@@ -24,8 +25,11 @@ try:
     import gymnasium
     import minigrid  # noqa: F401  (registers the BabyAI levels with gymnasium)
 except ImportError as error:  # the optional extra: ta_master.unavailable_reason names it
-    raise ImportError(f"BabyAiText needs the `minigrid` package (No module named {error.name!r}): install the "
-                      f"extra with `pip install -e .[babyai]`.", name=error.name) from error
+    raise ImportError(
+        f"BabyAiText needs the `minigrid` package (No module named {error.name!r}): install the "
+        f"extra with `pip install -e .[babyai]`.",
+        name=error.name,
+    ) from error
 
 ACTIONS = ("turn left", "turn right", "go forward", "pick up", "drop", "toggle")  # minigrid's actions 0-5
 ACTION = re.compile(r"\[\s*(turn\s+left|turn\s+right|go\s+forward|pick\s+up|drop|toggle)\s*\]", re.IGNORECASE)
@@ -72,9 +76,15 @@ class BabyAiTextEnv(ta.Env):
         with contextlib.redirect_stdout(io.StringIO()):  # minigrid prints every layout it rejects
             self.level.reset(seed=seed)
         self.memory = {}
-        self.state.reset(game_state={"level": self.env_name, "mission": self.level.mission,
-                                     "layout": self.level.pprint_grid(), "carrying": None},
-                         player_prompt_function=self._prompt)
+        self.state.reset(
+            game_state={
+                "level": self.env_name,
+                "mission": self.level.mission,
+                "layout": self.level.pprint_grid(),
+                "carrying": None,
+            },
+            player_prompt_function=self._prompt,
+        )
         self._observe_view(turn=1)
 
     def _prompt(self, player_id: int, game_state: dict[str, Any]) -> str:
@@ -113,13 +123,17 @@ class BabyAiTextEnv(ta.Env):
 
     def _absolute(self, forward: int, right: int) -> tuple[int, int]:
         x, y = self.level.agent_pos
-        return (int(x + forward * self.level.dir_vec[0] + right * self.level.right_vec[0]),
-                int(y + forward * self.level.dir_vec[1] + right * self.level.right_vec[1]))
+        return (
+            int(x + forward * self.level.dir_vec[0] + right * self.level.right_vec[0]),
+            int(y + forward * self.level.dir_vec[1] + right * self.level.right_vec[1]),
+        )
 
     def _relative(self, position: tuple[int, int]) -> tuple[int, int]:
         dx, dy = position[0] - self.level.agent_pos[0], position[1] - self.level.agent_pos[1]
-        return (int(dx * self.level.dir_vec[0] + dy * self.level.dir_vec[1]),
-                int(dx * self.level.right_vec[0] + dy * self.level.right_vec[1]))
+        return (
+            int(dx * self.level.dir_vec[0] + dy * self.level.dir_vec[1]),
+            int(dx * self.level.right_vec[0] + dy * self.level.right_vec[1]),
+        )
 
     def describe(self) -> str:
         """What the agent sees now, carries and remembers, as the player is told it."""
@@ -130,8 +144,15 @@ class BabyAiTextEnv(ta.Env):
             in_view.add(position)
             if obj is None or obj.type == "wall":
                 self.memory.pop(position, None)
-                line = "forward" if right == 0 else "right" if forward == 0 and right > 0 else \
-                    "left" if forward == 0 else None
+                line = (
+                    "forward"
+                    if right == 0
+                    else "right"
+                    if forward == 0 and right > 0
+                    else "left"
+                    if forward == 0
+                    else None
+                )
                 if obj is not None and line is not None and line not in walls:
                     walls[line] = f"You see a wall {place(forward, right)}."
                 continue
@@ -142,28 +163,36 @@ class BabyAiTextEnv(ta.Env):
             lines.append("You see nothing but the floor around you.")
         carried = self.level.carrying
         lines.append(f"You carry {thing(carried)}." if carried is not None else "You carry nothing.")
-        remembered = [(self._relative(position), name) for position, name in self.memory.items()
-                      if position not in in_view]
+        remembered = [
+            (self._relative(position), name) for position, name in self.memory.items() if position not in in_view
+        ]
         if remembered:
-            lines.append("Seen before, out of view now: " + "; ".join(
-                f"{name} {place(*where)}" for where, name in sorted(remembered, key=lambda r: (r[0], r[1]))) + ".")
+            lines.append(
+                "Seen before, out of view now: "
+                + "; ".join(f"{name} {place(*where)}" for where, name in sorted(remembered, key=lambda r: (r[0], r[1])))
+                + "."
+            )
         return "\n".join(lines)
 
     def _observe_view(self, turn: int):
         self.state.add_observation(
-            message=f"Turn {turn} of {self.max_turns}. Your mission: {self.level.mission}.\n"
-                    f"{self.describe()}",
-            observation_type=ta.ObservationType.GAME_BOARD)
+            message=f"Turn {turn} of {self.max_turns}. Your mission: {self.level.mission}.\n{self.describe()}",
+            observation_type=ta.ObservationType.GAME_BOARD,
+        )
 
     # --- play ---
 
     def step(self, action: str) -> tuple[bool, ta.Info]:
-        self.state.add_observation(from_id=self.state.current_player_id, message=action,
-                                   observation_type=ta.ObservationType.PLAYER_ACTION)
+        self.state.add_observation(
+            from_id=self.state.current_player_id, message=action, observation_type=ta.ObservationType.PLAYER_ACTION
+        )
         match = ACTION.search(action)
         if match is None:
-            self.state.set_invalid_move(reward=0.0, reason="No action found. Reply with one of [turn left], "
-                                                           "[turn right], [go forward], [pick up], [drop], [toggle].")
+            self.state.set_invalid_move(
+                reward=0.0,
+                reason="No action found. Reply with one of [turn left], "
+                "[turn right], [go forward], [pick up], [drop], [toggle].",
+            )
             return self.state.step()
         name = " ".join(match.group(1).lower().split())
         feedback = self._feedback(name)
@@ -175,8 +204,11 @@ class BabyAiTextEnv(ta.Env):
         elif terminated:
             self.state.set_outcome(reward=0.0, reason=f"The mission failed: {self.level.mission}.")
         elif self.state.turn + 1 >= self.max_turns:  # this action was the last one the turn limit allows
-            self.state.set_outcome(reward=0.0, reason=f"You used all {self.max_turns} actions without completing "
-                                                      f"the mission: {self.level.mission}.")
+            self.state.set_outcome(
+                reward=0.0,
+                reason=f"You used all {self.max_turns} actions without completing "
+                f"the mission: {self.level.mission}.",
+            )
         else:
             self._observe_view(turn=self.state.turn + 2)  # the next action's number: state.step() counts this one
         return self.state.step()

@@ -16,6 +16,7 @@ for every move (`_end_of_turn`). And env.py shows the board again only after mov
 list of actions that fails at its second action has changed the board with its first: here the board follows every
 move.
 """
+
 import hashlib
 import importlib.util
 import random
@@ -39,9 +40,11 @@ def load_engine(path: Path = ENGINE, sha256: str = ENGINE_SHA256):
     compile), once per process, and only when its SHA-256 is 0.7.4's."""
     found = hashlib.sha256(path.read_bytes()).hexdigest() if path.exists() else "no such file"
     if found != sha256:
-        raise EngineMismatchError(f"TextArena's Klondike engine {path} is not textarena 0.7.4's (sha256 {found}, "
-                                  f"expected {sha256}): it is not loaded; install textarena==0.7.4.",
-                                  name=ENGINE_MODULE)
+        raise EngineMismatchError(
+            f"TextArena's Klondike engine {path} is not textarena 0.7.4's (sha256 {found}, "
+            f"expected {sha256}): it is not loaded; install textarena==0.7.4.",
+            name=ENGINE_MODULE,
+        )
     if ENGINE_MODULE in sys.modules:
         return sys.modules[ENGINE_MODULE]
     spec = importlib.util.spec_from_file_location(ENGINE_MODULE, path)
@@ -143,8 +146,9 @@ class KlondikeEnv(ta.Env):
     # --- a turn ---
 
     def step(self, action: str):
-        self.state.add_observation(from_id=self.state.current_player_id, message=action,
-                                   observation_type=ta.ObservationType.PLAYER_ACTION)
+        self.state.add_observation(
+            from_id=self.state.current_player_id, message=action, observation_type=ta.ObservationType.PLAYER_ACTION
+        )
         try:
             commands = self._parse(action)
         except FormatError as error:
@@ -157,15 +161,18 @@ class KlondikeEnv(ta.Env):
                 self._say(messages)
                 cards = self.foundation_cards()
                 self.state.game_state["turn_count"] += 1
-                self.state.set_outcome(reward=cards, reason=f"Game forfeited. Final score: {cards} cards in "
-                                                            f"foundations.")
+                self.state.set_outcome(
+                    reward=cards, reason=f"Game forfeited. Final score: {cards} cards in foundations."
+                )
                 return self.state.step()
             try:
                 messages.append(self._execute(command))
             except RuleError as error:
                 skipped = len(commands) - number
-                messages.append(f"Command {number} ({' '.join(command)}) failed: {error}"
-                                + (f" The {skipped} command(s) after it were skipped." if skipped else ""))
+                messages.append(
+                    f"Command {number} ({' '.join(command)}) failed: {error}"
+                    + (f" The {skipped} command(s) after it were skipped." if skipped else "")
+                )
                 break
         self._say(messages)
         self._end_of_turn()
@@ -184,8 +191,11 @@ class KlondikeEnv(ta.Env):
             game_state["game_won"] = True
             self.state.set_outcome(reward=CARDS, reason="Congratulations! You've won Klondike Solitaire!")
         elif game_state["turn_count"] >= self.max_turns:
-            self.state.set_outcome(reward=cards, reason=f"Game over! You reached the maximum of {self.max_turns} "
-                                                        f"turns. Score: {cards} cards in foundations.")
+            self.state.set_outcome(
+                reward=cards,
+                reason=f"Game over! You reached the maximum of {self.max_turns} "
+                f"turns. Score: {cards} cards in foundations.",
+            )
         self._observe_state()
 
     @staticmethod
@@ -208,11 +218,15 @@ class KlondikeEnv(ta.Env):
                 commands.append((words[0],))
                 continue
             if words[0] != "move":
-                raise FormatError(f"Command {number}: unknown command '{text}'. Use 'draw', "
-                                  f"'move <source> <destination> [count]' or 'forfeit'.")
+                raise FormatError(
+                    f"Command {number}: unknown command '{text}'. Use 'draw', "
+                    f"'move <source> <destination> [count]' or 'forfeit'."
+                )
             if len(words) not in (3, 4):
-                raise FormatError(f"Command {number}: a move needs a source and a destination, and may have a "
-                                  f"count: 'move <source> <destination> [count]'.")
+                raise FormatError(
+                    f"Command {number}: a move needs a source and a destination, and may have a "
+                    f"count: 'move <source> <destination> [count]'."
+                )
             source, destination = words[1].upper(), words[2].upper()
             if not PILE.match(source) or not PILE.match(destination):
                 raise FormatError(f"Command {number}: invalid pile name. Use W, F1-F4 or T1-T7.")
@@ -245,8 +259,9 @@ class KlondikeEnv(ta.Env):
             if not game.waste:
                 raise RuleError("the waste is empty.")
             card = card_name(game.waste[-1][0])
-            moved = game.move_from_waste_to_foundation_at(to) if destination[0] == "F" \
-                else game.move_waste_to_tableau(to)
+            moved = (
+                game.move_from_waste_to_foundation_at(to) if destination[0] == "F" else game.move_waste_to_tableau(to)
+            )
         elif source[0] == "F":
             pile = game.foundations[where]
             if not pile:
@@ -284,8 +299,10 @@ class KlondikeEnv(ta.Env):
             return f"{card} cannot go on {destination} ({f'top card {top}' if top else 'empty: only an Ace'})."
         pile = self.klondike.tableau[int(destination[1:]) - 1]
         top = card_name(pile[-1][0]) if pile else None
-        return (f"{card} cannot go on {destination} "
-                f"({f'top card {top}: one rank lower and the other colour' if top else 'empty: only a King'}).")
+        return (
+            f"{card} cannot go on {destination} "
+            f"({f'top card {top}: one rank lower and the other colour' if top else 'empty: only a King'})."
+        )
 
     # --- what the player sees ---
 
@@ -294,16 +311,21 @@ class KlondikeEnv(ta.Env):
 
     def _render_board(self) -> str:
         game = self.klondike
-        stock = " ".join(name if name in self.seen else "XX" for name in map(card_name, (c for c, _ in
-                                                                                          reversed(game.stock))))
+        stock = " ".join(
+            name if name in self.seen else "XX" for name in map(card_name, (c for c, _ in reversed(game.stock)))
+        )
         waste = " ".join(card_name(card) for card, _ in game.waste)
-        lines = [f"=== KLONDIKE: turn {self.state.game_state['turn_count']} of {self.max_turns} played, "
-                 f"{self.foundation_cards()} of {CARDS} cards on the foundations ===",
-                 f"Stock ({_cards(len(game.stock))}, next first): {stock or '--'}",
-                 f"Waste (W, {_cards(len(game.waste))}, top last): {waste or '--'}",
-                 "Foundations (top card): " + "  ".join(f"F{i}: {card_name(pile[-1]) if pile else '--'}"
-                                                        for i, pile in enumerate(game.foundations, start=1)),
-                 "Tableau (bottom to top):"]
+        lines = [
+            f"=== KLONDIKE: turn {self.state.game_state['turn_count']} of {self.max_turns} played, "
+            f"{self.foundation_cards()} of {CARDS} cards on the foundations ===",
+            f"Stock ({_cards(len(game.stock))}, next first): {stock or '--'}",
+            f"Waste (W, {_cards(len(game.waste))}, top last): {waste or '--'}",
+            "Foundations (top card): "
+            + "  ".join(
+                f"F{i}: {card_name(pile[-1]) if pile else '--'}" for i, pile in enumerate(game.foundations, start=1)
+            ),
+            "Tableau (bottom to top):",
+        ]
         for i, pile in enumerate(game.tableau, start=1):
             cards = " ".join(card_name(card) if up else "XX" for card, up in pile)
             lines.append(f"T{i}: {cards or '--'}")
@@ -323,6 +345,7 @@ class KlondikeEnv(ta.Env):
 
 # --- whether a deal can be won (the instance generator's check: games.cards.KlondikeMaster.unplayable_reason) ---
 
+
 def find_win(game, budget: int = 20_000) -> tuple[bool, int, bool]:
     """Whether a depth-first search over the deal's positions, knowing every card, finds a way to put all cards on
     the foundations: (found, positions searched, searched them all). With one card drawn at a time and the waste
@@ -336,8 +359,10 @@ def find_win(game, budget: int = 20_000) -> tuple[bool, int, bool]:
     def encode(card):
         return card.rank, code[card.suit]
 
-    tableau = tuple((tuple(encode(c) for c, up in pile if not up), tuple(encode(c) for c, up in pile if up))
-                    for pile in game.tableau)
+    tableau = tuple(
+        (tuple(encode(c) for c, up in pile if not up), tuple(encode(c) for c, up in pile if up))
+        for pile in game.tableau
+    )
     foundations = [0, 0, 0, 0]
     for pile in game.foundations:
         if pile:
@@ -345,8 +370,13 @@ def find_win(game, budget: int = 20_000) -> tuple[bool, int, bool]:
     pool = frozenset(encode(c) for c, _ in (*game.stock, *game.waste))
 
     def fits(card, top) -> bool:
-        return top is None and card[0] == 13 or top is not None and top[0] == card[0] + 1 \
+        return (
+            top is None
+            and card[0] == 13
+            or top is not None
+            and top[0] == card[0] + 1
             and (top[1] in red) != (card[1] in red)
+        )
 
     def lift(pile, count):
         down, up = pile
@@ -381,22 +411,34 @@ def find_win(game, budget: int = 20_000) -> tuple[bool, int, bool]:
         tops = [pile[1][-1] if pile[1] else None for pile in piles]
         for i, (_, up) in enumerate(piles):  # a top card to its foundation
             if up and up[-1][0] == found[up[-1][1]] + 1:
-                yield tuple(lift(p, 1) if j == i else p for j, p in enumerate(piles)), \
-                    tuple(r + (s == up[-1][1]) for s, r in enumerate(found)), pool
+                yield (
+                    tuple(lift(p, 1) if j == i else p for j, p in enumerate(piles)),
+                    tuple(r + (s == up[-1][1]) for s, r in enumerate(found)),
+                    pool,
+                )
         for i, (down, up) in enumerate(piles):  # a whole run onto another pile, uncovering a card or a space
             if not up or not down and up[0][0] == 13:
                 continue
             for j, top in enumerate(tops):
                 if j != i and fits(up[0], top) and (top is not None or down):
-                    yield tuple(lift(p, len(up)) if k == i else ((p[0], p[1] + up) if k == j else p)
-                                for k, p in enumerate(piles)), found, pool
+                    yield (
+                        tuple(
+                            lift(p, len(up)) if k == i else ((p[0], p[1] + up) if k == j else p)
+                            for k, p in enumerate(piles)
+                        ),
+                        found,
+                        pool,
+                    )
                     if top is None:
                         break  # one empty pile is as good as another
         for card in sorted(pool, reverse=True):  # a card of the stock or waste onto the tableau, or its foundation
             for j, top in enumerate(tops):
                 if fits(card, top):
-                    yield tuple((p[0], p[1] + (card,)) if k == j else p for k, p in enumerate(piles)), found, \
-                        pool - {card}
+                    yield (
+                        tuple((p[0], p[1] + (card,)) if k == j else p for k, p in enumerate(piles)),
+                        found,
+                        pool - {card},
+                    )
                     if top is None:
                         break
             if card[0] == found[card[1]] + 1:
@@ -408,8 +450,14 @@ def find_win(game, budget: int = 20_000) -> tuple[bool, int, bool]:
                     continue
                 for j, top in enumerate(tops):
                     if j != i and fits(up[-count], top):
-                        yield tuple((p[0], p[1][:-count]) if k == i else ((p[0], p[1] + up[-count:]) if k == j else p)
-                                    for k, p in enumerate(piles)), found, pool
+                        yield (
+                            tuple(
+                                (p[0], p[1][:-count]) if k == i else ((p[0], p[1] + up[-count:]) if k == j else p)
+                                for k, p in enumerate(piles)
+                            ),
+                            found,
+                            pool,
+                        )
                         break
 
     stack, seen = [(tableau, tuple(foundations), pool)], set()

@@ -19,6 +19,7 @@ outcome, the experiment's parameters) and make their envs with `make` (ta_master
 Every state `make`'s envs build also records the reasons of its invalid moves (`RecordsInvalidMoves`), which tell the
 game master whether a step was a violated request.
 """
+
 import copy
 import functools
 import importlib
@@ -87,8 +88,11 @@ class FixedEnv:
 
 @functools.cache
 def _state_class(textarena_class: type, fixes: tuple[type, ...]) -> type:
-    return type(textarena_class.__name__, (*fixes, RecordsInvalidMoves, textarena_class),
-                {"__module__": __name__, "textarena_class": textarena_class})
+    return type(
+        textarena_class.__name__,
+        (*fixes, RecordsInvalidMoves, textarena_class),
+        {"__module__": __name__, "textarena_class": textarena_class},
+    )
 
 
 def source(entry_point: str) -> str:
@@ -103,8 +107,11 @@ def env_class(entry_point: str) -> type:
     module_name, _, class_name = source(entry_point).partition(":")
     textarena_class = getattr(importlib.import_module(module_name), class_name)
     fixes = FIXES.get(entry_point, Fixes())
-    return type(textarena_class.__name__, (*fixes.env, FixedEnv, textarena_class),
-                {"__module__": __name__, "STATE_FIXES": fixes.state, "textarena_class": textarena_class})
+    return type(
+        textarena_class.__name__,
+        (*fixes.env, FixedEnv, textarena_class),
+        {"__module__": __name__, "STATE_FIXES": fixes.state, "textarena_class": textarena_class},
+    )
 
 
 def make(env_id: str, **kwargs) -> ta.Env:

@@ -1,4 +1,5 @@
 """Repairs of the card games: Set, Ultimate Texas Hold'em; Klondike's stand-in (docs/games/cards.md)."""
+
 import textarena as ta
 from textarena.envs.Set import env as set_env
 
@@ -24,15 +25,18 @@ class SetFixes:
         while game_state["deck"] and not set_env._has_set(game_state["board"]):
             dealt = [game_state["deck"].pop() for _ in range(min(3, len(game_state["deck"])))]
             game_state["board"].extend(dealt)
-            self.state.add_observation(f"No valid sets found on board. Dealt {len(dealt)} additional cards.",
-                                       observation_type=ta.ObservationType.GAME_MESSAGE)
+            self.state.add_observation(
+                f"No valid sets found on board. Dealt {len(dealt)} additional cards.",
+                observation_type=ta.ObservationType.GAME_MESSAGE,
+            )
         super()._observe_state()
 
     def step(self, action: str):
         picked = self._parse_action(action)
         if picked is not None and len(set(picked)) < 3:
-            self.state.add_observation(from_id=self.state.current_player_id, message=action,
-                                       observation_type=ta.ObservationType.PLAYER_ACTION)
+            self.state.add_observation(
+                from_id=self.state.current_player_id, message=action, observation_type=ta.ObservationType.PLAYER_ACTION
+            )
             self.state.set_invalid_move(reward=0, reason="Invalid action. Pick three different cards.")
             return self.state.step()
         return super().step(action)
@@ -59,8 +63,10 @@ class UltimateTexasHoldemFixes:
 
     def reset(self, *args, **kwargs):
         result = super().reset(*args, **kwargs)
-        self.state.add_observation(message=f"This game lasts {self.clem_rounds} rounds (not 1000 as the rules say).",
-                                   observation_type=ta.ObservationType.GAME_MESSAGE)
+        self.state.add_observation(
+            message=f"This game lasts {self.clem_rounds} rounds (not 1000 as the rules say).",
+            observation_type=ta.ObservationType.GAME_MESSAGE,
+        )
         return result
 
     def _start_new_round(self):
@@ -68,9 +74,10 @@ class UltimateTexasHoldemFixes:
         if game_state["current_round"] < self.clem_rounds:
             super()._start_new_round()
             return
-        self.state.add_observation(message=f"🏁 GAME OVER! {self.clem_rounds} rounds completed. You have "
-                                           f"${game_state['chips']} chips.",
-                                   observation_type=ta.ObservationType.GAME_MESSAGE)
+        self.state.add_observation(
+            message=f"🏁 GAME OVER! {self.clem_rounds} rounds completed. You have ${game_state['chips']} chips.",
+            observation_type=ta.ObservationType.GAME_MESSAGE,
+        )
         game_state["game_complete"] = True
         game_state["winner"] = "player"
 
@@ -80,11 +87,15 @@ class UltimateTexasHoldemFixes:
         if game_state.get("game_complete"):
             # TextArena's own rewards and reasons, which it would give at the next step (env.py:244-248)
             if game_state["winner"] == "player":
-                self.state.set_outcome(reward=1.0, reason=f"Player completed {game_state['current_round']} rounds "
-                                                          f"with ${game_state['chips']} chips")
+                self.state.set_outcome(
+                    reward=1.0,
+                    reason=f"Player completed {game_state['current_round']} rounds "
+                    f"with ${game_state['chips']} chips",
+                )
             else:
-                self.state.set_outcome(reward=-1.0,
-                                       reason=f"Player ran out of chips in round {game_state['current_round']}")
+                self.state.set_outcome(
+                    reward=-1.0, reason=f"Player ran out of chips in round {game_state['current_round']}"
+                )
 
     def step(self, action: str):
         done, info = super().step(action)

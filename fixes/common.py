@@ -1,5 +1,6 @@
 """Repairs that several families of games use: the end of a game at its first elimination, and the swapped arguments
 of four single-player envs' state calls."""
+
 from dataclasses import dataclass
 
 import textarena as ta
@@ -41,8 +42,10 @@ class EndAtTheFirstElimination(ta.Wrapper):
             out = next((pid for pid, game_info in state.game_info.items() if game_info.get("invalid_move")), None)
             if out is not None:
                 losers = self.side_of(out)
-                state.set_winners(player_ids=[pid for pid in range(state.num_players) if pid not in losers],
-                                  reason=f"Player {out} eliminated after repeated invalid moves.")
+                state.set_winners(
+                    player_ids=[pid for pid in range(state.num_players) if pid not in losers],
+                    reason=f"Player {out} eliminated after repeated invalid moves.",
+                )
                 done = True
         return done, info
 

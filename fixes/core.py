@@ -1,4 +1,5 @@
 """Repairs of the core games: WordChains (docs/games/core.md)."""
+
 from fixes.common import Fixes
 
 

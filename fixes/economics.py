@@ -1,4 +1,5 @@
 """Repairs of the economic games: TwoDollar, UsedCarNegotiation, ScorableGames (docs/games/economics.md)."""
+
 import random
 import re
 from pathlib import Path
@@ -74,7 +75,9 @@ class UsedCarNegotiationFixes:
         self.state.game_state.update(
             briefs={pid: f"{role}/{self.strengths[role]}" for pid, role in roles.items()},
             alternatives={pid: self.ALTERNATIVES[role][self.strengths[role]] for pid, role in roles.items()},
-            deal=None, round=1)
+            deal=None,
+            round=1,
+        )
         self._announce_round()
         return result
 
@@ -87,17 +90,20 @@ class UsedCarNegotiationFixes:
 
     def _announce_round(self):
         round_ = self.state.game_state["round"]
-        self.state.add_observation(message=f"Round {round_} of {self.max_rounds}: the {self.player_roles[0]} "
-                                           f"(Player 0) moves first, then the {self.player_roles[1]} (Player 1).",
-                                   observation_type=ta.ObservationType.GAME_MESSAGE)
+        self.state.add_observation(
+            message=f"Round {round_} of {self.max_rounds}: the {self.player_roles[0]} "
+            f"(Player 0) moves first, then the {self.player_roles[1]} (Player 1).",
+            observation_type=ta.ObservationType.GAME_MESSAGE,
+        )
 
     def step(self, action: str):
         """TextArena's step (:17-53): the same actions, messages and turn order (an offer or a statement passes the
         turn, a rejection does not), with the repairs of the methods it calls."""
         pid = self.state.current_player_id
         action = action.strip()
-        self.state.add_observation(from_id=pid, to_id=pid, message=f"Your action: {action}",
-                                   observation_type=ta.ObservationType.PLAYER_ACTION)
+        self.state.add_observation(
+            from_id=pid, to_id=pid, message=f"Your action: {action}", observation_type=ta.ObservationType.PLAYER_ACTION
+        )
         command = action.upper()
         if command.startswith("[OFFER:"):
             self._offer(pid, action)
@@ -131,7 +137,8 @@ class UsedCarNegotiationFixes:
         message = f"The {self.player_roles[pid]} proposed a price of ${price}."
         self.state.game_state["current_offer"][pid] = price
         self.state.game_state["negotiation_history"].append(
-            {"player_id": pid, "action_type": "OFFER", "content": message, "round": self.state.turn})
+            {"player_id": pid, "action_type": "OFFER", "content": message, "round": self.state.turn}
+        )
         self.state.add_observation(message=message, observation_type=ta.ObservationType.GAME_ACTION_DESCRIPTION)
 
     def _accept(self, pid: int):
@@ -144,8 +151,10 @@ class UsedCarNegotiationFixes:
             self.state.set_invalid_move(reason="There is no offer to accept.")
             return
         self.state.game_state["deal"] = price
-        reason = f"The {self.player_roles[pid]} accepted the {self.player_roles[1 - pid]}'s offer: the car is sold " \
-                 f"for ${price}."
+        reason = (
+            f"The {self.player_roles[pid]} accepted the {self.player_roles[1 - pid]}'s offer: the car is sold "
+            f"for ${price}."
+        )
         self.state.add_observation(message=reason, observation_type=ta.ObservationType.GAME_ACTION_DESCRIPTION)
         self._end(price, reason)
 
@@ -158,19 +167,21 @@ class UsedCarNegotiationFixes:
         message = f"The {self.player_roles[pid]} rejected the offer."
         self.state.game_state["current_offer"][1 - pid] = None
         self.state.game_state["negotiation_history"].append(
-            {"player_id": pid, "action_type": "REJECT", "content": message, "round": self.state.turn})
+            {"player_id": pid, "action_type": "REJECT", "content": message, "round": self.state.turn}
+        )
         self.state.add_observation(message=message, observation_type=ta.ObservationType.GAME_ACTION_DESCRIPTION)
 
     def _discuss(self, pid: int, action: str):
         """TextArena passes on `action[8:]` (:41), which keeps the colon and the closing bracket (`[Discuss: Hi]`
         was echoed as "The buyer says: : Hi]"); here the statement alone is passed on."""
-        content = action[len("[Discuss:"):].strip()
+        content = action[len("[Discuss:") :].strip()
         if content.endswith("]"):
             content = content[:-1].rstrip()
         message = f"The {self.player_roles[pid]} says: {content}"
         self.state.add_observation(message=message, observation_type=ta.ObservationType.GAME_ACTION_DESCRIPTION)
         self.state.game_state["negotiation_history"].append(
-            {"player_id": pid, "action_type": "DISCUSS", "content": message, "round": self.state.turn})
+            {"player_id": pid, "action_type": "DISCUSS", "content": message, "round": self.state.turn}
+        )
 
     def _end_of_turn(self, pid: int):
         """TextArena ends the game once `state.turn`, which counts every valid step (rejections too), reaches
@@ -191,8 +202,9 @@ class UsedCarNegotiationFixes:
         self._announce_round()
 
     def _end(self, price: int | None, reason: str):
-        self.state.rewards = {pid: self._reward_func(price, self.player_roles[pid])
-                              for pid in range(self.state.num_players)}
+        self.state.rewards = {
+            pid: self._reward_func(price, self.player_roles[pid]) for pid in range(self.state.num_players)
+        }
         for pid in range(self.state.num_players):
             self.state.game_info[pid]["reason"] = reason
         self.state.done = True
@@ -251,7 +263,7 @@ class ScorableGamesFixes:
     def step(self, action):
         found = [index for index in (action.find(token) for token in self.ACTIONS) if index >= 0]
         if found and min(found) > self.WORDS_CLIP:
-            action = "…" + action[min(found) - self.WORDS_CLIP:]
+            action = "…" + action[min(found) - self.WORDS_CLIP :]
         return super().step(action)
 
     def _is_valid_action(self, action):
@@ -265,8 +277,10 @@ class ScorableGamesFixes:
     def _handle_invalid_action(self, player_id, action):
         example = self._format_example()
         if "[Propose]" in action:
-            reason = (f"Invalid proposal. Use {example}: exactly one option of every issue ("
-                      f"{', '.join(sorted(self.issues))}), on the line of [Propose].")
+            reason = (
+                f"Invalid proposal. Use {example}: exactly one option of every issue ("
+                f"{', '.join(sorted(self.issues))}), on the line of [Propose]."
+            )
         elif "[Accept]" in action or "[Reject]" in action:
             reason = f"There is no proposal on the table to accept or reject yet: make one, e.g. {example}."
         else:
@@ -278,8 +292,10 @@ class ScorableGamesFixes:
 
     def _apply_default_action(self, player_id):
         state, name = self.state, self.player_configs[player_id]["agent_name"]
-        reason = (f"{name} (Player {player_id}) made {self.error_allowance + 1} invalid moves in a row; the game ends "
-                  f"there without a deal.")
+        reason = (
+            f"{name} (Player {player_id}) made {self.error_allowance + 1} invalid moves in a row; the game ends "
+            f"there without a deal."
+        )
         state.rewards = {pid: -1 if pid == player_id else 0 for pid in range(state.num_players)}
         for pid in range(state.num_players):
             state.game_info[pid]["reason"] = reason
@@ -294,15 +310,18 @@ class ScorableGamesFixes:
             deal = " ".join(option for _, option in sorted(self.current_deal.items()))
             for pid, info in self.state.game_info.items():
                 threshold = self.player_scores[pid]["threshold"]
-                info["reason"] = (f"Deal accepted: {deal}; {self.player_configs[pid]['agent_name']} scored "
-                                  f"{info['score']} points against its minimum of {threshold}.")
+                info["reason"] = (
+                    f"Deal accepted: {deal}; {self.player_configs[pid]['agent_name']} scored "
+                    f"{info['score']} points against its minimum of {threshold}."
+                )
 
     def _handle_no_deal(self):
         super()._handle_no_deal()
         self.state.rewards = {pid: 0 for pid in range(self.state.num_players)}
         for pid in range(self.state.num_players):
-            self.state.game_info[pid]["reason"] = (f"No deal after {self.max_rounds} turns: each party keeps its "
-                                                   f"minimum acceptable score.")
+            self.state.game_info[pid]["reason"] = (
+                f"No deal after {self.max_rounds} turns: each party keeps its minimum acceptable score."
+            )
 
     def _generate_player_prompt(self, player_id, game_state):
         prompt = super()._generate_player_prompt(player_id, game_state)
@@ -312,21 +331,30 @@ class ScorableGamesFixes:
             f"- Currently, it is Round {self.state.turn + 1} of {turns}.",
             f"- This is a {seats}-player negotiation game of at most {turns} turns in all: the parties act in turn, "
             f"one action per turn (about {turns // seats} turns each). The current turn is shown at the end of "
-            f"every message you get.")
-        prompt = prompt.replace("- The game ends when a deal is accepted or max rounds reached.",
-                                "- The game ends when a deal is accepted or after the last turn.")
+            f"every message you get.",
+        )
+        prompt = prompt.replace(
+            "- The game ends when a deal is accepted or max rounds reached.",
+            "- The game ends when a deal is accepted or after the last turn.",
+        )
         prompt = prompt.replace("If no deal is reached after max rounds,", "If no deal is reached by the last turn,")
         return prompt.replace(
             "VOTING RULES:\n",
             "VOTING RULES:\n- Votes are on the proposal on the table (the latest one); a new proposal clears them. "
             "Making a proposal does not count as accepting it: accept it on your next turn ([Accept]) or propose "
-            "the same package again.\n")
+            "the same package again.\n",
+        )
 
     def get_observation(self):
         player_id, observation = super().get_observation()
         turn, turns = self.state.turn + 1, self.max_rounds
-        observation.append((ta.GAME_ID, f"Turn {turn} of {turns}: without an accepted deal the game ends after "
-                                         f"turn {turns}.", ta.ObservationType.GAME_BOARD))
+        observation.append(
+            (
+                ta.GAME_ID,
+                f"Turn {turn} of {turns}: without an accepted deal the game ends after turn {turns}.",
+                ta.ObservationType.GAME_BOARD,
+            )
+        )
         return player_id, observation
 
 
@@ -337,6 +365,7 @@ FIXES = {
     # registered as UsedCar-v0-balanced (envs/__init__.py:379), a module renamed to UsedCarNegotiation before release:
     # UsedCarNegotiation's class, with the same fixes
     "textarena.envs.UsedCar.env:UsedCarEnv": Fixes(
-        env=(UsedCarNegotiationFixes,), stand_in="textarena.envs.UsedCarNegotiation.env:UsedCarNegotiationEnv"),
+        env=(UsedCarNegotiationFixes,), stand_in="textarena.envs.UsedCarNegotiation.env:UsedCarNegotiationEnv"
+    ),
     "textarena.envs.ScorableGames.env:ScorableGamesEnv": Fixes(env=(ScorableGamesFixes,)),
 }

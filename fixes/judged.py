@@ -1,4 +1,5 @@
 """Repairs of the LLM-judged games: ScenarioPlanning (docs/games/judged.md)."""
+
 from fixes.common import Fixes
 
 

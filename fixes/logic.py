@@ -1,4 +1,5 @@
 """The logic puzzles' replays of recorded games: RushHour, Sokoban (docs/games/logic.md)."""
+
 import numpy as np
 from textarena.envs.RushHour.env import _Vehicle
 
@@ -57,8 +58,9 @@ class SokobanReplay:
             return super().reset(num_players=num_players, seed=seed, max_retries=max_retries)
         # fresh arrays on every reset; generate_room's arrays are of dtype int
         self.room_fixed = np.array(room["room fixed"], dtype=int)
-        self.room_state = np.array([[SOKOBAN_CELLS[cell] for cell in line.split(" ")]
-                                    for line in room["board"].splitlines()], dtype=int)
+        self.room_state = np.array(
+            [[SOKOBAN_CELLS[cell] for cell in line.split(" ")] for line in room["board"].splitlines()], dtype=int
+        )
         self.box_mapping = {tuple(target): tuple(box) for target, box in room["box mapping"]}
         return super().reset(num_players=num_players, seed=seed, max_retries=0)
 

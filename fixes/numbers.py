@@ -1,4 +1,5 @@
 """Repairs of the numbers family's games (docs/games/numbers.md): shared ones from fixes/common.py."""
+
 from fixes.common import Fixes, SwappedArgumentsState
 
 # per TextArena env class (a spec's `entry_point`): what fixes.make puts in

@@ -1,5 +1,6 @@
 """The grid puzzles: Sudoku's replay of a recorded puzzle, and repairs of FifteenPuzzle and PegJump
 (docs/games/puzzles.md)."""
+
 from fixes.common import Fixes
 
 
@@ -33,15 +34,21 @@ class FifteenPuzzleStateFixes:
         return self.set_outcome(reward=1, reason=reason)
 
 
-
 def triangle_jumps(rows: int = 5) -> tuple[tuple[int, int, int], ...]:
     """Every jump of the triangle's holes (numbered row by row from 1): (from, over, to) along a line of three holes,
     in a row or down either diagonal, in both directions."""
-    holes = {(row, column): number for number, (row, column) in
-             enumerate(((row, column) for row in range(rows) for column in range(row + 1)), start=1)}
-    lines = [tuple(holes[row + step * down, column + step * right] for step in range(3))
-             for (row, column) in holes for down, right in ((0, 1), (1, 0), (1, 1))
-             if (row + 2 * down, column + 2 * right) in holes]
+    holes = {
+        (row, column): number
+        for number, (row, column) in enumerate(
+            ((row, column) for row in range(rows) for column in range(row + 1)), start=1
+        )
+    }
+    lines = [
+        tuple(holes[row + step * down, column + step * right] for step in range(3))
+        for (row, column) in holes
+        for down, right in ((0, 1), (1, 0), (1, 1))
+        if (row + 2 * down, column + 2 * right) in holes
+    ]
     return tuple(lines + [line[::-1] for line in lines])
 
 

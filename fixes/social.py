@@ -1,6 +1,7 @@
 """Repairs of the social games: Truth and Deception, Secret Mafia, Character Conclave (docs/games/social.md).
 Secret Mafia and Settlers of Catan also end at their first elimination (`common.EndAtTheFirstElimination`); Character
 Conclave plays on after one (only its vote is left), the eliminated seat losing."""
+
 import re
 
 import textarena as ta
@@ -48,21 +49,24 @@ class CharacterConclaveFixes:
 
     def reset(self, num_players: int, seed=None):
         super().reset(num_players=num_players, seed=seed)
-        self.state.game_state.update(messages_sent={pid: 0 for pid in range(num_players)},
-                                     ended_discussion={pid: False for pid in range(num_players)})
+        self.state.game_state.update(
+            messages_sent={pid: 0 for pid in range(num_players)},
+            ended_discussion={pid: False for pid in range(num_players)},
+        )
 
     def _prompt(self, player_id: int, game_state) -> str:
         return super()._prompt(player_id=player_id, game_state=game_state) + (
             f"\nEach message is at most {self.MESSAGE_CHARS:,} characters (a longer one is cut), and each player sends "
             f"at most {self.MAX_MESSAGES} messages. An empty message ends your part in the discussion. The vote "
-            f"begins when every player has used its budget, sent {self.MAX_MESSAGES} messages or ended its part.\n")
+            f"begins when every player has used its budget, sent {self.MAX_MESSAGES} messages or ended its part.\n"
+        )
 
     def step(self, action: str):
         state = self.state
         if state.game_state["phase"] != "discussion":
             return super().step(action)
         pid = state.current_player_id
-        action = action[:self.MESSAGE_CHARS]
+        action = action[: self.MESSAGE_CHARS]
         if action.strip():
             state.game_state["messages_sent"][pid] += 1
             result = super().step(action)
@@ -70,23 +74,32 @@ class CharacterConclaveFixes:
                 return result
             # TextArena keeps the budgets in its board (CharacterConclave/renderer.py), which it never sends
             left, sent = state.game_state["budget_remaining"][pid], state.game_state["messages_sent"][pid]
-            state.add_observation(to_id=pid, message=f"You have {left:,} characters and "
-                                  f"{max(self.MAX_MESSAGES - sent, 0) if left else 0} messages left.",
-                                  observation_type=ObservationType.GAME_MESSAGE)
+            state.add_observation(
+                to_id=pid,
+                message=f"You have {left:,} characters and "
+                f"{max(self.MAX_MESSAGES - sent, 0) if left else 0} messages left.",
+                observation_type=ObservationType.GAME_MESSAGE,
+            )
             return result
         state.game_state["ended_discussion"][pid] = True
-        state.add_observation(message=f"Player {pid} has ended its part in the discussion.",
-                              observation_type=ObservationType.GAME_ACTION_DESCRIPTION)
+        state.add_observation(
+            message=f"Player {pid} has ended its part in the discussion.",
+            observation_type=ObservationType.GAME_ACTION_DESCRIPTION,
+        )
         self._attempt_player_rotation_discussion()
         return state.step(rotate_player=False)
 
     def _attempt_player_rotation_discussion(self) -> None:
         """The next seat that may still speak (CharacterConclave/env.py:66 asks only for budget left)."""
         game_state = self.state.game_state
-        self._rotate_player(can_take_turn=lambda pid: (game_state["budget_remaining"][pid] > 0
-                                                       and not game_state["ended_discussion"][pid]
-                                                       and game_state["messages_sent"][pid] < self.MAX_MESSAGES),
-                            on_exhausted=self._end_discussion_phase)
+        self._rotate_player(
+            can_take_turn=lambda pid: (
+                game_state["budget_remaining"][pid] > 0
+                and not game_state["ended_discussion"][pid]
+                and game_state["messages_sent"][pid] < self.MAX_MESSAGES
+            ),
+            on_exhausted=self._end_discussion_phase,
+        )
 
     def _vote_counts(self) -> dict[int, int]:
         """Votes per seat: only the votes of seats still in the game count (CharacterConclave/env.py:87 drops the
@@ -106,8 +119,10 @@ class CharacterConclaveFixes:
         a scale (:96). A seat eliminated for invalid votes loses (:98)."""
         most = max(counts.values(), default=0)
         tied = len(set(counts.values())) <= 1
-        return {pid: -1.0 if pid not in counts else 0.0 if tied else 1.0 if counts[pid] == most else -1.0
-                for pid in range(self.state.num_players)}
+        return {
+            pid: -1.0 if pid not in counts else 0.0 if tied else 1.0 if counts[pid] == most else -1.0
+            for pid in range(self.state.num_players)
+        }
 
     def _check_and_evaluate_outcome(self):
         """TextArena's count (CharacterConclave/env.py:83-99) with `_vote_counts` and `_rewards`."""
@@ -149,12 +164,12 @@ class CharacterConclaveStateFixes:
                     message = "Your second invalid vote in a row eliminates you: you have no vote, and you lose."
             else:
                 observation_type = ObservationType.GAME_MESSAGE
-        return super().add_observation(message=message, observation_type=observation_type, from_id=from_id,
-                                       to_id=to_id)
+        return super().add_observation(message=message, observation_type=observation_type, from_id=from_id, to_id=to_id)
 
     def manually_set_current_player_id(self, new_player_id: int, force: bool = False):
         return super().manually_set_current_player_id(
-            new_player_id=new_player_id, force=force or self.current_player_id in self.elimination_order)
+            new_player_id=new_player_id, force=force or self.current_player_id in self.elimination_order
+        )
 
 
 # per TextArena env class (a spec's `entry_point`): what fixes.make puts in
@@ -162,6 +177,7 @@ FIXES = {
     "textarena.envs.TruthAndDeception.env:TruthAndDeceptionEnv": Fixes(env=(TruthAndDeceptionFixes,)),
     "textarena.envs.SecretMafia.env:SecretMafiaEnv": Fixes(wrappers=(SecretMafiaEndsAtTheFirstElimination,)),
     "textarena.envs.SettlersOfCatan.env:SettlersOfCatanEnv": Fixes(wrappers=(EndAtTheFirstElimination,)),
-    "textarena.envs.CharacterConclave.env:CharacterConclaveEnv": Fixes(env=(CharacterConclaveFixes,),
-                                                                       state=(CharacterConclaveStateFixes,)),
+    "textarena.envs.CharacterConclave.env:CharacterConclaveEnv": Fixes(
+        env=(CharacterConclaveFixes,), state=(CharacterConclaveStateFixes,)
+    ),
 }

@@ -1,6 +1,7 @@
 """Repairs of the card and dice games between seats: Indian Poker, High Society, Poker, Briscola, Golf, Spite and
 Malice (docs/games/tabletop.md). Three-Player GOPS and Poker also end at their first elimination
 (`common.EndAtTheFirstElimination`)."""
+
 from fixes.common import EndAtTheFirstElimination, Fixes
 
 
@@ -18,8 +19,11 @@ class IndianPokerFixes:
         game_state["second_check"] = False
         broke = [pid for pid, chips in game_state["player_chips"].items() if chips < self.ante]
         if broke and game_state["current_round"] < self.max_rounds:
-            self.state.set_winner(1 - broke[0], f"Player {broke[0]} cannot pay the ante of the next round "
-                                                f"({game_state['player_chips'][broke[0]]} chips).")
+            self.state.set_winner(
+                1 - broke[0],
+                f"Player {broke[0]} cannot pay the ante of the next round "
+                f"({game_state['player_chips'][broke[0]]} chips).",
+            )
             return
         super()._init_round()
 
@@ -29,10 +33,14 @@ class HighSocietyFixes:
     env.py:30-31), but `_end_match` counts prestige only (env.py:72-73): the prompt's scoring lines are put
     right, so that the rules a model reads are the rules it is judged by (defect H1, docs/games/tabletop.md)."""
 
-    PROMPT_SCORING = ("Scoring:    After all ten auctions, add **remaining cash + prestige points**.\n"
-                      "            Higher *net-worth* wins (exact tie -> draw).")
-    TRUE_SCORING = ("Scoring:    After all ten auctions, the higher total of prestige points wins (exact tie -> "
-                    "draw).\n            Money cards left over count for nothing.")
+    PROMPT_SCORING = (
+        "Scoring:    After all ten auctions, add **remaining cash + prestige points**.\n"
+        "            Higher *net-worth* wins (exact tie -> draw)."
+    )
+    TRUE_SCORING = (
+        "Scoring:    After all ten auctions, the higher total of prestige points wins (exact tie -> "
+        "draw).\n            Money cards left over count for nothing."
+    )
 
     def _prompt(self, player_id, game_state):
         text = super()._prompt(player_id, game_state)
@@ -117,8 +125,10 @@ class SpiteAndMaliceFixes:
         done, info = super().step(action)
         pid = self.state.current_player_id
         if not done and not self.deck and not self.players[pid]["hand"] and not self._player_has_valid_moves(pid):
-            self.decide_by_payoff_piles(f"Deadlock reached! Player {pid} has no card in hand, none to draw and none "
-                                        f"to play: its turn can never end.")
+            self.decide_by_payoff_piles(
+                f"Deadlock reached! Player {pid} has no card in hand, none to draw and none "
+                f"to play: its turn can never end."
+            )
             done = True
         return done, info
 
@@ -129,8 +139,11 @@ class SpiteAndMaliceFixes:
             self.state.set_draw(f"{why} Both players have {left[0]} payoff cards left: a draw.")
         else:
             winner = 0 if left[0] < left[1] else 1
-            self.state.set_winner(winner, f"{why} Player {winner} wins with {left[winner]} payoff cards left vs "
-                                          f"Player {1 - winner}'s {left[1 - winner]}.")
+            self.state.set_winner(
+                winner,
+                f"{why} Player {winner} wins with {left[winner]} payoff cards left vs "
+                f"Player {1 - winner}'s {left[1 - winner]}.",
+            )
 
 
 # per TextArena env class (a spec's `entry_point`): what fixes.make puts in

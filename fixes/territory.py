@@ -1,5 +1,6 @@
 """Repairs of the territory games: Snake, Surround, Tak, Stratego (docs/games/territory.md). Santorini also ends at
 its first elimination (`common.EndAtTheFirstElimination`)."""
+
 from fixes.common import EndAtTheFirstElimination, Fixes
 
 
@@ -22,8 +23,10 @@ class GridRaceFixes:
         was_alive = piece.alive
         done, info = super().step(action)
         if was_alive and piece.death_reason == "invalid move":
-            self.state.clem_invalid_moves.append(f"Player {pid} died due to invalid move: the reply held no direction "
-                                                 f"([up], [down], [left], [right] or [w], [s], [a], [d]).")
+            self.state.clem_invalid_moves.append(
+                f"Player {pid} died due to invalid move: the reply held no direction "
+                f"([up], [down], [left], [right] or [w], [s], [a], [d])."
+            )
         if not done:
             self._check_turn_limit()
             done = self.state.done
@@ -54,9 +57,11 @@ class TakFixes:
         done, info = super().step(action)
         opponent = 1 - mover
         if not done and self._check_win(opponent):
-            self.state.set_winner(player_id=opponent,
-                                  reason=f"Player {mover}'s move completed a road of Player {opponent}, who has "
-                                         f"connected two opposite edges of the board.")
+            self.state.set_winner(
+                player_id=opponent,
+                reason=f"Player {mover}'s move completed a road of Player {opponent}, who has "
+                f"connected two opposite edges of the board.",
+            )
             done = True
         return done, info
 
@@ -117,7 +122,7 @@ class StrategoFixes:
         super()._observe_current_state()
         for pid, queue in observations.items():
             if pid != self.state.current_player_id:
-                del queue[queued[pid]:]
+                del queue[queued[pid] :]
 
     def _check_winner(self):
         for player in (0, 1):
@@ -130,22 +135,28 @@ class StrategoFixes:
         player = self.state.current_player_id
         if not done and not self._has_legal_move(player):
             what = "movable pieces" if not self._movable(player) else "legal moves"
-            self.state.set_winner(player_id=1 - player, reason=f"Player {1 - player} wins! Player {player} has no "
-                                                               f"more {what}.")
+            self.state.set_winner(
+                player_id=1 - player, reason=f"Player {1 - player} wins! Player {player} has no more {what}."
+            )
             done = True
         return done, info
 
     def _validate_move(self, player_id, src_row, src_col, dest_row, dest_col):
         if 0 <= src_row < 10 and 0 <= src_col < 10 and not isinstance(self.board[src_row][src_col], (dict, type(None))):
-            self.state.set_invalid_move(reason=f"Invalid action format. Player {player_id} must move one of their own "
-                                               f"pieces.")
+            self.state.set_invalid_move(
+                reason=f"Invalid action format. Player {player_id} must move one of their own pieces."
+            )
             return False
-        return super()._validate_move(player_id=player_id, src_row=src_row, src_col=src_col, dest_row=dest_row,
-                                      dest_col=dest_col)
+        return super()._validate_move(
+            player_id=player_id, src_row=src_row, src_col=src_col, dest_row=dest_row, dest_col=dest_col
+        )
 
     def _movable(self, player: int) -> bool:
-        return any(isinstance(piece, dict) and piece["player"] == player and piece["rank"] not in ("Bomb", "Flag")
-                   for row in self.board for piece in row)
+        return any(
+            isinstance(piece, dict) and piece["player"] == player and piece["rank"] not in ("Bomb", "Flag")
+            for row in self.board
+            for piece in row
+        )
 
     def _has_legal_move(self, player: int) -> bool:
         board = self.board
@@ -155,9 +166,14 @@ class StrategoFixes:
                 if isinstance(piece, dict) and piece["player"] == player and piece["rank"] not in ("Bomb", "Flag"):
                     for dr, dc in ORTHOGONAL_STEPS:
                         r, c = row + dr, col + dc
-                        if 0 <= r < 10 and 0 <= c < 10 and (board[r][c] is None or
-                                                            (isinstance(board[r][c], dict)
-                                                             and board[r][c]["player"] != player)):
+                        if (
+                            0 <= r < 10
+                            and 0 <= c < 10
+                            and (
+                                board[r][c] is None
+                                or (isinstance(board[r][c], dict) and board[r][c]["player"] != player)
+                            )
+                        ):
                             return True
         return False
 

@@ -1,4 +1,5 @@
 """Repairs of the word contests between seats: LetterAuction, Codenames, Taboo (docs/games/word_contests.md)."""
+
 import re
 
 import textarena as ta
@@ -18,8 +19,10 @@ class LetterAuctionFixes:
             self.player_states[player_id]["word"] = None
 
 
-CODENAMES_FORMATS = {"Spymaster": (re.compile(r"\[(\w+)\s+(\d+)\]"), "a clue and number in brackets, e.g. [wind 2]"),
-                     "Operative": (re.compile(r"\[(\w+)\]"), "a board word or pass in brackets, e.g. [breeze]")}
+CODENAMES_FORMATS = {
+    "Spymaster": (re.compile(r"\[(\w+)\s+(\d+)\]"), "a clue and number in brackets, e.g. [wind 2]"),
+    "Operative": (re.compile(r"\[(\w+)\]"), "a board word or pass in brackets, e.g. [breeze]"),
+}
 
 
 class CodenamesFixes:
@@ -34,11 +37,14 @@ class CodenamesFixes:
         pattern, expected = CODENAMES_FORMATS["Spymaster" if player_id in (0, 2) else "Operative"]
         if pattern.search(action):
             return super().step(action)
-        state.add_observation(from_id=player_id, to_id=player_id, message=action,
-                              observation_type=ta.ObservationType.PLAYER_ACTION)
+        state.add_observation(
+            from_id=player_id, to_id=player_id, message=action, observation_type=ta.ObservationType.PLAYER_ACTION
+        )
         if state.set_invalid_move(reason=f"The reply is not {expected}."):
-            state.set_winners(player_ids=[2, 3] if player_id < 2 else [0, 1],
-                              reason=f"Player {player_id} broke the format twice in a row.")
+            state.set_winners(
+                player_ids=[2, 3] if player_id < 2 else [0, 1],
+                reason=f"Player {player_id} broke the format twice in a row.",
+            )
         return state.step()
 
 
@@ -63,9 +69,10 @@ class TabooFixes:
         done, info = super().step(action)
         if not done and state.game_info[player_id]["invalid_move"]:
             team = player_id // (state.num_players // 2)
-            state.set_winners(player_ids=[pid for pid in range(state.num_players)
-                                          if pid // (state.num_players // 2) != team],
-                              reason=f"Player {player_id} made a second invalid move in a row.")
+            state.set_winners(
+                player_ids=[pid for pid in range(state.num_players) if pid // (state.num_players // 2) != team],
+                reason=f"Player {player_id} made a second invalid move in a row.",
+            )
             done = True
         return done, info
 

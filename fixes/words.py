@@ -1,4 +1,5 @@
 """Repairs of the word games: WordSearch (docs/games/words.md)."""
+
 import re
 
 from fixes.common import Fixes

@@ -1,4 +1,5 @@
 """Masters of the board games between seats: Breakthrough, Checkers (docs/games/boards.md)."""
+
 import traceback
 
 import metrics
@@ -55,13 +56,19 @@ class CheckersMaster(StuckSideMaster):
                 raise
         stuck = self.env.state.current_player_id
         self.env.state.set_winner(player_id=1 - stuck, reason=f"Player {stuck} has no moves left.")
-        self.log_to_self("no legal move", f"{self.seats[stuck].name} left itself without a move: the game ends as "
-                                          f"its loss (TextArena 0.7.4 raises here, Checkers/env.py:107).")
+        self.log_to_self(
+            "no legal move",
+            f"{self.seats[stuck].name} left itself without a move: the game ends as "
+            f"its loss (TextArena 0.7.4 raises here, Checkers/env.py:107).",
+        )
         return True, None
 
     def _is_the_crash(self, error) -> bool:
-        return isinstance(error, TypeError) and str(error).endswith(self.CRASH) \
+        return (
+            isinstance(error, TypeError)
+            and str(error).endswith(self.CRASH)
             and traceback.extract_tb(error.__traceback__)[-1].name == "_check_gameover"
+        )
 
     def _has_legal_move(self, pid: int) -> bool:
         return bool(boards.checkers_moves(self.env.state.game_state["board"], pid))
@@ -77,8 +84,10 @@ GAMES = [
         "master": MultiPlayerMaster,
         "scorer": metrics.CompetitiveScorer,
         "score": "100 when the game came to its regular end (a win or a draw), 0 otherwise",
-        "outcome": ("Success when the game ended by the rules (mate, stalemate, a draw by rule); Lose on a "
-                    "losing invalid move or at the request cap (200)."),
+        "outcome": (
+            "Success when the game ended by the rules (mate, stalemate, a draw by rule); Lose on a "
+            "losing invalid move or at the request cap (200)."
+        ),
         "n_instances": 4,
         "players": 2,
         "references": ["random", "engine"],
@@ -100,14 +109,17 @@ GAMES = [
     },
     {
         "game_name": "ta_othello",
-        "description": ("TextArena Othello (two players): place discs that flank the opponent's; the most discs "
-                        "at the end wins."),
+        "description": (
+            "TextArena Othello (two players): place discs that flank the opponent's; the most discs at the end wins."
+        ),
         "entry_point": "textarena.envs.Othello.env:OthelloEnv",
         "master": MultiPlayerMaster,
         "scorer": metrics.CompetitiveScorer,
         "score": "100 when the game came to its regular end (a win or a draw), 0 otherwise",
-        "outcome": ("Success when the board was played out (a win or a draw); Lose on a losing invalid move or "
-                    "at the request cap (450)."),
+        "outcome": (
+            "Success when the board was played out (a win or a draw); Lose on a losing invalid move or "
+            "at the request cap (450)."
+        ),
         "n_instances": 4,
         "players": 2,
         "references": ["random", "heuristic"],
@@ -123,14 +135,18 @@ GAMES = [
     },
     {
         "game_name": "ta_breakthrough",
-        "description": ("TextArena Breakthrough (two players): be the first to reach the opponent's home row; "
-                        "pieces step forward, capture diagonally."),
+        "description": (
+            "TextArena Breakthrough (two players): be the first to reach the opponent's home row; "
+            "pieces step forward, capture diagonally."
+        ),
         "entry_point": "textarena.envs.Breakthrough.env:BreakthroughEnv",
         "master": BreakthroughMaster,
         "scorer": metrics.CompetitiveScorer,
         "score": "100 when the game came to its regular end (a win or a draw), 0 otherwise",
-        "outcome": ("Success when a player broke through or wiped out the other; Lose on a losing invalid move "
-                    "or at the request cap (400)."),
+        "outcome": (
+            "Success when a player broke through or wiped out the other; Lose on a losing invalid move "
+            "or at the request cap (400)."
+        ),
         "n_instances": 4,
         "players": 2,
         "references": ["random", "search"],
@@ -146,14 +162,18 @@ GAMES = [
     },
     {
         "game_name": "ta_checkers",
-        "description": ("TextArena Checkers (two players, simplified: single steps and single jumps, no forced "
-                        "capture): capture every opposing piece or leave the opponent without a move."),
+        "description": (
+            "TextArena Checkers (two players, simplified: single steps and single jumps, no forced "
+            "capture): capture every opposing piece or leave the opponent without a move."
+        ),
         "entry_point": "textarena.envs.Checkers.env:CheckersEnv",
         "master": CheckersMaster,
         "scorer": metrics.CompetitiveScorer,
         "score": "100 when the game came to its regular end (a win or a draw), 0 otherwise",
-        "outcome": ("Success when a side lost all its pieces or every move, or at the turn limit (a draw); Lose "
-                    "on a losing invalid move."),
+        "outcome": (
+            "Success when a side lost all its pieces or every move, or at the turn limit (a draw); Lose "
+            "on a losing invalid move."
+        ),
         "n_instances": 4,
         "players": 2,
         "references": ["random", "search"],
@@ -172,15 +192,19 @@ GAMES = [
     },
     {
         "game_name": "ta_alquerque",
-        "description": ("TextArena Alquerque (two players, simplified: forward steps, single jumps in any "
-                        "direction, no forced capture) on a 5x5 grid: leave the opponent without pieces or "
-                        "moves, or capture more within 60 moves."),
+        "description": (
+            "TextArena Alquerque (two players, simplified: forward steps, single jumps in any "
+            "direction, no forced capture) on a 5x5 grid: leave the opponent without pieces or "
+            "moves, or capture more within 60 moves."
+        ),
         "entry_point": "textarena.envs.Alquerque.env:AlquerqueEnv",
         "master": MultiPlayerMaster,
         "scorer": metrics.CompetitiveScorer,
         "score": "100 when the game came to its regular end (a win or a draw), 0 otherwise",
-        "outcome": ("Success when a side lost all its pieces or every move, or at the 60-move limit (more "
-                    "captures win, equal is a draw); Lose on a losing invalid move or at the request cap (130)."),
+        "outcome": (
+            "Success when a side lost all its pieces or every move, or at the 60-move limit (more "
+            "captures win, equal is a draw); Lose on a losing invalid move or at the request cap (130)."
+        ),
         "n_instances": 10,
         "players": 2,
         "references": ["random", "search"],
@@ -193,15 +217,19 @@ GAMES = [
     },
     {
         "game_name": "ta_lines_of_action",
-        "description": ("TextArena Lines of Action (two players): connect all your pieces into one 8-connected "
-                        "group; a piece moves as many squares as there are pieces on its line. TextArena reads "
-                        "the move only at the very end of the reply."),
+        "description": (
+            "TextArena Lines of Action (two players): connect all your pieces into one 8-connected "
+            "group; a piece moves as many squares as there are pieces on its line. TextArena reads "
+            "the move only at the very end of the reply."
+        ),
         "entry_point": "textarena.envs.LinesOfAction.env:LinesOfActionEnv",
         "master": MultiPlayerMaster,
         "scorer": metrics.CompetitiveScorer,
         "score": "100 when the game came to its regular end (a win or a draw), 0 otherwise",
-        "outcome": ("Success when a side connected its pieces, or on a draw by rule (60 moves without capture, "
-                    "a position three times); Lose on a losing invalid move or at the request cap (600)."),
+        "outcome": (
+            "Success when a side connected its pieces, or on a draw by rule (60 moves without capture, "
+            "a position three times); Lose on a losing invalid move or at the request cap (600)."
+        ),
         "n_instances": 10,
         "players": 2,
         "references": ["random", "heuristic"],
@@ -214,14 +242,18 @@ GAMES = [
     },
     {
         "game_name": "ta_crusade",
-        "description": ("TextArena Crusade (two players): 16 knights a side on a chessboard; capture more "
-                        "pieces than the opponent within 40 moves, or leave it without pieces or moves."),
+        "description": (
+            "TextArena Crusade (two players): 16 knights a side on a chessboard; capture more "
+            "pieces than the opponent within 40 moves, or leave it without pieces or moves."
+        ),
         "entry_point": "textarena.envs.Crusade.env:CrusadeEnv",
         "master": MultiPlayerMaster,
         "scorer": metrics.CompetitiveScorer,
         "score": "100 when the game came to its regular end (a win or a draw), 0 otherwise",
-        "outcome": ("Success when a side lost all its pieces or every move, or at the 40-move limit (more "
-                    "captures win, equal is a draw); Lose on a losing invalid move or at the request cap (90)."),
+        "outcome": (
+            "Success when a side lost all its pieces or every move, or at the 40-move limit (more "
+            "captures win, equal is a draw); Lose on a losing invalid move or at the request cap (90)."
+        ),
         "n_instances": 10,
         "players": 2,
         "references": ["random", "search"],

@@ -1,4 +1,5 @@
 """Masters of the card games and 2048: Blackjack, Set, UltimateTexasHoldem, Klondike, 2048 (docs/games/cards.md)."""
+
 import metrics
 from submasters import SinglePlayerMaster
 
@@ -51,8 +52,12 @@ class UltimateTexasHoldemMaster(SinglePlayerMaster):
 
     def _on_after_game(self, rewards):
         game_state = self.env.state.game_state
-        chips = {"start": self.ta_env.start_chips, "final": game_state["chips"],
-                 "rounds": self.ta_env.clem_rounds, "rounds completed": self._rounds_completed()}
+        chips = {
+            "start": self.ta_env.start_chips,
+            "final": game_state["chips"],
+            "rounds": self.ta_env.clem_rounds,
+            "rounds completed": self._rounds_completed(),
+        }
         self.log_key("chips", chips)
         if self.ended_by_violation():
             outcome = "aborted"
@@ -98,8 +103,15 @@ class KlondikeMaster(SinglePlayerMaster):
 
     def _on_after_game(self, rewards):
         game_state = self.env.state.game_state
-        self.log_key("foundations", {"cards": self.ta_env.foundation_cards(), "of": 52,
-                                     "turns": game_state["turn_count"], "max turns": self.ta_env.max_turns})
+        self.log_key(
+            "foundations",
+            {
+                "cards": self.ta_env.foundation_cards(),
+                "of": 52,
+                "turns": game_state["turn_count"],
+                "max turns": self.ta_env.max_turns,
+            },
+        )
         self.log_key("completion", self.completion())
         if self.ended_by_violation():
             outcome = "aborted"
@@ -114,11 +126,15 @@ class KlondikeMaster(SinglePlayerMaster):
         if reason is not None:
             return reason
         from envs.klondike import find_win  # the stand-in's module, importable once the env is made
+
         won, positions, exhausted = find_win(self.ta_env.klondike)
         if won:
             return None
-        return (f"no win found: a search knowing every card tried all {positions} positions its moves reach"
-                if exhausted else f"no win found in {positions} positions of a search knowing every card")
+        return (
+            f"no win found: a search knowing every card tried all {positions} positions its moves reach"
+            if exhausted
+            else f"no win found in {positions} positions of a search knowing every card"
+        )
 
 
 # The family's games, as clemgame.json declares them to clem: `python scripts/build_clemgame.py` writes
@@ -126,8 +142,9 @@ class KlondikeMaster(SinglePlayerMaster):
 GAMES = [
     {
         "game_name": "ta_blackjack",
-        "description": ("TextArena Blackjack: play 5 or 15 hands against the dealer, hitting or standing "
-                        "(infinite deck)."),
+        "description": (
+            "TextArena Blackjack: play 5 or 15 hands against the dealer, hitting or standing (infinite deck)."
+        ),
         "entry_point": "textarena.envs.Blackjack.env:BlackjackEnv",
         "master": BlackjackMaster,
         "scorer": metrics.BlackjackScorer,
@@ -141,8 +158,10 @@ GAMES = [
     },
     {
         "game_name": "ta_set",
-        "description": ("TextArena Set: find as many Sets (three cards, each attribute all same or all "
-                        "different) as possible in 20 turns."),
+        "description": (
+            "TextArena Set: find as many Sets (three cards, each attribute all same or all "
+            "different) as possible in 20 turns."
+        ),
         "entry_point": "textarena.envs.Set.env:SetEnv",
         "master": SetMaster,
         "scorer": metrics.SetScorer,
@@ -152,7 +171,11 @@ GAMES = [
             {
                 "role": "Player",
                 "custom_response": [
-                    "[1, 2, 3]", "[1, 5, 9]", "[2, 6, 10]", "[3, 7, 11]", "[4, 8, 12]",
+                    "[1, 2, 3]",
+                    "[1, 5, 9]",
+                    "[2, 6, 10]",
+                    "[3, 7, 11]",
+                    "[4, 8, 12]",
                     "I pick the first three cards.",
                 ],
             },
@@ -163,8 +186,10 @@ GAMES = [
     },
     {
         "game_name": "ta_ultimate_texas_holdem",
-        "description": ("TextArena Ultimate Texas Hold'em: play 10 or 30 rounds of poker against the dealer, "
-                        "betting 4x, 2x or 1x or checking and folding (Python >= 3.12)."),
+        "description": (
+            "TextArena Ultimate Texas Hold'em: play 10 or 30 rounds of poker against the dealer, "
+            "betting 4x, 2x or 1x or checking and folding (Python >= 3.12)."
+        ),
         "entry_point": "textarena.envs.UltimateTexasHoldem.env:UltimateTexasHoldemEnv",
         "master": UltimateTexasHoldemMaster,
         "scorer": metrics.UltimateTexasHoldemScorer,
@@ -179,8 +204,9 @@ GAMES = [
         "experiments": {"10_rounds": {"max_turns": 10}, "30_rounds": {"max_turns": 30}},
         "content": ["player_hand", "dealer_hand", "community_cards"],
         "score": "50 + 50 x net chips won / 1000 starting chips, clipped to [0, 100].",
-        "outcome": ("Success when the player completed every round with more chips than it started with, Lose "
-                    "otherwise."),
+        "outcome": (
+            "Success when the player completed every round with more chips than it started with, Lose otherwise."
+        ),
         "relabel": [
             [" \\(\\$\\{self\\.ante_amount \\* \\d+\\}\\)", ""],
             ["Place \\$\\{self\\.ante_amount\\*(\\d)\\} PLAY bet", "Place a PLAY bet of \\1x the ante"],
@@ -192,9 +218,11 @@ GAMES = [
     },
     {
         "game_name": "ta_klondike",
-        "description": ("TextArena Klondike: solitaire, one card drawn at a time; move all 52 cards to the foundations "
-                        "within 200 turns (an env of this project's own around TextArena's engine, whose env.py does "
-                        "not compile)."),
+        "description": (
+            "TextArena Klondike: solitaire, one card drawn at a time; move all 52 cards to the foundations "
+            "within 200 turns (an env of this project's own around TextArena's engine, whose env.py does "
+            "not compile)."
+        ),
         "entry_point": "textarena.envs.Klondike.env:KlondikeEnv",
         "master": KlondikeMaster,
         "scorer": metrics.CompletionScorer,
@@ -203,19 +231,28 @@ GAMES = [
         "player_specs": [
             {
                 "role": "Player",
-                "custom_response": ["[draw]", "[draw, draw, draw]", "[move W T1]", "[move T7 F1]",
-                                    "[move T2 T3 all]", "I draw a card."],
+                "custom_response": [
+                    "[draw]",
+                    "[draw, draw, draw]",
+                    "[move W T1]",
+                    "[move T7 F1]",
+                    "[move T2 T3 all]",
+                    "I draw a card.",
+                ],
             },
         ],
         "content": ["deal"],
-        "score": ("100 when won, else 100 x cards on the foundations / 52 (TextArena's reward is the cards on the "
-                  "foundations)."),
+        "score": (
+            "100 when won, else 100 x cards on the foundations / 52 (TextArena's reward is the cards on the "
+            "foundations)."
+        ),
         "outcome": "Success when all 52 cards are on the foundations; Lose at the 200-turn limit or on [forfeit].",
     },
     {
         "game_name": "ta_2048",
-        "description": ("TextArena 2048: slide and merge tiles to reach a target tile (32 to 16384) on boards "
-                        "from 3x3 to 10x10."),
+        "description": (
+            "TextArena 2048: slide and merge tiles to reach a target tile (32 to 16384) on boards from 3x3 to 10x10."
+        ),
         "entry_point": "textarena.envs.Game2048.env:Game2048Env",
         "master": Game2048Master,
         "scorer": metrics.Game2048Scorer,
@@ -229,8 +266,10 @@ GAMES = [
         ],
         "content": ["board"],
         "max_requests": 1500,
-        "score": ("100 x (log2 max tile - 1) / (log2 target - 1): progress on the doubling scale, 100 when the "
-                  "target is reached."),
+        "score": (
+            "100 x (log2 max tile - 1) / (log2 target - 1): progress on the doubling scale, 100 when the "
+            "target is reached."
+        ),
         "outcome": "Success when the target tile is reached, Lose when no move is left or at the 1500-request cap.",
         "relabel": [
             ["^Score: (\\d+)$", "Points from merged tiles: \\1"],

@@ -1,4 +1,5 @@
 """Masters of the core games: Minesweeper, Hangman, WordChains, Battleship (docs/games/core.md)."""
+
 import metrics
 from games import seats
 from metrics import WORD_CHAINS_PERFECT_LENGTH
@@ -102,9 +103,13 @@ class BattleshipMaster(MultiPlayerMaster):
 
     def _on_after_game(self, rewards):
         game_state = self.env.state.game_state
-        self.log_key("final boards", {player.name: {"own": game_state["board"][pid],
-                                                    "shots": game_state["tracking_board"][pid]}
-                                      for pid, player in enumerate(self.seats)})
+        self.log_key(
+            "final boards",
+            {
+                player.name: {"own": game_state["board"][pid], "shots": game_state["tracking_board"][pid]}
+                for pid, player in enumerate(self.seats)
+            },
+        )
         fleet = {}
         for pid, player in enumerate(self.seats):
             tracking = game_state["tracking_board"][pid]
@@ -113,8 +118,9 @@ class BattleshipMaster(MultiPlayerMaster):
             fleet[player.name] = {
                 "shots": sum(cell in ("X", "O") for row in tracking for cell in row),
                 "hits": sum(cell == "X" for row in tracking for cell in row),
-                "ships sunk": sum(all(opponent_board[r][c] == "X" for r, c in _ship_cells(ends))
-                                  for ends in placements.values()),
+                "ships sunk": sum(
+                    all(opponent_board[r][c] == "X" for r, c in _ship_cells(ends)) for ends in placements.values()
+                ),
                 "ships": len(placements),
             }
         self.log_key("fleet", fleet)
@@ -131,24 +137,52 @@ def _ship_cells(ends) -> list[tuple[int, int]]:
 GAMES = [
     {
         "game_name": "ta_minesweeper",
-        "description": ("TextArena Minesweeper: reveal every safe cell of a grid; the game master makes the "
-                        "opening move."),
+        "description": (
+            "TextArena Minesweeper: reveal every safe cell of a grid; the game master makes the opening move."
+        ),
         "entry_point": "textarena.envs.Minesweeper.env:MinesweeperEnv",
         "master": MinesweeperMaster,
         "scorer": metrics.CompletionScorer,
-        "score": ("100 × share of the safe cells the player cleared, not counting those the opening move "
-                  "revealed; 100 when solved"),
-        "outcome": ("Success when every safe cell is revealed; Lose on a second mine hit in a row or at the "
-                    "turn limit."),
+        "score": (
+            "100 × share of the safe cells the player cleared, not counting those the opening move "
+            "revealed; 100 when solved"
+        ),
+        "outcome": (
+            "Success when every safe cell is revealed; Lose on a second mine hit in a row or at the turn limit."
+        ),
         "n_instances": 10,
         "players": 1,
         "player_specs": [
             {
                 "role": "Player",
                 "custom_response": [
-                    "[0 0]", "[0 3]", "[0 6]", "[0 9]", "[2 0]", "[2 3]", "[2 6]", "[2 9]", "[4 0]", "[4 3]", "[4 6]",
-                    "[4 9]", "[6 0]", "[6 3]", "[6 6]", "[6 9]", "[8 0]", "[8 3]", "[8 6]", "[8 9]", "[10 0]",
-                    "[10 3]", "[10 6]", "[10 9]", "I reveal the top left corner.", "[3 3]", "[1 1]",
+                    "[0 0]",
+                    "[0 3]",
+                    "[0 6]",
+                    "[0 9]",
+                    "[2 0]",
+                    "[2 3]",
+                    "[2 6]",
+                    "[2 9]",
+                    "[4 0]",
+                    "[4 3]",
+                    "[4 6]",
+                    "[4 9]",
+                    "[6 0]",
+                    "[6 3]",
+                    "[6 6]",
+                    "[6 9]",
+                    "[8 0]",
+                    "[8 3]",
+                    "[8 6]",
+                    "[8 9]",
+                    "[10 0]",
+                    "[10 3]",
+                    "[10 6]",
+                    "[10 9]",
+                    "I reveal the top left corner.",
+                    "[3 3]",
+                    "[1 1]",
                 ],
             },
         ],
@@ -167,8 +201,29 @@ GAMES = [
             {
                 "role": "Player",
                 "custom_response": [
-                    "[E]", "[T]", "[A]", "[O]", "[I]", "[N]", "[S]", "[H]", "[R]", "[D]", "[L]", "[U]", "[C]", "[M]",
-                    "[F]", "[W]", "[Y]", "[P]", "[G]", "[B]", "[HOUSE]", "I guess E", "[water]",
+                    "[E]",
+                    "[T]",
+                    "[A]",
+                    "[O]",
+                    "[I]",
+                    "[N]",
+                    "[S]",
+                    "[H]",
+                    "[R]",
+                    "[D]",
+                    "[L]",
+                    "[U]",
+                    "[C]",
+                    "[M]",
+                    "[F]",
+                    "[W]",
+                    "[Y]",
+                    "[P]",
+                    "[G]",
+                    "[B]",
+                    "[HOUSE]",
+                    "I guess E",
+                    "[water]",
                 ],
             },
         ],
@@ -179,34 +234,54 @@ GAMES = [
     },
     {
         "game_name": "ta_word_chains",
-        "description": ("TextArena WordChains (two players): take turns naming English words that start with "
-                        "the last letter of the previous word and are one letter longer."),
+        "description": (
+            "TextArena WordChains (two players): take turns naming English words that start with "
+            "the last letter of the previous word and are one letter longer."
+        ),
         "entry_point": "textarena.envs.WordChains.env:WordChainsEnv",
         "master": WordChainsMaster,
         "scorer": metrics.WordChainsScorer,
         "score": "100 × min(f − s, 21 − s) / (21 − s), s and f the lengths of the start word and the last valid word",
-        "outcome": ("Success when the chain grew at least halfway to 21 letters before a word broke it; Lose "
-                    "when it broke earlier or at the request cap (100)."),
+        "outcome": (
+            "Success when the chain grew at least halfway to 21 letters before a word broke it; Lose "
+            "when it broke earlier or at the request cap (100)."
+        ),
         "n_instances": 10,
         "players": 2,
         "references": ["random"],
-        "player_specs": seats(2, [
-            "[ant]", "[dog]", "[goat]", "[tiger]", "[rabbit]", "[eagle]", "[elephant]", "[tent]", "[train]",
-            "[night]", "[treat]", "my word is apple",
-        ]),
+        "player_specs": seats(
+            2,
+            [
+                "[ant]",
+                "[dog]",
+                "[goat]",
+                "[tiger]",
+                "[rabbit]",
+                "[eagle]",
+                "[elephant]",
+                "[tent]",
+                "[train]",
+                "[night]",
+                "[treat]",
+                "my word is apple",
+            ],
+        ),
         "content": ["current_word"],
         "nltk_resources": ["corpora/words"],
         "cache_env": True,
         "max_requests": 100,
         "cannot_separate": {
-            "base": ("self-play scores the chain's length (every seat is the model): a strong player ends chains by "
-                     "stranding its opponent, so strength shows against a reference (`_vs_random`), not here"),
+            "base": (
+                "self-play scores the chain's length (every seat is the model): a strong player ends chains by "
+                "stranding its opponent, so strength shows against a reference (`_vs_random`), not here"
+            ),
         },
     },
     {
         "game_name": "ta_battleship",
-        "description": ("TextArena Battleship (two players): sink the opponent's five ships by firing at grid "
-                        "coordinates."),
+        "description": (
+            "TextArena Battleship (two players): sink the opponent's five ships by firing at grid coordinates."
+        ),
         "entry_point": "textarena.envs.Battleship.env:BattleshipEnv",
         "master": BattleshipMaster,
         "scorer": metrics.BattleshipScorer,
@@ -216,12 +291,62 @@ GAMES = [
         "players": 2,
         "boards_in_messages": "Your updated board:",
         "references": ["random", "hunt_target"],
-        "player_specs": seats(2, [
-            "[A0]", "[A1]", "[A2]", "[A3]", "[A4]", "[A5]", "[A6]", "[B0]", "[B1]", "[B2]", "[B3]", "[B4]", "[B5]",
-            "[B6]", "[C0]", "[C1]", "[C2]", "[C3]", "[C4]", "[C5]", "[C6]", "[D0]", "[D1]", "[D2]", "[D3]", "[D4]",
-            "[D5]", "[D6]", "[E0]", "[E1]", "[E2]", "[E3]", "[E4]", "[E5]", "[E6]", "[F0]", "[F1]", "[F2]", "[F3]",
-            "[F4]", "[F5]", "[F6]", "[G0]", "[G1]", "[G2]", "[G3]", "[G4]", "[G5]", "[G6]", "fire at B3", "[Z9]",
-        ]),
+        "player_specs": seats(
+            2,
+            [
+                "[A0]",
+                "[A1]",
+                "[A2]",
+                "[A3]",
+                "[A4]",
+                "[A5]",
+                "[A6]",
+                "[B0]",
+                "[B1]",
+                "[B2]",
+                "[B3]",
+                "[B4]",
+                "[B5]",
+                "[B6]",
+                "[C0]",
+                "[C1]",
+                "[C2]",
+                "[C3]",
+                "[C4]",
+                "[C5]",
+                "[C6]",
+                "[D0]",
+                "[D1]",
+                "[D2]",
+                "[D3]",
+                "[D4]",
+                "[D5]",
+                "[D6]",
+                "[E0]",
+                "[E1]",
+                "[E2]",
+                "[E3]",
+                "[E4]",
+                "[E5]",
+                "[E6]",
+                "[F0]",
+                "[F1]",
+                "[F2]",
+                "[F3]",
+                "[F4]",
+                "[F5]",
+                "[F6]",
+                "[G0]",
+                "[G1]",
+                "[G2]",
+                "[G3]",
+                "[G4]",
+                "[G5]",
+                "[G6]",
+                "fire at B3",
+                "[Z9]",
+            ],
+        ),
         "content": ["ship_placements"],
         "max_requests": 400,
         "experiments": {"small": {"grid_size": 7}, "standard": {"grid_size": 10}},
@@ -246,27 +371,60 @@ GAMES = [
     },
     {
         "game_name": "ta_three_player_tic_tac_toe",
-        "description": ("TextArena Three-Player Tic Tac Toe: three players take turns on a 5x5 board; the first "
-                        "to get four in a row wins."),
+        "description": (
+            "TextArena Three-Player Tic Tac Toe: three players take turns on a 5x5 board; the first "
+            "to get four in a row wins."
+        ),
         "entry_point": "textarena.envs.ThreePlayerTicTacToe.env:ThreePlayerTicTacToeEnv",
         "master": MultiPlayerMaster,
         "scorer": metrics.CompetitiveScorer,
-        "score": ("between models: 100 when the game was played to its end (a line of four or a full board), 0 "
-                  "at the request cap"),
+        "score": (
+            "between models: 100 when the game was played to its end (a line of four or a full board), 0 "
+            "at the request cap"
+        ),
         "outcome": "Success when the game ended by play, a draw included; Lose at the request cap (60).",
         "n_instances": 6,
         "players": 3,
         "references": ["random", "heuristic"],
-        "player_specs": seats(3, [
-            "[0]", "[1]", "[2]", "[3]", "[4]", "[5]", "[6]", "[7]", "[8]", "[9]", "[10]", "[11]", "[12]", "[13]",
-            "[14]", "[15]", "[16]", "[17]", "[18]", "[19]", "[20]", "[21]", "[22]", "[23]", "[24]",
-            "I take the centre.", "[25]",
-        ]),
+        "player_specs": seats(
+            3,
+            [
+                "[0]",
+                "[1]",
+                "[2]",
+                "[3]",
+                "[4]",
+                "[5]",
+                "[6]",
+                "[7]",
+                "[8]",
+                "[9]",
+                "[10]",
+                "[11]",
+                "[12]",
+                "[13]",
+                "[14]",
+                "[15]",
+                "[16]",
+                "[17]",
+                "[18]",
+                "[19]",
+                "[20]",
+                "[21]",
+                "[22]",
+                "[23]",
+                "[24]",
+                "I take the centre.",
+                "[25]",
+            ],
+        ),
         "content": ["board"],
         "max_requests": 60,
         "cannot_separate": {
-            "heuristic": ("the two heuristic opponents block every line about to be completed, each other's too: "
-                          "every game ends in a draw, whoever plays the third seat"),
+            "heuristic": (
+                "the two heuristic opponents block every line about to be completed, each other's too: "
+                "every game ends in a draw, whoever plays the third seat"
+            ),
         },
     },
 ]

@@ -1,5 +1,6 @@
 """Masters of the economics games between seats: social dilemmas, Ultimatum, Colonel Blotto, Public Goods, Market
 Entry, the blind auction and the negotiations (docs/games/economics.md)."""
+
 import re
 
 from textarena.core import ObservationType
@@ -64,8 +65,9 @@ class DefaultActionMaster(EconomicsMaster):
     def _move(self, seat, move):
         if self.env.state.game_state["phase"] == "decision" and not self.names_action(move):
             self.default_actions[seat.name] += 1
-            self.log_to_self("default action", f"{seat.name}'s decision names no action; TextArena takes it as "
-                                               f"{self.DEFAULT}.")
+            self.log_to_self(
+                "default action", f"{seat.name}'s decision names no action; TextArena takes it as {self.DEFAULT}."
+            )
         return super()._move(seat, move)
 
     def _on_after_game(self, rewards):
@@ -128,8 +130,12 @@ class StagHuntMaster(DefaultActionMaster):
 
     def payoff_matrix(self) -> dict:
         env = self.ta_env
-        return {"mutual stag": int(env.mutual_stag_payoff), "mutual hare": int(env.mutual_hare_payoff),
-                "single stag": int(env.single_stag_payoff), "single hare": int(env.single_hare_payoff)}
+        return {
+            "mutual stag": int(env.mutual_stag_payoff),
+            "mutual hare": int(env.mutual_hare_payoff),
+            "single stag": int(env.single_stag_payoff),
+            "single hare": int(env.single_hare_payoff),
+        }
 
     def content(self):
         return {**super().content(), "payoff matrix": self.payoff_matrix()}
@@ -181,9 +187,11 @@ class EliminationMaster(EconomicsMaster):
         done, invalid_move = super()._move(seat, move)
         if not done and len(state.elimination_order) > eliminated:
             pid = state.elimination_order[-1]
-            state.set_game_outcome({p: -1 if p == pid else 0 for p in range(state.num_players)},
-                                   reason=f"Player {pid} was eliminated for repeated invalid moves ({invalid_move}); "
-                                          f"the game ends there.")
+            state.set_game_outcome(
+                {p: -1 if p == pid else 0 for p in range(state.num_players)},
+                reason=f"Player {pid} was eliminated for repeated invalid moves ({invalid_move}); "
+                f"the game ends there.",
+            )
             done = True
         return done, invalid_move
 
@@ -211,8 +219,10 @@ class MarketEntryMaster(EliminationMaster):
         env, seats = self.ta_env, self.env.state.num_players
         rounds, capacity = env.num_rounds, min(env.market_capacity, seats)
         best = capacity * env.entry_profit + (seats - capacity) * env.safe_payoff
-        return {"seat": [rounds * env.overcrowding_penalty, rounds * env.entry_profit],
-                "all": [rounds * seats * env.overcrowding_penalty, rounds * best]}
+        return {
+            "seat": [rounds * env.overcrowding_penalty, rounds * env.entry_profit],
+            "all": [rounds * seats * env.overcrowding_penalty, rounds * best],
+        }
 
 
 class NegotiationMaster(PrivateValuesMaster):
@@ -235,8 +245,10 @@ class NegotiationMaster(PrivateValuesMaster):
     def payoff_scale(self):
         initial = {int(pid): value["initial"] for pid, value in self.env.state.game_state["inventory_value"].items()}
         bound = self.SATURATION
-        return {"seat": {f"Player {pid}": [-bound * value, bound * value] for pid, value in initial.items()},
-                "all": [-bound * sum(initial.values()), bound * sum(initial.values())]}
+        return {
+            "seat": {f"Player {pid}": [-bound * value, bound * value] for pid, value in initial.items()},
+            "all": [-bound * sum(initial.values()), bound * sum(initial.values())],
+        }
 
 
 class BlindAuctionMaster(PrivateValuesMaster):
@@ -263,8 +275,10 @@ class BlindAuctionMaster(PrivateValuesMaster):
     def payoff_scale(self):
         values = self.env.state.game_state["player_item_values"]
         best = sum(max(values[0][item], values[1][item]) for item in values[0])
-        return {"seat": {f"Player {pid}": [-sum(own.values()), sum(own.values())] for pid, own in values.items()},
-                "all": [-best, best]}
+        return {
+            "seat": {f"Player {pid}": [-sum(own.values()), sum(own.values())] for pid, own in values.items()},
+            "all": [-best, best],
+        }
 
 
 class TwoDollarMaster(PrivateValuesMaster):
@@ -308,17 +322,24 @@ class NewRecruitMaster(PrivateValuesMaster):
         if accepted is None:
             return {0: 0.0, 1: 0.0}
         preferences = game_state["player_preferences"]
-        return {pid: float(sum(preferences[pid][issue][choice] for issue, choice in accepted["choices"].items()))
-                for pid in (0, 1)}
+        return {
+            pid: float(sum(preferences[pid][issue][choice] for issue, choice in accepted["choices"].items()))
+            for pid in (0, 1)
+        }
 
     def payoff_scale(self):
         points = self.ta_env.point_value_dict.values()  # per issue: {choice: [Recruiter's, Candidate's points]}
 
         def bounds(value):
-            return [sum(min(map(value, issue.values())) for issue in points),
-                    sum(max(map(value, issue.values())) for issue in points)]
-        return {"seat": {f"Player {pid}": bounds(lambda pair, pid=pid: pair[pid]) for pid in (0, 1)},
-                "all": bounds(sum)}
+            return [
+                sum(min(map(value, issue.values())) for issue in points),
+                sum(max(map(value, issue.values())) for issue in points),
+            ]
+
+        return {
+            "seat": {f"Player {pid}": bounds(lambda pair, pid=pid: pair[pid]) for pid in (0, 1)},
+            "all": bounds(sum),
+        }
 
 
 class UsedCarMaster(PrivateValuesMaster):
@@ -348,15 +369,20 @@ class UsedCarMaster(PrivateValuesMaster):
         price = game_state["deal"]
         if price is None:
             return {0: 0.0, 1: 0.0}
-        return {pid: float(alternative - price if self._role(pid) == "buyer" else price - alternative)
-                for pid, alternative in game_state["alternatives"].items()}
+        return {
+            pid: float(alternative - price if self._role(pid) == "buyer" else price - alternative)
+            for pid, alternative in game_state["alternatives"].items()
+        }
 
     def payoff_scale(self):
         alternatives = self.env.state.game_state["alternatives"]
         seat = {}
         for pid, alternative in alternatives.items():
-            seat[f"Player {pid}"] = [alternative - self.HIGH, alternative - self.LOW] if self._role(pid) == "buyer" \
+            seat[f"Player {pid}"] = (
+                [alternative - self.HIGH, alternative - self.LOW]
+                if self._role(pid) == "buyer"
                 else [self.LOW - alternative, self.HIGH - alternative]
+            )
         buyer = next(pid for pid in alternatives if self._role(pid) == "buyer")
         return {"seat": seat, "all": [0, alternatives[buyer] - alternatives[1 - buyer]]}
 
@@ -371,7 +397,9 @@ class UsedCarMaster(PrivateValuesMaster):
         how = super()._how(pid, violators)
         return "rules" if how == "turn limit" and self.env.state.game_state["deal"] is not None else how
 
+
 # --- ScorableGames (issue 22) ---------------------------------------------------------------------------------------
+
 
 class ScorableGamesMaster(EconomicsMaster):
     """ScorableGames: parties negotiate one package over several issues (a scenario of fixes/data/scorable_games/,
@@ -412,22 +440,31 @@ class ScorableGamesMaster(EconomicsMaster):
 
         def best(pid):
             return sum(max(tables[pid][issue].values()) for issue in issues) + self._bonus(pid)
-        joint = sum(max(sum(tables[pid][issue][option] for pid in tables) for option in env.issues[issue]["options"])
-                    for issue in issues) + max(self._bonus(pid) for pid in tables)
-        return {"seat": {f"Player {pid}": [table["threshold"], best(pid)] for pid, table in tables.items()},
-                "all": [sum(table["threshold"] for table in tables.values()), joint]}
+
+        joint = sum(
+            max(sum(tables[pid][issue][option] for pid in tables) for option in env.issues[issue]["options"])
+            for issue in issues
+        ) + max(self._bonus(pid) for pid in tables)
+        return {
+            "seat": {f"Player {pid}": [table["threshold"], best(pid)] for pid, table in tables.items()},
+            "all": [sum(table["threshold"] for table in tables.values()), joint],
+        }
 
     def content(self):
         env = self.ta_env
-        return {**super().content(), "scenario": env.game_config,
-                "parties": [config["agent_name"] for _, config in sorted(env.player_configs.items())]}
+        return {
+            **super().content(),
+            "scenario": env.game_config,
+            "parties": [config["agent_name"] for _, config in sorted(env.player_configs.items())],
+        }
 
     def _on_before_game(self):
         env = self.ta_env
         self._secrets = {}
         for pid in env.player_configs:
-            table = "\n".join(f"{issue}: {scores}" for issue, scores in env.player_scores[pid].items()
-                              if issue != "threshold")
+            table = "\n".join(
+                f"{issue}: {scores}" for issue, scores in env.player_scores[pid].items() if issue != "threshold"
+            )
             self._secrets[pid] = [table, env._fill_scores_in_instructions(pid)]
 
     def secrets(self):
@@ -439,8 +476,10 @@ class ScorableGamesMaster(EconomicsMaster):
 
 
 # why the `_vs_random` variants of the zero-sum games cannot separate a strong player from a random one
-ZERO_SUM_MIXED = ("zero-sum with a uniform mixed equilibrium: against uniformly random moves every strategy expects "
-                  "50 (the `_vs_` pattern reference is what a strong model can exploit)")
+ZERO_SUM_MIXED = (
+    "zero-sum with a uniform mixed equilibrium: against uniformly random moves every strategy expects "
+    "50 (the `_vs_` pattern reference is what a strong model can exploit)"
+)
 
 
 # The family's games, as clemgame.json declares them to clem: `python scripts/build_clemgame.py` writes
@@ -448,42 +487,75 @@ ZERO_SUM_MIXED = ("zero-sum with a uniform mixed equilibrium: against uniformly 
 GAMES = [
     {
         "game_name": "ta_iterated_two_thirds_average",
-        "description": ("TextArena IteratedTwoThirdsAverage (two players): each round both guess a number; the "
-                        "guess closest to two thirds of the average wins the round, the most rounds won the "
-                        "game."),
+        "description": (
+            "TextArena IteratedTwoThirdsAverage (two players): each round both guess a number; the "
+            "guess closest to two thirds of the average wins the round, the most rounds won the "
+            "game."
+        ),
         "entry_point": "textarena.envs.IteratedTwoThirdsAverage.env:IteratedTwoThirdsAverageEnv",
         "master": MultiPlayerMaster,
         "scorer": metrics.CompetitiveScorer,
         "score": "100 when the game was played to its end (a win or a draw), 0 when a seat broke the format",
-        "outcome": ("Success when all rounds were played; Aborted when a seat broke the format twice in a row. "
-                    "(The request cap, 42, lies beyond the longest game: every round is two moves, each at most "
-                    "one warned retry.)"),
+        "outcome": (
+            "Success when all rounds were played; Aborted when a seat broke the format twice in a row. "
+            "(The request cap, 42, lies beyond the longest game: every round is two moves, each at most "
+            "one warned retry.)"
+        ),
         "n_instances": 10,
         "players": 2,
         "references": ["random", "equilibrium"],
-        "player_specs": seats(2, [
-            "[50]", "[33]", "[22]", "[10]", "[0]", "my guess is 5", "[0]", "[0]", "[0]", "[0]", "[0]",
-        ]),
+        "player_specs": seats(
+            2,
+            [
+                "[50]",
+                "[33]",
+                "[22]",
+                "[10]",
+                "[0]",
+                "my guess is 5",
+                "[0]",
+                "[0]",
+                "[0]",
+                "[0]",
+                "[0]",
+            ],
+        ),
         "content": [],
         "max_requests": 42,
     },
     {
         "game_name": "ta_iterated_rock_paper_scissors",
-        "description": ("TextArena IteratedRockPaperScissors (two players): nine rounds of rock-paper-scissors; "
-                        "the most rounds won wins the game."),
+        "description": (
+            "TextArena IteratedRockPaperScissors (two players): nine rounds of rock-paper-scissors; "
+            "the most rounds won wins the game."
+        ),
         "entry_point": "textarena.envs.IteratedRockPaperScissors.env:IteratedRockPaperScissorsEnv",
         "master": MultiPlayerMaster,
         "scorer": metrics.CompetitiveScorer,
         "score": "100 when the game was played to its end (a win or a draw), 0 when a seat broke the format",
-        "outcome": ("Success when all rounds were played; Aborted when a seat broke the format twice in a row. "
-                    "(The request cap, 38, lies beyond the longest game: every round is two moves, each at most "
-                    "one warned retry.)"),
+        "outcome": (
+            "Success when all rounds were played; Aborted when a seat broke the format twice in a row. "
+            "(The request cap, 38, lies beyond the longest game: every round is two moves, each at most "
+            "one warned retry.)"
+        ),
         "n_instances": 10,
         "players": 2,
         "references": ["random", "frequency"],
-        "player_specs": seats(2, [
-            "[rock]", "[paper]", "[scissors]", "[r]", "I pick rock", "[p]", "[s]", "[rock]", "[paper]", "[scissors]",
-        ]),
+        "player_specs": seats(
+            2,
+            [
+                "[rock]",
+                "[paper]",
+                "[scissors]",
+                "[r]",
+                "I pick rock",
+                "[p]",
+                "[s]",
+                "[rock]",
+                "[paper]",
+                "[scissors]",
+            ],
+        ),
         "content": [],
         "max_requests": 38,
         "cannot_separate": {
@@ -492,22 +564,38 @@ GAMES = [
     },
     {
         "game_name": "ta_iterated_matching_pennies",
-        "description": ("TextArena IteratedMatchingPennies (two players): ten rounds; Player 0 wins a round "
-                        "when the coins match, Player 1 when they differ; the most rounds won wins the game."),
+        "description": (
+            "TextArena IteratedMatchingPennies (two players): ten rounds; Player 0 wins a round "
+            "when the coins match, Player 1 when they differ; the most rounds won wins the game."
+        ),
         "entry_point": "textarena.envs.IteratedMatchingPennies.env:IteratedMatchingPenniesEnv",
         "master": MultiPlayerMaster,
         "scorer": metrics.CompetitiveScorer,
         "score": "100 when the game was played to its end (a win or a draw), 0 when a seat broke the format",
-        "outcome": ("Success when all rounds were played; Aborted when a seat broke the format twice in a row. "
-                    "(The request cap, 42, lies beyond the longest game: every round is two moves, each at most "
-                    "one warned retry.)"),
+        "outcome": (
+            "Success when all rounds were played; Aborted when a seat broke the format twice in a row. "
+            "(The request cap, 42, lies beyond the longest game: every round is two moves, each at most "
+            "one warned retry.)"
+        ),
         "n_instances": 10,
         "players": 2,
         "references": ["random", "pattern"],
-        "player_specs": seats(2, [
-            "[heads]", "[tails]", "[h]", "[t]", "heads", "[heads]", "[tails]", "[heads]", "[tails]", "[heads]",
-            "[tails]",
-        ]),
+        "player_specs": seats(
+            2,
+            [
+                "[heads]",
+                "[tails]",
+                "[h]",
+                "[t]",
+                "heads",
+                "[heads]",
+                "[tails]",
+                "[heads]",
+                "[tails]",
+                "[heads]",
+                "[tails]",
+            ],
+        ),
         "content": [],
         "max_requests": 42,
         "cannot_separate": {
@@ -516,16 +604,20 @@ GAMES = [
     },
     {
         "game_name": "ta_iterated_prisoners_dilemma",
-        "description": ("TextArena IteratedPrisonersDilemma (two players): ten rounds of one free chat turn "
-                        "each, then both choose [Cooperate] or [Defect] unseen (both cooperate 3 each, both "
-                        "defect 1 each, a defector against a cooperator 5 and 0); the most points win."),
+        "description": (
+            "TextArena IteratedPrisonersDilemma (two players): ten rounds of one free chat turn "
+            "each, then both choose [Cooperate] or [Defect] unseen (both cooperate 3 each, both "
+            "defect 1 each, a defector against a cooperator 5 and 0); the most points win."
+        ),
         "entry_point": "textarena.envs.IteratedPrisonersDilemma.env:IteratedPrisonersDilemmaEnv",
         "master": PrisonersDilemmaMaster,
         "scorer": metrics.CooperationScorer,
         "score": "100 x both seats' points / what cooperating in every round gives them (60)",
-        "outcome": ("Success when all rounds were played (always: TextArena takes a decision without [Defect] "
-                    "as cooperation, so there is no invalid move). (The request cap, 42, lies beyond the game's "
-                    "40 moves.)"),
+        "outcome": (
+            "Success when all rounds were played (always: TextArena takes a decision without [Defect] "
+            "as cooperation, so there is no invalid move). (The request cap, 42, lies beyond the game's "
+            "40 moves.)"
+        ),
         "vs_score": "100 x the model's points / what cooperating in every round gives (30), capped at 100",
         "n_instances": 30,
         "players": 2,
@@ -535,14 +627,21 @@ GAMES = [
             {
                 "role": "Player 0",
                 "custom_response": [
-                    "I will cooperate if you do.", "[Cooperate]", "[Defect]", "[Cooperate] Let us keep it up.",
+                    "I will cooperate if you do.",
+                    "[Cooperate]",
+                    "[Defect]",
+                    "[Cooperate] Let us keep it up.",
                     "Cooperate",
                 ],
             },
             {
                 "role": "Player 1",
                 "custom_response": [
-                    "Agreed, let us both cooperate.", "[Cooperate]", "[Defect]", "[Defect] Sorry.", "Defect",
+                    "Agreed, let us both cooperate.",
+                    "[Cooperate]",
+                    "[Defect]",
+                    "[Defect] Sorry.",
+                    "Defect",
                 ],
             },
         ],
@@ -551,19 +650,24 @@ GAMES = [
     },
     {
         "game_name": "ta_three_player_ipd",
-        "description": ("TextArena ThreePlayerIPD (three players): five rounds of one free chat turn each, then "
-                        "each player chooses to cooperate or defect toward each opponent unseen ('[1 defect] [2 "
-                        "cooperate]'); every pair plays the Prisoner's Dilemma (3 each, 1 each, or 5 and 0); "
-                        "the most points win."),
+        "description": (
+            "TextArena ThreePlayerIPD (three players): five rounds of one free chat turn each, then "
+            "each player chooses to cooperate or defect toward each opponent unseen ('[1 defect] [2 "
+            "cooperate]'); every pair plays the Prisoner's Dilemma (3 each, 1 each, or 5 and 0); "
+            "the most points win."
+        ),
         "entry_point": "textarena.envs.ThreePlayerIPD.env:ThreePlayerIPDEnv",
         "master": ThreePlayerIPDMaster,
         "scorer": metrics.CooperationScorer,
         "score": "100 x all seats' points / what cooperating with everyone in every round gives them (90)",
-        "outcome": ("Success when all rounds were played (always: TextArena takes a missing token as "
-                    "cooperation, so there is no invalid move). (The request cap, 32, lies beyond the game's 30 "
-                    "moves.)"),
-        "vs_score": ("100 x the model's points / what cooperating with everyone in every round gives (30), "
-                     "capped at 100"),
+        "outcome": (
+            "Success when all rounds were played (always: TextArena takes a missing token as "
+            "cooperation, so there is no invalid move). (The request cap, 32, lies beyond the game's 30 "
+            "moves.)"
+        ),
+        "vs_score": (
+            "100 x the model's points / what cooperating with everyone in every round gives (30), capped at 100"
+        ),
         "n_instances": 9,
         "players": 3,
         "view": "dialogue",
@@ -572,22 +676,31 @@ GAMES = [
             {
                 "role": "Player 0",
                 "custom_response": [
-                    "Let us all cooperate.", "[1 cooperate] [2 cooperate]", "[1 defect] [2 cooperate]",
-                    "[1 cooperate] [2 defect]", "I cooperate.",
+                    "Let us all cooperate.",
+                    "[1 cooperate] [2 cooperate]",
+                    "[1 defect] [2 cooperate]",
+                    "[1 cooperate] [2 defect]",
+                    "I cooperate.",
                 ],
             },
             {
                 "role": "Player 1",
                 "custom_response": [
-                    "Agreed.", "[0 cooperate] [2 cooperate]", "[0 defect] [2 defect]", "[0 cooperate] [2 defect]",
+                    "Agreed.",
+                    "[0 cooperate] [2 cooperate]",
+                    "[0 defect] [2 defect]",
+                    "[0 cooperate] [2 defect]",
                     "[2 defect]",
                 ],
             },
             {
                 "role": "Player 2",
                 "custom_response": [
-                    "I will cooperate with whoever cooperates.", "[0 cooperate] [1 cooperate]",
-                    "[0 defect] [1 cooperate]", "[0 defect] [1 defect]", "[1 cooperate]",
+                    "I will cooperate with whoever cooperates.",
+                    "[0 cooperate] [1 cooperate]",
+                    "[0 defect] [1 cooperate]",
+                    "[0 defect] [1 defect]",
+                    "[1 cooperate]",
                 ],
             },
         ],
@@ -596,19 +709,25 @@ GAMES = [
     },
     {
         "game_name": "ta_iterated_stag_hunt",
-        "description": ("TextArena IteratedStagHunt (two players): five rounds of three free chat turns each, "
-                        "then both hunt a [Stag] or a [Hare] unseen (both stag 10 each, both hare 5 each, a "
-                        "hare hunter against a stag hunter 8 and 1; the randomized experiment draws each "
-                        "round's payoffs); the most points win."),
+        "description": (
+            "TextArena IteratedStagHunt (two players): five rounds of three free chat turns each, "
+            "then both hunt a [Stag] or a [Hare] unseen (both stag 10 each, both hare 5 each, a "
+            "hare hunter against a stag hunter 8 and 1; the randomized experiment draws each "
+            "round's payoffs); the most points win."
+        ),
         "entry_point": "textarena.envs.IteratedStagHunt.env:IteratedStagHuntEnv",
         "master": StagHuntMaster,
         "scorer": metrics.CooperationScorer,
         "score": "100 x both seats' points / what hunting the stag together in every round gives them",
-        "outcome": ("Success when all rounds were played (always: TextArena takes a decision without [Stag] as "
-                    "a hare hunt, so there is no invalid move). (The request cap, 42, lies beyond the game's 40 "
-                    "moves.)"),
-        "vs_score": ("100 x the model's points / what hunting the stag together in every round gives (50 with "
-                     "the fixed payoffs), capped at 100"),
+        "outcome": (
+            "Success when all rounds were played (always: TextArena takes a decision without [Stag] as "
+            "a hare hunt, so there is no invalid move). (The request cap, 42, lies beyond the game's 40 "
+            "moves.)"
+        ),
+        "vs_score": (
+            "100 x the model's points / what hunting the stag together in every round gives (50 with "
+            "the fixed payoffs), capped at 100"
+        ),
         "n_instances": 10,
         "players": 2,
         "view": "dialogue",
@@ -617,7 +736,11 @@ GAMES = [
             {
                 "role": "Player 0",
                 "custom_response": [
-                    "Shall we hunt the stag together?", "[Stag]", "[Hare]", "[Stag] as promised.", "Stag",
+                    "Shall we hunt the stag together?",
+                    "[Stag]",
+                    "[Hare]",
+                    "[Stag] as promised.",
+                    "Stag",
                 ],
             },
             {
@@ -628,24 +751,30 @@ GAMES = [
         "content": [],
         "max_requests": 42,
         "cannot_separate": {
-            "random": ("against a coin the best play, the hare throughout, expects 65 to random play's 60 (default "
-                       "payoffs); a player that also keeps a reciprocator's stag hunt (100 against tit for tat) "
-                       "must open with the stag and keeps 1-2 points of that, below what the shipped instances can "
-                       "show"),
+            "random": (
+                "against a coin the best play, the hare throughout, expects 65 to random play's 60 (default "
+                "payoffs); a player that also keeps a reciprocator's stag hunt (100 against tit for tat) "
+                "must open with the stag and keeps 1-2 points of that, below what the shipped instances can "
+                "show"
+            ),
         },
     },
     {
         "game_name": "ta_iterated_ultimatum_game",
-        "description": ("TextArena IteratedUltimatumGame (two players): each round the proposer offers the "
-                        "responder part of $50 ([Offer: $X]), who takes it ([Accept]: the proposer keeps the "
-                        "rest) or leaves both without money ([Reject]); five rounds with Player 0 proposing "
-                        "(default) or six with alternating proposers (alternate); the most money wins."),
+        "description": (
+            "TextArena IteratedUltimatumGame (two players): each round the proposer offers the "
+            "responder part of $50 ([Offer: $X]), who takes it ([Accept]: the proposer keeps the "
+            "rest) or leaves both without money ([Reject]); five rounds with Player 0 proposing "
+            "(default) or six with alternating proposers (alternate); the most money wins."
+        ),
         "entry_point": "textarena.envs.IteratedUltimatumGame.env:IteratedUltimatumGameEnv",
         "master": UltimatumMaster,
         "scorer": metrics.UltimatumScorer,
         "score": "100 x the money paid out / the pools of all rounds (the share of the pools the players agreed on)",
-        "outcome": ("Success when all rounds were played; Aborted when a seat broke the format (or offered more "
-                    "than the pool) twice in a row."),
+        "outcome": (
+            "Success when all rounds were played; Aborted when a seat broke the format (or offered more "
+            "than the pool) twice in a row."
+        ),
         "vs_score": "100 x the model's share of the money paid out (50 for even splits; 0 when nothing was agreed)",
         "n_instances": 10,
         "players": 2,
@@ -654,7 +783,11 @@ GAMES = [
             {
                 "role": "Player 0",
                 "custom_response": [
-                    "[Offer: $20]", "[Offer: $25] An even split.", "[Accept]", "[Reject]", "I offer ten dollars.",
+                    "[Offer: $20]",
+                    "[Offer: $25] An even split.",
+                    "[Accept]",
+                    "[Reject]",
+                    "I offer ten dollars.",
                 ],
             },
             {
@@ -666,18 +799,22 @@ GAMES = [
     },
     {
         "game_name": "ta_colonel_blotto",
-        "description": ("TextArena ColonelBlotto (two players): each round both commanders split their units "
-                        "over the battlefields unseen ('[A7 B7 C6]'); the more units take a field, the more "
-                        "fields win the round, and the first to win a majority of the rounds (or the most "
-                        "rounds) wins. Experiments: 3 fields, 20 units, 9 rounds (default) or 5 (small); 5 "
-                        "fields, 50 units, 15 rounds (large); 7 fields, 75 units, 25 rounds (extreme)."),
+        "description": (
+            "TextArena ColonelBlotto (two players): each round both commanders split their units "
+            "over the battlefields unseen ('[A7 B7 C6]'); the more units take a field, the more "
+            "fields win the round, and the first to win a majority of the rounds (or the most "
+            "rounds) wins. Experiments: 3 fields, 20 units, 9 rounds (default) or 5 (small); 5 "
+            "fields, 50 units, 15 rounds (large); 7 fields, 75 units, 25 rounds (extreme)."
+        ),
         "entry_point": "textarena.envs.ColonelBlotto.env:ColonelBlottoEnv",
         "master": ColonelBlottoMaster,
         "scorer": metrics.CompetitiveScorer,
         "score": "100 when the game was played to its end (a win or a draw), 0 when a seat broke the rules",
-        "outcome": ("Success when the game was played to its end; Aborted when a seat broke the format or "
-                    "misallocated its units twice in a row. (The request cap, 102, lies beyond the longest "
-                    "game: 25 rounds of two moves, each at most one warned retry.)"),
+        "outcome": (
+            "Success when the game was played to its end; Aborted when a seat broke the format or "
+            "misallocated its units twice in a row. (The request cap, 102, lies beyond the longest "
+            "game: 25 rounds of two moves, each at most one warned retry.)"
+        ),
         "n_instances": 10,
         "players": 2,
         "references": ["random", "best_response"],
@@ -685,15 +822,23 @@ GAMES = [
             {
                 "role": "Player 0",
                 "custom_response": [
-                    "[A7 B7 C6]", "[A10 B10 C0]", "[A1 B9 C10]", "[A10 B10 C10 D10 E10]",
-                    "[A11 B11 C11 D11 E11 F10 G10]", "Everything on A.",
+                    "[A7 B7 C6]",
+                    "[A10 B10 C0]",
+                    "[A1 B9 C10]",
+                    "[A10 B10 C10 D10 E10]",
+                    "[A11 B11 C11 D11 E11 F10 G10]",
+                    "Everything on A.",
                 ],
             },
             {
                 "role": "Player 1",
                 "custom_response": [
-                    "[A6 B7 C7]", "[A0 B10 C10]", "[A20 B0 C0]", "[A5 B15 C10 D10 E10]",
-                    "[A15 B10 C10 D10 E10 F10 G10]", "[A7 B7]",
+                    "[A6 B7 C7]",
+                    "[A0 B10 C10]",
+                    "[A20 B0 C0]",
+                    "[A5 B15 C10 D10 E10]",
+                    "[A15 B10 C10 D10 E10 F10 G10]",
+                    "[A7 B7]",
                 ],
             },
         ],
@@ -702,18 +847,24 @@ GAMES = [
     },
     {
         "game_name": "ta_public_goods_game",
-        "description": ("TextArena PublicGoodsGame (three players): three rounds; each round everyone gets 20 "
-                        "tokens, talks in three simultaneous public turns ({message}), then secretly "
-                        "contributes [X] tokens to a pot that is multiplied by 1.5 and shared equally; the most "
-                        "tokens win."),
+        "description": (
+            "TextArena PublicGoodsGame (three players): three rounds; each round everyone gets 20 "
+            "tokens, talks in three simultaneous public turns ({message}), then secretly "
+            "contributes [X] tokens to a pot that is multiplied by 1.5 and shared equally; the most "
+            "tokens win."
+        ),
         "entry_point": "textarena.envs.PublicGoodsGame.env:PublicGoodsGameEnv",
         "master": PublicGoodsMaster,
         "scorer": metrics.CooperationScorer,
         "score": "100 x all seats' tokens / what contributing everything in every round gives them",
-        "outcome": ("Success when all rounds were played; Aborted when a seat was eliminated (its third invalid "
-                    "decision in a row), which ends the game."),
-        "vs_score": ("100 x the model's tokens / what everyone contributing everything in every round gives a "
-                     "seat (90), capped at 100"),
+        "outcome": (
+            "Success when all rounds were played; Aborted when a seat was eliminated (its third invalid "
+            "decision in a row), which ends the game."
+        ),
+        "vs_score": (
+            "100 x the model's tokens / what everyone contributing everything in every round gives a "
+            "seat (90), capped at 100"
+        ),
         "n_instances": 12,
         "players": 3,
         "view": "dialogue",
@@ -734,19 +885,27 @@ GAMES = [
     },
     {
         "game_name": "ta_market_entry_game",
-        "description": ("TextArena MarketEntryGame (four players): five rounds; each round everyone talks in "
-                        "three simultaneous public turns ({message}), then secretly enters the market [E] or "
-                        "stays out [S]: staying out pays 5, entering pays 15 when at most 2 enter and -5 when "
-                        "more do; the most points win."),
+        "description": (
+            "TextArena MarketEntryGame (four players): five rounds; each round everyone talks in "
+            "three simultaneous public turns ({message}), then secretly enters the market [E] or "
+            "stays out [S]: staying out pays 5, entering pays 15 when at most 2 enter and -5 when "
+            "more do; the most points win."
+        ),
         "entry_point": "textarena.envs.MarketEntryGame.env:MarketEntryGameEnv",
         "master": MarketEntryMaster,
         "scorer": metrics.PayoffRangeScorer,
-        "score": ("100 x (all seats' points - everyone entering every round) / (two entrants and two safe seats "
-                  "every round - everyone entering every round), clipped to [0, 100]"),
-        "outcome": ("Success when all rounds were played; Aborted when a seat was eliminated (its third invalid "
-                    "decision in a row), which ends the game."),
-        "vs_score": ("100 x (the model's points + 25) / 100: 0 for entering an overcrowded market every round, "
-                     "100 for a profitable entry every round, 50 for staying out throughout"),
+        "score": (
+            "100 x (all seats' points - everyone entering every round) / (two entrants and two safe seats "
+            "every round - everyone entering every round), clipped to [0, 100]"
+        ),
+        "outcome": (
+            "Success when all rounds were played; Aborted when a seat was eliminated (its third invalid "
+            "decision in a row), which ends the game."
+        ),
+        "vs_score": (
+            "100 x (the model's points + 25) / 100: 0 for entering an overcrowded market every round, "
+            "100 for a profitable entry every round, 50 for staying out throughout"
+        ),
         "n_instances": 24,
         "players": 4,
         "view": "dialogue",
@@ -755,7 +914,11 @@ GAMES = [
             {
                 "role": "Player 0",
                 "custom_response": [
-                    "{I will enter this round.}", "[E]", "[S]", "{Two of us should stay out.}", "I enter.",
+                    "{I will enter this round.}",
+                    "[E]",
+                    "[S]",
+                    "{Two of us should stay out.}",
+                    "I enter.",
                 ],
             },
             {"role": "Player 1", "custom_response": ["{I stay out.}", "[S]", "[E]", "{Fine.}", "No idea."]},
@@ -764,26 +927,36 @@ GAMES = [
         ],
         "content": [],
         "cannot_separate": {
-            "random": ("capacity 2 of 4 seats: against three random entrants, entering (15 or -5, half the time "
-                       "each) and staying out both pay 5 a round in expectation, so no strategy beats random play"),
+            "random": (
+                "capacity 2 of 4 seats: against three random entrants, entering (15 or -5, half the time "
+                "each) and staying out both pay 5 a round in expectation, so no strategy beats random play"
+            ),
         },
     },
     {
         "game_name": "ta_simple_negotiation",
-        "description": ("TextArena SimpleNegotiation (two players): each player holds Wheat, Wood, Sheep, Brick "
-                        "and Ore and values them privately; in turns they talk, offer trades ([Offer: 3 Sheep "
-                        "-> 1 Ore]) and accept the standing offer ([Accept]); after 10 turns (short: 6, long: "
-                        "30) the larger gain in inventory value by one's own values wins."),
+        "description": (
+            "TextArena SimpleNegotiation (two players): each player holds Wheat, Wood, Sheep, Brick "
+            "and Ore and values them privately; in turns they talk, offer trades ([Offer: 3 Sheep "
+            "-> 1 Ore]) and accept the standing offer ([Accept]); after 10 turns (short: 6, long: "
+            "30) the larger gain in inventory value by one's own values wins."
+        ),
         "entry_point": "textarena.envs.SimpleNegotiation.env:SimpleNegotiationEnv",
         "master": NegotiationMaster,
         "scorer": metrics.PayoffRangeScorer,
-        "score": ("50 + 5 per percent of both seats' initial inventory value their trades added (or lost), by "
-                  "each seat's own values; clipped to [0, 100]"),
-        "outcome": ("Success when the game was played to its turn limit; Aborted when a seat broke the rules "
-                    "(an offer it cannot pay, a malformed offer, accepting without the requested resources) "
-                    "twice in a row."),
-        "vs_score": ("50 + 5 per percent of its initial inventory value the model gained (or lost) by its own "
-                     "values; clipped to [0, 100] (a 10% gain scores 100)"),
+        "score": (
+            "50 + 5 per percent of both seats' initial inventory value their trades added (or lost), by "
+            "each seat's own values; clipped to [0, 100]"
+        ),
+        "outcome": (
+            "Success when the game was played to its turn limit; Aborted when a seat broke the rules "
+            "(an offer it cannot pay, a malformed offer, accepting without the requested resources) "
+            "twice in a row."
+        ),
+        "vs_score": (
+            "50 + 5 per percent of its initial inventory value the model gained (or lost) by its own "
+            "values; clipped to [0, 100] (a 10% gain scores 100)"
+        ),
         "n_instances": 10,
         "players": 2,
         "view": "dialogue",
@@ -792,14 +965,20 @@ GAMES = [
             {
                 "role": "Player 0",
                 "custom_response": [
-                    "I need Ore. [Offer: 3 Wheat -> 1 Wood]", "[Accept]", "[Deny] No, thanks.",
-                    "[Offer: 1 Sheep -> 2 Wheat]", "Let me think.",
+                    "I need Ore. [Offer: 3 Wheat -> 1 Wood]",
+                    "[Accept]",
+                    "[Deny] No, thanks.",
+                    "[Offer: 1 Sheep -> 2 Wheat]",
+                    "Let me think.",
                 ],
             },
             {
                 "role": "Player 1",
                 "custom_response": [
-                    "[Accept] Deal.", "[Offer: 2 Wood -> 1 Sheep]", "[Deny]", "[Offer: 1 Brick -> 3 Wood]",
+                    "[Accept] Deal.",
+                    "[Offer: 2 Wood -> 1 Sheep]",
+                    "[Deny]",
+                    "[Offer: 1 Brick -> 3 Wood]",
                     "What do you need?",
                 ],
             },
@@ -808,21 +987,29 @@ GAMES = [
     },
     {
         "game_name": "ta_simple_blind_auction",
-        "description": ("TextArena SimpleBlindAuction (two players): each player has 1000 coins and its own "
-                        "private value for each of 5 items; after three public conversation rounds each submits "
-                        "sealed bids ([Bid on Item 0: 250]); the higher bid takes an item, and every bid, won "
-                        "or lost, is paid from the bidder's capital; the higher net worth (capital left + value "
-                        "of the items won) wins. quick: 750 coins, 3 items, one round; rich: 2000 coins, 5 "
-                        "rounds."),
+        "description": (
+            "TextArena SimpleBlindAuction (two players): each player has 1000 coins and its own "
+            "private value for each of 5 items; after three public conversation rounds each submits "
+            "sealed bids ([Bid on Item 0: 250]); the higher bid takes an item, and every bid, won "
+            "or lost, is paid from the bidder's capital; the higher net worth (capital left + value "
+            "of the items won) wins. quick: 750 coins, 3 items, one round; rich: 2000 coins, 5 "
+            "rounds."
+        ),
         "entry_point": "textarena.envs.SimpleBlindAuction.env:SimpleBlindAuctionEnv",
         "master": BlindAuctionMaster,
         "scorer": metrics.PayoffRangeScorer,
-        "score": ("50 + 50 x both seats' net worth gained / the sum over the items of the higher value (every "
-                  "item won for nothing by the seat that values it more scores 100); clipped to [0, 100]"),
-        "outcome": ("Success when both seats bid; Aborted when a seat's bids broke the rules twice in a row (an "
-                    "unknown item, a bid of 0, more than its capital)."),
-        "vs_score": ("50 + 50 x the model's net worth gained / the sum of its own item values (no bids score "
-                     "50, every item for nothing 100); clipped to [0, 100]"),
+        "score": (
+            "50 + 50 x both seats' net worth gained / the sum over the items of the higher value (every "
+            "item won for nothing by the seat that values it more scores 100); clipped to [0, 100]"
+        ),
+        "outcome": (
+            "Success when both seats bid; Aborted when a seat's bids broke the rules twice in a row (an "
+            "unknown item, a bid of 0, more than its capital)."
+        ),
+        "vs_score": (
+            "50 + 50 x the model's net worth gained / the sum of its own item values (no bids score "
+            "50, every item for nothing 100); clipped to [0, 100]"
+        ),
         "n_instances": 10,
         "players": 2,
         "view": "dialogue",
@@ -831,15 +1018,21 @@ GAMES = [
             {
                 "role": "Player 0",
                 "custom_response": [
-                    "I am interested in the first item.", "[Bid on Item 0: 100] [Bid on Item 1: 50]",
-                    "[Bid on Item 2: 120]", "Let us not overbid.", "[Bid on Item 0: 60]",
+                    "I am interested in the first item.",
+                    "[Bid on Item 0: 100] [Bid on Item 1: 50]",
+                    "[Bid on Item 2: 120]",
+                    "Let us not overbid.",
+                    "[Bid on Item 0: 60]",
                 ],
             },
             {
                 "role": "Player 1",
                 "custom_response": [
-                    "I will bid carefully.", "[Bid on Item 1: 80]", "[Bid on Item 0: 90] [Bid on Item 2: 40]",
-                    "Good luck.", "No bids from me.",
+                    "I will bid carefully.",
+                    "[Bid on Item 1: 80]",
+                    "[Bid on Item 0: 90] [Bid on Item 2: 40]",
+                    "Good luck.",
+                    "No bids from me.",
                 ],
             },
         ],
@@ -847,20 +1040,28 @@ GAMES = [
     },
     {
         "game_name": "ta_two_dollar",
-        "description": ("TextArena TwoDollar (two players): the players negotiate how to split $2.00 in up to "
-                        "20 turns, proposing their own share ([Propose] $X.XX), accepting ([Accept]) or "
-                        "rejecting ([Reject]) the standing proposal; each follows secret role instructions, "
-                        "some enforced (a minimum share, a deadline, few words, small concessions); no deal "
-                        "leaves both with $0.00."),
+        "description": (
+            "TextArena TwoDollar (two players): the players negotiate how to split $2.00 in up to "
+            "20 turns, proposing their own share ([Propose] $X.XX), accepting ([Accept]) or "
+            "rejecting ([Reject]) the standing proposal; each follows secret role instructions, "
+            "some enforced (a minimum share, a deadline, few words, small concessions); no deal "
+            "leaves both with $0.00."
+        ),
         "entry_point": "textarena.envs.TwoDollar.env:TwoDollarEnv",
         "master": TwoDollarMaster,
         "scorer": metrics.PayoffRangeScorer,
-        "score": ("100 x the money both seats take home / $2.00 (a deal that meets both roles' rules scores "
-                  "100, no deal 0)"),
-        "outcome": ("Success when the game ended by a deal or after the last turn; Aborted when a seat broke "
-                    "the format or its role's rules four times in a row."),
-        "vs_score": ("100 x the money the model takes home / $2.00 (its share of the deal, $0 when no deal was "
-                     "reached or its role's rule was not met)"),
+        "score": (
+            "100 x the money both seats take home / $2.00 (a deal that meets both roles' rules scores "
+            "100, no deal 0)"
+        ),
+        "outcome": (
+            "Success when the game ended by a deal or after the last turn; Aborted when a seat broke "
+            "the format or its role's rules four times in a row."
+        ),
+        "vs_score": (
+            "100 x the money the model takes home / $2.00 (its share of the deal, $0 when no deal was "
+            "reached or its role's rule was not met)"
+        ),
         "n_instances": 10,
         "players": 2,
         "view": "dialogue",
@@ -869,14 +1070,20 @@ GAMES = [
             {
                 "role": "Player 0",
                 "custom_response": [
-                    "I need most of it. [Propose] $1.50", "Fair. [Accept]", "No. [Reject]", "[Propose] $1.00",
+                    "I need most of it. [Propose] $1.50",
+                    "Fair. [Accept]",
+                    "No. [Reject]",
+                    "[Propose] $1.00",
                     "Let us split it.",
                 ],
             },
             {
                 "role": "Player 1",
                 "custom_response": [
-                    "Fine. [Accept]", "Too little. [Reject]", "[Propose] $1.20", "Half each. [Propose] $1.00",
+                    "Fine. [Accept]",
+                    "Too little. [Reject]",
+                    "[Propose] $1.20",
+                    "Half each. [Propose] $1.00",
                     "I want more.",
                 ],
             },
@@ -885,22 +1092,30 @@ GAMES = [
     },
     {
         "game_name": "ta_new_recruit",
-        "description": ("TextArena NewRecruit (two players): the Recruiter (Player 0) and the Candidate (Player "
-                        "1) negotiate a job offer over eight issues (salary, bonus, job assignment, car, "
-                        "starting date, vacation, moving expenses, insurance) with five options each; each sees "
-                        "only its own points per option; in turns they propose a package ([Propose] CCAACCCC), "
-                        "accept ([Accept]) or reject ([Reject]) the other's; no accepted package after 10 turns "
-                        "gives both 0 points."),
+        "description": (
+            "TextArena NewRecruit (two players): the Recruiter (Player 0) and the Candidate (Player "
+            "1) negotiate a job offer over eight issues (salary, bonus, job assignment, car, "
+            "starting date, vacation, moving expenses, insurance) with five options each; each sees "
+            "only its own points per option; in turns they propose a package ([Propose] CCAACCCC), "
+            "accept ([Accept]) or reject ([Reject]) the other's; no accepted package after 10 turns "
+            "gives both 0 points."
+        ),
         "entry_point": "textarena.envs.NewRecruit.env:NewRecruitEnv",
         "master": NewRecruitMaster,
         "scorer": metrics.PayoffRangeScorer,
-        "score": ("100 x (both seats' points - the worst package for the pair) / (the best package for the pair "
-                  "- the worst): 100 for the package that maximises their joint points, 12 for no deal (0 "
-                  "points)"),
-        "outcome": ("Success when the game ended by an accepted package or at the turn limit; Aborted when a "
-                    "seat broke the format four times in a row."),
-        "vs_score": ("100 x (the model's points - its worst package) / (its best package - its worst), by its "
-                     "own table: no deal (0 points) scores 36"),
+        "score": (
+            "100 x (both seats' points - the worst package for the pair) / (the best package for the pair "
+            "- the worst): 100 for the package that maximises their joint points, 12 for no deal (0 "
+            "points)"
+        ),
+        "outcome": (
+            "Success when the game ended by an accepted package or at the turn limit; Aborted when a "
+            "seat broke the format four times in a row."
+        ),
+        "vs_score": (
+            "100 x (the model's points - its worst package) / (its best package - its worst), by its "
+            "own table: no deal (0 points) scores 36"
+        ),
         "n_instances": 10,
         "players": 2,
         "view": "dialogue",
@@ -909,14 +1124,21 @@ GAMES = [
             {
                 "role": "Player 0",
                 "custom_response": [
-                    "A fair offer for both of us. [Propose] CCAACCCC", "[Accept]", "Not acceptable. [Reject]",
-                    "[Propose] EEAAAEAE", "Let us talk.",
+                    "A fair offer for both of us. [Propose] CCAACCCC",
+                    "[Accept]",
+                    "Not acceptable. [Reject]",
+                    "[Propose] EEAAAEAE",
+                    "Let us talk.",
                 ],
             },
             {
                 "role": "Player 1",
                 "custom_response": [
-                    "[Accept]", "I need more. [Reject]", "[Propose] AAAAEAAA", "[Propose] CCAACCCC", "Hmm.",
+                    "[Accept]",
+                    "I need more. [Reject]",
+                    "[Propose] AAAAEAAA",
+                    "[Propose] CCAACCCC",
+                    "Hmm.",
                 ],
             },
         ],
@@ -925,23 +1147,31 @@ GAMES = [
     },
     {
         "game_name": "ta_used_car_negotiation",
-        "description": ("TextArena UsedCarNegotiation (two players): a buyer and a seller (roles drawn) bargain "
-                        "over a used car's price with a public price guide ($7,000-$10,000) and a private best "
-                        "alternative each (strong: an outside offer inside the range; weak: the range's end); a "
-                        "reply is one action, [Offer: <price>], [Accept] or [Reject] of the other's standing "
-                        "offer, or [Discuss: <message>]; an accepted offer ends the game, after 10 rounds (a "
-                        "turn of each seat) without one there is no deal. Experiments: default (TextArena's "
-                        "draw of strong/weak, strong/strong or weak/strong), strong-buyer, strong-seller."),
+        "description": (
+            "TextArena UsedCarNegotiation (two players): a buyer and a seller (roles drawn) bargain "
+            "over a used car's price with a public price guide ($7,000-$10,000) and a private best "
+            "alternative each (strong: an outside offer inside the range; weak: the range's end); a "
+            "reply is one action, [Offer: <price>], [Accept] or [Reject] of the other's standing "
+            "offer, or [Discuss: <message>]; an accepted offer ends the game, after 10 rounds (a "
+            "turn of each seat) without one there is no deal. Experiments: default (TextArena's "
+            "draw of strong/weak, strong/strong or weak/strong), strong-buyer, strong-seller."
+        ),
         "entry_point": "textarena.envs.UsedCarNegotiation.env:UsedCarNegotiationEnv",
         "master": UsedCarMaster,
         "scorer": metrics.DealScorer,
-        "score": ("100 for a deal that leaves both seats at least as well off as their alternatives (and one "
-                  "better off), 0 for a deal that leaves a seat worse off and for no deal"),
-        "outcome": ("Success when the game ended by an accepted offer or after the last round; Aborted when a "
-                    "seat broke the format twice in a row."),
-        "vs_score": ("100 x (the model's gain over its alternative - that of a deal at the worst end of the "
-                     "$7,000-$10,000 price guide) / $3,000: 100 for a deal at the guide's best end, no deal 0 "
-                     "with a weak alternative and 40 with a strong one"),
+        "score": (
+            "100 for a deal that leaves both seats at least as well off as their alternatives (and one "
+            "better off), 0 for a deal that leaves a seat worse off and for no deal"
+        ),
+        "outcome": (
+            "Success when the game ended by an accepted offer or after the last round; Aborted when a "
+            "seat broke the format twice in a row."
+        ),
+        "vs_score": (
+            "100 x (the model's gain over its alternative - that of a deal at the worst end of the "
+            "$7,000-$10,000 price guide) / $3,000: 100 for a deal at the guide's best end, no deal 0 "
+            "with a weak alternative and 40 with a strong one"
+        ),
         "n_instances": 10,
         "players": 2,
         "view": "dialogue",
@@ -950,14 +1180,21 @@ GAMES = [
             {
                 "role": "Player 0",
                 "custom_response": [
-                    "[Offer: 8500]", "[Discuss: The price guide says $9,000 for good condition.]", "[Offer: 9000]",
-                    "[Accept]", "Let us talk.",
+                    "[Offer: 8500]",
+                    "[Discuss: The price guide says $9,000 for good condition.]",
+                    "[Offer: 9000]",
+                    "[Accept]",
+                    "Let us talk.",
                 ],
             },
             {
                 "role": "Player 1",
                 "custom_response": [
-                    "[Offer: $8,200]", "[Discuss: I can move a little.]", "[Accept]", "[Reject]", "Deal?",
+                    "[Offer: $8,200]",
+                    "[Discuss: I can move a little.]",
+                    "[Accept]",
+                    "[Reject]",
+                    "Deal?",
                 ],
             },
         ],
@@ -965,22 +1202,30 @@ GAMES = [
     },
     {
         "game_name": "ta_used_car",
-        "description": ("TextArena UsedCar (UsedCar-v0-balanced, two players): UsedCarNegotiation's balanced "
-                        "variant, both seats with a strong alternative (the buyer's $8,800, the seller's "
-                        "$8,200). TextArena 0.7.4 registers it under a module renamed before release "
-                        "(textarena.envs.UsedCar); it is played with UsedCarNegotiation's class and the same "
-                        "repairs. A buyer and a seller bargain over a used car's price with a public price "
-                        "guide ($7,000-$10,000); [Offer: <price>], [Accept], [Reject] or [Discuss: <message>]; "
-                        "an accepted offer ends the game, after 10 rounds without one there is no deal."),
+        "description": (
+            "TextArena UsedCar (UsedCar-v0-balanced, two players): UsedCarNegotiation's balanced "
+            "variant, both seats with a strong alternative (the buyer's $8,800, the seller's "
+            "$8,200). TextArena 0.7.4 registers it under a module renamed before release "
+            "(textarena.envs.UsedCar); it is played with UsedCarNegotiation's class and the same "
+            "repairs. A buyer and a seller bargain over a used car's price with a public price "
+            "guide ($7,000-$10,000); [Offer: <price>], [Accept], [Reject] or [Discuss: <message>]; "
+            "an accepted offer ends the game, after 10 rounds without one there is no deal."
+        ),
         "entry_point": "textarena.envs.UsedCar.env:UsedCarEnv",
         "master": UsedCarMaster,
         "scorer": metrics.DealScorer,
-        "score": ("100 for a deal that leaves both seats at least as well off as their alternatives (and one "
-                  "better off), 0 for a deal that leaves a seat worse off and for no deal"),
-        "outcome": ("Success when the game ended by an accepted offer or after the last round; Aborted when a "
-                    "seat broke the format twice in a row."),
-        "vs_score": ("100 x (the model's gain over its alternative + $1,200) / $3,000: a deal at the guide's "
-                     "best end scores 100, no deal 40, a deal at the worst end 0"),
+        "score": (
+            "100 for a deal that leaves both seats at least as well off as their alternatives (and one "
+            "better off), 0 for a deal that leaves a seat worse off and for no deal"
+        ),
+        "outcome": (
+            "Success when the game ended by an accepted offer or after the last round; Aborted when a "
+            "seat broke the format twice in a row."
+        ),
+        "vs_score": (
+            "100 x (the model's gain over its alternative + $1,200) / $3,000: a deal at the guide's "
+            "best end scores 100, no deal 40, a deal at the worst end 0"
+        ),
         "n_instances": 10,
         "players": 2,
         "view": "dialogue",
@@ -989,14 +1234,21 @@ GAMES = [
             {
                 "role": "Player 0",
                 "custom_response": [
-                    "[Offer: 8500]", "[Discuss: The price guide says $9,000 for good condition.]", "[Offer: 9000]",
-                    "[Accept]", "Let us talk.",
+                    "[Offer: 8500]",
+                    "[Discuss: The price guide says $9,000 for good condition.]",
+                    "[Offer: 9000]",
+                    "[Accept]",
+                    "Let us talk.",
                 ],
             },
             {
                 "role": "Player 1",
                 "custom_response": [
-                    "[Offer: $8,200]", "[Discuss: I can move a little.]", "[Accept]", "[Reject]", "Deal?",
+                    "[Offer: $8,200]",
+                    "[Discuss: I can move a little.]",
+                    "[Accept]",
+                    "[Reject]",
+                    "Deal?",
                 ],
             },
         ],
@@ -1004,22 +1256,30 @@ GAMES = [
     },
     {
         "game_name": "ta_scorable_games",
-        "description": ("TextArena ScorableGames (a scenario's parties, 2 to 7): the parties negotiate one "
-                        "package over five issues, each with its own private scoring table and minimum "
-                        "acceptable score; in turns they propose a package ([Propose] A2 B1 C3 D2 E1), accept "
-                        "([Accept]) or reject ([Reject]) the one on the table; it passes when all but one "
-                        "accept, the two veto parties among them; no deal after the last turn leaves every "
-                        "party its minimum. Scenarios written for this project: vendor_retailer (a supply "
-                        "contract, two parties, 20 turns) and base (a harbour plan, five parties, 50 turns)."),
+        "description": (
+            "TextArena ScorableGames (a scenario's parties, 2 to 7): the parties negotiate one "
+            "package over five issues, each with its own private scoring table and minimum "
+            "acceptable score; in turns they propose a package ([Propose] A2 B1 C3 D2 E1), accept "
+            "([Accept]) or reject ([Reject]) the one on the table; it passes when all but one "
+            "accept, the two veto parties among them; no deal after the last turn leaves every "
+            "party its minimum. Scenarios written for this project: vendor_retailer (a supply "
+            "contract, two parties, 20 turns) and base (a harbour plan, five parties, 50 turns)."
+        ),
         "entry_point": "textarena.envs.ScorableGames.env:ScorableGamesEnv",
         "master": ScorableGamesMaster,
         "scorer": metrics.PayoffRangeScorer,
-        "score": ("100 x (all parties' points - the sum of their minimum scores) / (the package with the most "
-                  "points for all - that sum), clipped to [0, 100]: no deal scores 0"),
-        "outcome": ("Success when the game ended by an accepted package or after the last turn; Aborted when a "
-                    "party broke the format four times in a row."),
-        "vs_score": ("100 x (the model's points - its minimum acceptable score) / (its best package - that "
-                     "minimum), clipped to [0, 100]: no deal, or a deal below its minimum, scores 0"),
+        "score": (
+            "100 x (all parties' points - the sum of their minimum scores) / (the package with the most "
+            "points for all - that sum), clipped to [0, 100]: no deal scores 0"
+        ),
+        "outcome": (
+            "Success when the game ended by an accepted package or after the last turn; Aborted when a "
+            "party broke the format four times in a row."
+        ),
+        "vs_score": (
+            "100 x (the model's points - its minimum acceptable score) / (its best package - that "
+            "minimum), clipped to [0, 100]: no deal, or a deal below its minimum, scores 0"
+        ),
         "n_instances": 10,
         "players": 2,
         "textarena_seats": "2-7 by scenario",
@@ -1033,15 +1293,21 @@ GAMES = [
             {
                 "role": "Player 0",
                 "custom_response": [
-                    "A balanced plan for the harbour. [Propose] A2 B2 C2 D2 E3", "[Accept]",
-                    "Not acceptable. [Reject]", "[Propose] A3 B2 C1 D2 E4", "Let us talk first.",
+                    "A balanced plan for the harbour. [Propose] A2 B2 C2 D2 E3",
+                    "[Accept]",
+                    "Not acceptable. [Reject]",
+                    "[Propose] A3 B2 C1 D2 E4",
+                    "Let us talk first.",
                 ],
             },
             {
                 "role": "Player 1",
                 "custom_response": [
-                    "[Accept]", "We need longer hours. [Propose] A3 B3 C2 D3 E2", "No. [Reject]",
-                    "[Propose] A2 B2 C2 D2 E3", "Hmm.",
+                    "[Accept]",
+                    "We need longer hours. [Propose] A3 B3 C2 D3 E2",
+                    "No. [Reject]",
+                    "[Propose] A2 B2 C2 D2 E3",
+                    "Hmm.",
                 ],
             },
         ],

@@ -1,5 +1,6 @@
 """Masters of the LLM-judged games: TwentyQuestions, GuessWho, Debate, ScenarioPlanning; the judge is a clem model
 (runtime.judge.judges_in_place_of_openrouter; docs/games/judged.md)."""
+
 import metrics
 from submasters import MultiPlayerMaster, SinglePlayerMaster
 from ta_master import to_jsonable
@@ -47,8 +48,10 @@ class JuryMaster(MultiPlayerMaster):
 
 
 # why no strong programmatic player is written for these games
-JUDGED = ("the outcome is a judge's verdict (an LLM in real runs; here a random programmatic juror, so a coin flip): "
-          "skill is arguing or asking well, which no short program does")
+JUDGED = (
+    "the outcome is a judge's verdict (an LLM in real runs; here a random programmatic juror, so a coin flip): "
+    "skill is arguing or asking well, which no short program does"
+)
 
 
 # The family's games, as clemgame.json declares them to clem: `python scripts/build_clemgame.py` writes
@@ -56,15 +59,18 @@ JUDGED = ("the outcome is a judge's verdict (an LLM in real runs; here a random 
 GAMES = [
     {
         "game_name": "ta_twenty_questions",
-        "description": ("TextArena 20 Questions: guess the secret object of a theme by yes-or-no questions to "
-                        "the game master, a clem model (the last model given: -m PLAYER JUDGE), then name it in "
-                        "brackets."),
+        "description": (
+            "TextArena 20 Questions: guess the secret object of a theme by yes-or-no questions to "
+            "the game master, a clem model (the last model given: -m PLAYER JUDGE), then name it in "
+            "brackets."
+        ),
         "entry_point": "textarena.envs.TwentyQuestions.env:TwentyQuestionsEnv",
         "master": QuestionsMaster,
         "scorer": metrics.QuestionsScorer,
         "score": "0 unless solved; solved, 50 + 50 × the share of the 20 questions left unasked",
-        "outcome": ("Success when the bracketed guess names the object; Lose on a wrong guess or when the "
-                    "questions run out."),
+        "outcome": (
+            "Success when the bracketed guess names the object; Lose on a wrong guess or when the questions run out."
+        ),
         "n_instances": 10,
         "players": 2,
         "view": "dialogue",
@@ -73,7 +79,11 @@ GAMES = [
             {
                 "role": "Player 0",
                 "custom_response": [
-                    "Is it alive?", "Is it bigger than a bread box?", "Can you eat it?", "[apple]", "[dog]",
+                    "Is it alive?",
+                    "Is it bigger than a bread box?",
+                    "Can you eat it?",
+                    "[apple]",
+                    "[dog]",
                 ],
             },
             {"role": "Judge", "custom_response": ["Yes", "No", "I don't know", "Yes.", "No, it is not."]},
@@ -85,15 +95,19 @@ GAMES = [
     },
     {
         "game_name": "ta_guess_who",
-        "description": ("TextArena Guess Who: find the game master's secret character among 24 described ones "
-                        "by yes-or-no questions to the game master, a clem model (the last model given: -m "
-                        "PLAYER JUDGE), then name it in brackets."),
+        "description": (
+            "TextArena Guess Who: find the game master's secret character among 24 described ones "
+            "by yes-or-no questions to the game master, a clem model (the last model given: -m "
+            "PLAYER JUDGE), then name it in brackets."
+        ),
         "entry_point": "textarena.envs.GuessWho.env:GuessWhoEnv",
         "master": QuestionsMaster,
         "scorer": metrics.QuestionsScorer,
         "score": "0 unless solved; solved, 50 + 50 × the share of the 19 questions left unasked",
-        "outcome": ("Success when the bracketed guess names the character; Lose after two wrong guesses in a "
-                    "row or when the turns run out."),
+        "outcome": (
+            "Success when the bracketed guess names the character; Lose after two wrong guesses in a "
+            "row or when the turns run out."
+        ),
         "n_instances": 10,
         "players": 2,
         "view": "dialogue",
@@ -102,7 +116,10 @@ GAMES = [
             {
                 "role": "Player 0",
                 "custom_response": [
-                    "Is the character male?", "Does the character have a beard?", "Is the character young?", "[Zach]",
+                    "Is the character male?",
+                    "Does the character have a beard?",
+                    "Is the character young?",
+                    "[Zach]",
                     "[Emma]",
                 ],
             },
@@ -115,16 +132,21 @@ GAMES = [
     },
     {
         "game_name": "ta_debate",
-        "description": ("TextArena Debate: two seats argue the affirmative and the negative side of a topic in "
-                        "turns; a jury of clem-model jurors (the last model given, asked once per juror) votes "
-                        "before and after, and the side whose vote share grew more wins."),
+        "description": (
+            "TextArena Debate: two seats argue the affirmative and the negative side of a topic in "
+            "turns; a jury of clem-model jurors (the last model given, asked once per juror) votes "
+            "before and after, and the side whose vote share grew more wins."
+        ),
         "entry_point": "textarena.envs.Debate.env:DebateEnv",
         "master": JuryMaster,
         "scorer": metrics.JuryScorer,
-        "score": ("100 when the debate came to its end and the jury voted (TextArena's verdict, a draw "
-                  "included), 0 otherwise"),
-        "vs_score": ("50 + 50 × the gain of the model's side in the jury's vote share, from before the debate "
-                     "to after it"),
+        "score": (
+            "100 when the debate came to its end and the jury voted (TextArena's verdict, a draw "
+            "included), 0 otherwise"
+        ),
+        "vs_score": (
+            "50 + 50 × the gain of the model's side in the jury's vote share, from before the debate to after it"
+        ),
         "outcome": "Success when the debate was held to its end; Aborted never (any text is an argument).",
         "n_instances": 10,
         "players": 3,
@@ -135,13 +157,15 @@ GAMES = [
             {
                 "role": "Player 0",
                 "custom_response": [
-                    "My side is right because the evidence supports it.", "The other side ignores the costs.",
+                    "My side is right because the evidence supports it.",
+                    "The other side ignores the costs.",
                 ],
             },
             {
                 "role": "Player 1",
                 "custom_response": [
-                    "My side is right because the evidence supports it.", "The other side ignores the costs.",
+                    "My side is right because the evidence supports it.",
+                    "The other side ignores the costs.",
                 ],
             },
             {"role": "Judge", "custom_response": ["Affirmative", "Negative", "I vote Affirmative.", "Negative."]},
@@ -154,9 +178,11 @@ GAMES = [
     },
     {
         "game_name": "ta_scenario_planning",
-        "description": ("TextArena Scenario Planning: two seats each propose a survival strategy for a "
-                        "scenario; a jury of clem-model jurors (the last model given, asked once per juror) "
-                        "votes for the better one."),
+        "description": (
+            "TextArena Scenario Planning: two seats each propose a survival strategy for a "
+            "scenario; a jury of clem-model jurors (the last model given, asked once per juror) "
+            "votes for the better one."
+        ),
         "entry_point": "textarena.envs.ScenarioPlanning.env:ScenarioPlanningEnv",
         "master": JuryMaster,
         "scorer": metrics.JuryScorer,

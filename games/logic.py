@@ -1,5 +1,6 @@
 """Masters of the logic and sliding puzzles: RushHour, Sokoban, LogicPuzzle, Slitherlink, Crosswords
 (docs/games/logic.md)."""
+
 import numpy as np
 
 import metrics
@@ -46,8 +47,11 @@ class SokobanMaster(SinglePlayerMaster):
         """The board (the room as drawn), the fixed room (walls, floor, targets: a target under a box or the player
         does not show on the board) and TextArena's box mapping (target -> box start)."""
         env = self.ta_env
-        return {**super().content(), "room fixed": env.room_fixed.tolist(),
-                "box mapping": [to_jsonable([target, box]) for target, box in env.box_mapping.items()]}
+        return {
+            **super().content(),
+            "room fixed": env.room_fixed.tolist(),
+            "box mapping": [to_jsonable([target, box]) for target, box in env.box_mapping.items()],
+        }
 
     def unplayable_reason(self):
         env = self.ta_env
@@ -116,8 +120,9 @@ class CrosswordsMaster(SinglePlayerMaster):
 GAMES = [
     {
         "game_name": "ta_rush_hour",
-        "description": ("TextArena RushHour: slide the cars on a 6x6 board until the red car X can leave by the "
-                        "right edge."),
+        "description": (
+            "TextArena RushHour: slide the cars on a 6x6 board until the red car X can leave by the right edge."
+        ),
         "entry_point": "textarena.envs.RushHour.env:RushHourEnv",
         "master": RushHourMaster,
         "scorer": metrics.CompletionScorer,
@@ -158,9 +163,18 @@ GAMES = [
             {
                 "role": "Player",
                 "custom_response": [
-                    "[alice red X]", "[red alice O]", "[gasoline alice X]", "[alice pizza O]", "[pizza alice X]",
-                    "[water alice O]", "[alice home X]", "[home alice O]", "[morning alice X]", "[alice soccer O]",
-                    "[soccer alice X]", "[monday alice O]",
+                    "[alice red X]",
+                    "[red alice O]",
+                    "[gasoline alice X]",
+                    "[alice pizza O]",
+                    "[pizza alice X]",
+                    "[water alice O]",
+                    "[alice home X]",
+                    "[home alice O]",
+                    "[morning alice X]",
+                    "[alice soccer O]",
+                    "[soccer alice X]",
+                    "[monday alice O]",
                 ],
             },
         ],
@@ -169,8 +183,10 @@ GAMES = [
     },
     {
         "game_name": "ta_slitherlink",
-        "description": ("TextArena Slitherlink: toggle edges of a 4x4 grid into one loop that gives every "
-                        "numbered cell its count."),
+        "description": (
+            "TextArena Slitherlink: toggle edges of a 4x4 grid into one loop that gives every "
+            "numbered cell its count."
+        ),
         "entry_point": "textarena.envs.Slitherlink.env:SlitherlinkEnv",
         "master": SlitherlinkMaster,
         "scorer": metrics.CompletionScorer,
@@ -179,10 +195,13 @@ GAMES = [
         "player_specs": [
             {"role": "Player", "custom_response": ["[h 0 0]", "[v 0 0]", "[h 1 1]", "[v 1 2]", "[h 4 3]", "[v 3 4]"]},
         ],
-        "score": ("100 when solved, else 100 x the share of numbered cells with their number of edges "
-                  "(TextArena's completion)"),
-        "outcome": ("Success when the edges form one loop that satisfies every clue; Lose at the turn limit "
-                    "(201 moves)"),
+        "score": (
+            "100 when solved, else 100 x the share of numbered cells with their number of edges "
+            "(TextArena's completion)"
+        ),
+        "outcome": (
+            "Success when the edges form one loop that satisfies every clue; Lose at the turn limit (201 moves)"
+        ),
     },
     {
         "game_name": "ta_crosswords",
@@ -197,12 +216,16 @@ GAMES = [
         ],
         "content": ["solution", "clues", "placed_words"],
         "score": "100 when solved, else 100 x the share of letter cells filled",
-        "outcome": ("Success when every letter is filled; Lose at the turn limit (31 moves) or after two wrong "
-                    "letters in a row"),
+        "outcome": (
+            "Success when every letter is filled; Lose at the turn limit (31 moves) or after two wrong "
+            "letters in a row"
+        ),
         "no_strong_player": {
-            "base": ("no short strategy: the clues are riddles with world knowledge behind them; lengths and "
-                     "crossings leave 2 to 3,420 fillings on 17 of the 20 shipped grids even among TextArena's 100 "
-                     "answers, and only the env's clue-to-answer file decides"),
+            "base": (
+                "no short strategy: the clues are riddles with world knowledge behind them; lengths and "
+                "crossings leave 2 to 3,420 fillings on 17 of the 20 shipped grids even among TextArena's 100 "
+                "answers, and only the env's clue-to-answer file decides"
+            ),
         },
     },
 ]

@@ -1,5 +1,6 @@
 """Masters of the number and chance games: Bandit, Secretary, ThreeCardMonte, Countdown, Cryptarithm
 (docs/games/numbers.md)."""
+
 import metrics
 from metrics import COUNTDOWN_CREDIT
 from submasters import SinglePlayerMaster
@@ -123,7 +124,12 @@ GAMES = [
             {
                 "role": "Player",
                 "custom_response": [
-                    "[1 2 3 4]", "[2 1 4 3]", "[5 6 1 2]", "[3 4 5 6]", "[1 2 3 4 5 6]", "I guess 1234",
+                    "[1 2 3 4]",
+                    "[2 1 4 3]",
+                    "[5 6 1 2]",
+                    "[3 4 5 6]",
+                    "[1 2 3 4 5 6]",
+                    "I guess 1234",
                 ],
             },
         ],
@@ -133,8 +139,10 @@ GAMES = [
     },
     {
         "game_name": "ta_bandit",
-        "description": ("TextArena Bandit: press buttons with unknown Bernoulli rewards, then pick the button "
-                        "with the highest mean."),
+        "description": (
+            "TextArena Bandit: press buttons with unknown Bernoulli rewards, then pick the button "
+            "with the highest mean."
+        ),
         "entry_point": "textarena.envs.Bandit.env:BanditEnv",
         "master": BanditMaster,
         "scorer": metrics.BanditScorer,
@@ -148,15 +156,20 @@ GAMES = [
             },
         ],
         "content": ["ground_truth"],
-        "score": ("where the finally picked button's mean lies between the lowest (0) and highest (100) mean: "
-                  "100 x (1 - regret / (max mean - min mean))"),
-        "outcome": ("Success when the final pick (after 20 / 40 pulls) is the button with the highest mean; "
-                    "Lose when it is another button"),
+        "score": (
+            "where the finally picked button's mean lies between the lowest (0) and highest (100) mean: "
+            "100 x (1 - regret / (max mean - min mean))"
+        ),
+        "outcome": (
+            "Success when the final pick (after 20 / 40 pulls) is the button with the highest mean; "
+            "Lose when it is another button"
+        ),
     },
     {
         "game_name": "ta_secretary",
-        "description": ("TextArena Secretary: values are shown one at a time; accept one, aiming for the "
-                        "highest of all."),
+        "description": (
+            "TextArena Secretary: values are shown one at a time; accept one, aiming for the highest of all."
+        ),
         "entry_point": "textarena.envs.Secretary.env:SecretaryEnv",
         "master": SecretaryMaster,
         "scorer": metrics.SecretaryScorer,
@@ -193,10 +206,14 @@ GAMES = [
         "player_specs": [
             {"role": "Player", "custom_response": ["[1 4 -]", "[4 1 *]", "[0 1 +]", "[0 1 /]", "I multiply 75 by 6"]},
         ],
-        "score": ("100 for the target, 70 for a value within 5 of it, 50 within 10 (the TV show's 10, 7 and 5 "
-                  "points), else 0; TextArena's progress, 1 - distance / 1000, gave random play 57-93"),
-        "outcome": ("Success when the target is reached; Lose when one number is left (or the turn limit of 12 "
-                    "is reached) without it"),
+        "score": (
+            "100 for the target, 70 for a value within 5 of it, 50 within 10 (the TV show's 10, 7 and 5 "
+            "points), else 0; TextArena's progress, 1 - distance / 1000, gave random play 57-93"
+        ),
+        "outcome": (
+            "Success when the target is reached; Lose when one number is left (or the turn limit of 12 "
+            "is reached) without it"
+        ),
         "experiments": {
             "default": {"n_instances": 1},
             "easy": {"numbers": None, "target": None, "params": {"solution_operations": [2, 3]}},
@@ -206,8 +223,10 @@ GAMES = [
     },
     {
         "game_name": "ta_cryptarithm",
-        "description": ("TextArena Cryptarithm: map letters to distinct digits so that an addition of words "
-                        "(SEND + MORE = MONEY, ...) holds."),
+        "description": (
+            "TextArena Cryptarithm: map letters to distinct digits so that an addition of words "
+            "(SEND + MORE = MONEY, ...) holds."
+        ),
         "entry_point": "textarena.envs.Cryptarithm.env:CryptarithmEnv",
         "master": CryptarithmMaster,
         "scorer": metrics.SolvedScorer,
@@ -220,8 +239,10 @@ GAMES = [
             },
         ],
         "score": "100 when the completed mapping satisfies the equation, else 0",
-        "outcome": ("Success when the completed mapping satisfies the equation; Lose when it does not, or at "
-                    "the turn limit (100 moves)"),
+        "outcome": (
+            "Success when the completed mapping satisfies the equation; Lose when it does not, or at "
+            "the turn limit (100 moves)"
+        ),
         "experiments": {
             "default": {},
             "small": {

@@ -1,5 +1,6 @@
 """Masters of the grid puzzles: LightsOut, FrozenLake, Sudoku, FifteenPuzzle, PegJump, BabyAiText
 (docs/games/puzzles.md)."""
+
 import copy
 import functools
 
@@ -36,8 +37,12 @@ class FrozenLakeMaster(SinglePlayerMaster):
         while frontier:
             r, c = frontier.pop()
             for cell in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-                if 0 <= cell[0] < len(grid) and 0 <= cell[1] < len(grid) and cell not in reached \
-                        and grid[cell[0]][cell[1]] != "H":
+                if (
+                    0 <= cell[0] < len(grid)
+                    and 0 <= cell[1] < len(grid)
+                    and cell not in reached
+                    and grid[cell[0]][cell[1]] != "H"
+                ):
                     reached.add(cell)
                     frontier.append(cell)
         if goal not in reached:
@@ -76,7 +81,7 @@ class FifteenPuzzleMaster(SinglePlayerMaster):
     def unplayable_reason(self):
         board = self.env.state.game_state["board"]
         tiles = [tile for row in board for tile in row if tile is not None]
-        inversions = sum(a > b for i, a in enumerate(tiles) for b in tiles[i + 1:])
+        inversions = sum(a > b for i, a in enumerate(tiles) for b in tiles[i + 1 :])
         gap_row_from_bottom = len(board) - next(r for r, row in enumerate(board) if None in row)
         # a 4x4 board is solvable exactly when the inversions and the gap's row from the bottom have odd sum
         if (inversions + gap_row_from_bottom) % 2 == 0:
@@ -114,9 +119,11 @@ class PegJumpMaster(SinglePlayerMaster):
 def _one_peg_reachable(pegs: frozenset, moves: tuple) -> bool:
     if len(pegs) == 1:
         return True
-    return any(_one_peg_reachable(pegs - {start, over} | {to}, moves)
-               for start, over, to in moves if start in pegs and over in pegs and to not in pegs)
-
+    return any(
+        _one_peg_reachable(pegs - {start, over} | {to}, moves)
+        for start, over, to in moves
+        if start in pegs and over in pegs and to not in pegs
+    )
 
 
 class BabyAiTextMaster(SinglePlayerMaster):
@@ -127,6 +134,7 @@ class BabyAiTextMaster(SinglePlayerMaster):
 
     def unplayable_reason(self):
         from minigrid.utils.baby_ai_bot import BabyAIBot
+
         level = copy.deepcopy(self.ta_env.level)
         try:
             bot = BabyAIBot(level)
@@ -146,8 +154,10 @@ class BabyAiTextMaster(SinglePlayerMaster):
 GAMES = [
     {
         "game_name": "ta_lights_out",
-        "description": ("TextArena LightsOut: press lights on a 5x5 grid (each press toggles a light and its "
-                        "orthogonal neighbours) until all are off."),
+        "description": (
+            "TextArena LightsOut: press lights on a 5x5 grid (each press toggles a light and its "
+            "orthogonal neighbours) until all are off."
+        ),
         "entry_point": "textarena.envs.LightsOut.env:LightsOutEnv",
         "master": LightsOutMaster,
         "scorer": metrics.CompletionScorer,
@@ -160,15 +170,18 @@ GAMES = [
             },
         ],
         "content": ["grid"],
-        "score": ("100 when all lights are off, else 100 x the share of the initially lit lights turned off (0 "
-                  "if more are lit than at the start)."),
+        "score": (
+            "100 when all lights are off, else 100 x the share of the initially lit lights turned off (0 "
+            "if more are lit than at the start)."
+        ),
         "outcome": "Success when all lights are off; Lose when the 20 presses are used up.",
         "relabel": [["(-?\\d+\\.\\d+)% complete\\)", "completion \\1 of 1.0)"]],
     },
     {
         "game_name": "ta_frozen_lake",
-        "description": ("TextArena FrozenLake: walk across a frozen grid from the start to the goal without "
-                        "falling into a hole."),
+        "description": (
+            "TextArena FrozenLake: walk across a frozen grid from the start to the goal without falling into a hole."
+        ),
         "entry_point": "textarena.envs.FrozenLake.env:FrozenLakeEnv",
         "master": FrozenLakeMaster,
         "scorer": metrics.CompletionScorer,
@@ -181,10 +194,14 @@ GAMES = [
             },
         ],
         "content": ["grid", "player_pos", "goal_pos"],
-        "score": ("100 when the goal is reached, else 100 x TextArena's completion: the start-to-position share "
-                  "of the start-to-goal distance (holes ignored), at least 10 once moved, at most 95."),
-        "outcome": ("Success when the goal is reached; Lose on falling into a hole or at the 100-turn limit; "
-                    "walking into the edge twice in a row is Aborted."),
+        "score": (
+            "100 when the goal is reached, else 100 x TextArena's completion: the start-to-position share "
+            "of the start-to-goal distance (holes ignored), at least 10 once moved, at most 95."
+        ),
+        "outcome": (
+            "Success when the goal is reached; Lose on falling into a hole or at the 100-turn limit; "
+            "walking into the edge twice in a row is Aborted."
+        ),
         "relabel": [["^Available Actions: ", "Moves (a move off the grid is invalid): "]],
     },
     {
@@ -199,19 +216,27 @@ GAMES = [
             {
                 "role": "Player",
                 "custom_response": [
-                    "[1 1 1]", "[5 5 5]", "[9 9 9]", "[2 3 4]", "[7 8 6]", "I place a five in the centre.",
+                    "[1 1 1]",
+                    "[5 5 5]",
+                    "[9 9 9]",
+                    "[2 3 4]",
+                    "[7 8 6]",
+                    "I place a five in the centre.",
                 ],
             },
         ],
         "content": ["board"],
         "score": "100 x the share of the empty cells filled with their solution digit (100 when solved).",
-        "outcome": ("Success when the grid is solved; Lose at the 100-move limit or after two wrong digits in a "
-                    "row; Aborted for two other invalid moves in a row (format, out of bounds, overwriting)."),
+        "outcome": (
+            "Success when the grid is solved; Lose at the 100-move limit or after two wrong digits in a "
+            "row; Aborted for two other invalid moves in a row (format, out of bounds, overwriting)."
+        ),
     },
     {
         "game_name": "ta_fifteen_puzzle",
-        "description": ("TextArena FifteenPuzzle: slide the tiles of a shuffled 4x4 board into order 1-15 with "
-                        "the gap last."),
+        "description": (
+            "TextArena FifteenPuzzle: slide the tiles of a shuffled 4x4 board into order 1-15 with the gap last."
+        ),
         "entry_point": "textarena.envs.FifteenPuzzle.env:FifteenPuzzleEnv",
         "master": FifteenPuzzleMaster,
         "scorer": metrics.CompletionScorer,
@@ -221,14 +246,18 @@ GAMES = [
             {"role": "Player", "custom_response": ["[up]", "[down]", "[left]", "[right]", "slide the tile up"]},
         ],
         "content": ["board"],
-        "score": ("100 when solved, else 100 x the share of the cells not in place at the start that hold their "
-                  "goal tile (or the gap) at the end."),
+        "score": (
+            "100 when solved, else 100 x the share of the cells not in place at the start that hold their "
+            "goal tile (or the gap) at the end."
+        ),
         "outcome": "Success when the board is in order; Lose at the 200-move limit.",
     },
     {
         "game_name": "ta_peg_jump",
-        "description": ("TextArena PegJump: jump pegs over each other on a 15-hole triangle until one peg is "
-                        "left; each starting hole is a puzzle."),
+        "description": (
+            "TextArena PegJump: jump pegs over each other on a 15-hole triangle until one peg is "
+            "left; each starting hole is a puzzle."
+        ),
         "entry_point": "textarena.envs.PegJump.env:PegJumpEnv",
         "master": PegJumpMaster,
         "scorer": metrics.CompletionScorer,
@@ -239,8 +268,10 @@ GAMES = [
         ],
         "content": ["board"],
         "max_requests": 30,
-        "score": ("100 / 2^(pegs left - 1): 100 when one peg is left, 50 for two, 25 for three, halved for "
-                  "every further peg (any legal play removes most pegs; the puzzle is the last ones)."),
+        "score": (
+            "100 / 2^(pegs left - 1): 100 when one peg is left, 50 for two, 25 for three, halved for "
+            "every further peg (any legal play removes most pegs; the puzzle is the last ones)."
+        ),
         "outcome": "Success when one peg is left; Lose when no jump is left.",
         "experiments": {
             "default": {},
@@ -261,8 +292,10 @@ GAMES = [
     },
     {
         "game_name": "ta_baby_ai_text",
-        "description": ("BabyAI-Text: carry out a BabyAI mission (go to, pick up, open a door, unlock it with "
-                        "its key) in a grid world told in words from the agent's own view."),
+        "description": (
+            "BabyAI-Text: carry out a BabyAI mission (go to, pick up, open a door, unlock it with "
+            "its key) in a grid world told in words from the agent's own view."
+        ),
         "entry_point": "textarena.envs.BabyAiText.env:BabyAiTextEnv",
         "master": BabyAiTextMaster,
         "scorer": metrics.SolvedScorer,
@@ -272,7 +305,13 @@ GAMES = [
             {
                 "role": "Player",
                 "custom_response": [
-                    "[turn left]", "[turn right]", "[go forward]", "[go forward]", "[pick up]", "[toggle]", "[drop]",
+                    "[turn left]",
+                    "[turn right]",
+                    "[go forward]",
+                    "[go forward]",
+                    "[pick up]",
+                    "[toggle]",
+                    "[drop]",
                     "walk to the ball",
                 ],
             },
@@ -286,7 +325,9 @@ GAMES = [
         },
         "content": ["level", "mission", "layout"],
         "score": "100 when the mission is completed within the turn limit, else 0.",
-        "outcome": ("Success when the mission is completed (minigrid's verifier); Lose when the actions run out "
-                    "(20-50 by level); two replies in a row without an action are Aborted."),
+        "outcome": (
+            "Success when the mission is completed (minigrid's verifier); Lose when the actions run out "
+            "(20-50 by level); two replies in a row without an action are Aborted."
+        ),
     },
 ]

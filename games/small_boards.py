@@ -1,4 +1,5 @@
 """Masters of the small board games: Quantum and Ultimate Tic Tac Toe (docs/games/small_boards.md)."""
+
 import metrics
 from submasters import MultiPlayerMaster
 
@@ -39,17 +40,23 @@ class UltimateTicTacToeMaster(NoLegalMoveDrawMaster):
 
     def has_legal_move(self) -> bool:
         game_state = self.env.state.game_state
-        return any(game_state["macro_board"][board // 3][board % 3] == " "
-                   and any(cell == " " for row in game_state["board"][board] for cell in row)
-                   for board in range(9))
+        return any(
+            game_state["macro_board"][board // 3][board % 3] == " "
+            and any(cell == " " for row in game_state["board"][board] for cell in row)
+            for board in range(9)
+        )
 
 
 def played_to_its_end(max_requests: int) -> dict:
     """The score, outcome and request cap of a two-seat board game scored by being played to its end."""
-    return {"score": "100 when the game was played to its end (a win or a draw), 0 at the request cap",
-            "outcome": (f"Success when the game was played to its end (a win or a draw); Lose at the request cap "
-                        f"({max_requests}); Aborted when a player broke the rules."),
-            "max_requests": max_requests}
+    return {
+        "score": "100 when the game was played to its end (a win or a draw), 0 at the request cap",
+        "outcome": (
+            f"Success when the game was played to its end (a win or a draw); Lose at the request cap "
+            f"({max_requests}); Aborted when a player broke the rules."
+        ),
+        "max_requests": max_requests,
+    }
 
 
 # The family's games, as clemgame.json declares them to clem: `python scripts/build_clemgame.py` writes
@@ -73,8 +80,9 @@ GAMES = [
     },
     {
         "game_name": "ta_reverse_tic_tac_toe",
-        "description": ("TextArena Reverse Tic Tac Toe (two players): whoever completes three in a row on a 3x3 "
-                        "board loses."),
+        "description": (
+            "TextArena Reverse Tic Tac Toe (two players): whoever completes three in a row on a 3x3 board loses."
+        ),
         "entry_point": "textarena.envs.ReverseTicTacToe.env:ReverseTicTacToeEnv",
         "master": MultiPlayerMaster,
         "scorer": metrics.CompetitiveScorer,
@@ -90,8 +98,10 @@ GAMES = [
     },
     {
         "game_name": "ta_wild_tic_tac_toe",
-        "description": ("TextArena Wild Tic Tac Toe (two players): each move places an X or an O; whoever "
-                        "completes three of either mark in a row wins."),
+        "description": (
+            "TextArena Wild Tic Tac Toe (two players): each move places an X or an O; whoever "
+            "completes three of either mark in a row wins."
+        ),
         "entry_point": "textarena.envs.WildTicTacToe.env:WildTicTacToeEnv",
         "master": MultiPlayerMaster,
         "scorer": metrics.CompetitiveScorer,
@@ -107,8 +117,10 @@ GAMES = [
     },
     {
         "game_name": "ta_quantum_tic_tac_toe",
-        "description": ("TextArena Quantum Tic Tac Toe (two players): each move puts an entangled mark in two "
-                        "cells; cycles collapse into classical marks, and three classical marks in a row win."),
+        "description": (
+            "TextArena Quantum Tic Tac Toe (two players): each move puts an entangled mark in two "
+            "cells; cycles collapse into classical marks, and three classical marks in a row win."
+        ),
         "entry_point": "textarena.envs.QuantumTicTacToe.env:QuantumTicTacToeEnv",
         "master": QuantumTicTacToeMaster,
         "scorer": metrics.CompetitiveScorer,
@@ -125,8 +137,10 @@ GAMES = [
     },
     {
         "game_name": "ta_ultimate_tic_tac_toe",
-        "description": ("TextArena Ultimate Tic Tac Toe (two players): nine small boards in a big one; the "
-                        "square played sends the opponent to that board, and three won boards in a row win."),
+        "description": (
+            "TextArena Ultimate Tic Tac Toe (two players): nine small boards in a big one; the "
+            "square played sends the opponent to that board, and three won boards in a row win."
+        ),
         "entry_point": "textarena.envs.UltimateTicTacToe.env:UltimateTicTacToeEnv",
         "master": UltimateTicTacToeMaster,
         "scorer": metrics.CompetitiveScorer,
@@ -159,8 +173,9 @@ GAMES = [
     },
     {
         "game_name": "ta_nim",
-        "description": ("TextArena Nim (two players): take objects from one pile per move; whoever takes the "
-                        "last object wins."),
+        "description": (
+            "TextArena Nim (two players): take objects from one pile per move; whoever takes the last object wins."
+        ),
         "entry_point": "textarena.envs.Nim.env:NimEnv",
         "master": MultiPlayerMaster,
         "scorer": metrics.CompetitiveScorer,
@@ -176,15 +191,18 @@ GAMES = [
     },
     {
         "game_name": "ta_chopsticks",
-        "description": ("TextArena Chopsticks (two players): tap the opponent's hands to add fingers (five or "
-                        "more kill a hand) or split your own fingers; whoever loses both hands loses, and the "
-                        "game is a draw at the turn limit."),
+        "description": (
+            "TextArena Chopsticks (two players): tap the opponent's hands to add fingers (five or "
+            "more kill a hand) or split your own fingers; whoever loses both hands loses, and the "
+            "game is a draw at the turn limit."
+        ),
         "entry_point": "textarena.envs.Chopsticks.env:ChopsticksEnv",
         "master": MultiPlayerMaster,
         "scorer": metrics.CompetitiveScorer,
         "score": "100 when the game was played to its end (a win or a draw)",
-        "outcome": ("Success when the game was played to its end (a win or a draw); Aborted when a player broke "
-                    "the rules."),
+        "outcome": (
+            "Success when the game was played to its end (a win or a draw); Aborted when a player broke the rules."
+        ),
         "n_instances": 10,
         "players": 2,
         "references": ["random", "solver"],
@@ -192,13 +210,23 @@ GAMES = [
             {
                 "role": "Player 0",
                 "custom_response": [
-                    "[attack 0 0]", "[attack 1 1]", "[attack 0 1]", "[split 2 0]", "[split 1 1]", "[hit 0 0]",
+                    "[attack 0 0]",
+                    "[attack 1 1]",
+                    "[attack 0 1]",
+                    "[split 2 0]",
+                    "[split 1 1]",
+                    "[hit 0 0]",
                 ],
             },
             {
                 "role": "Player 1",
                 "custom_response": [
-                    "[attack 0 0]", "[attack 1 0]", "[attack 1 1]", "[split 0 2]", "[split 1 1]", "[attack 2 2]",
+                    "[attack 0 0]",
+                    "[attack 1 0]",
+                    "[attack 1 1]",
+                    "[split 0 2]",
+                    "[split 1 1]",
+                    "[attack 2 2]",
                 ],
             },
         ],
@@ -206,14 +234,17 @@ GAMES = [
     },
     {
         "game_name": "ta_memory_game",
-        "description": ("TextArena Memory Game (two players): turn over two face-down cards per move; a "
-                        "matching pair scores and the same player goes again; more pairs wins."),
+        "description": (
+            "TextArena Memory Game (two players): turn over two face-down cards per move; a "
+            "matching pair scores and the same player goes again; more pairs wins."
+        ),
         "entry_point": "textarena.envs.MemoryGame.env:MemoryGameEnv",
         "master": MultiPlayerMaster,
         "scorer": metrics.CompetitiveScorer,
         "score": "100 when the game was played to its end (a win or a draw)",
-        "outcome": ("Success when the game was played to its end (a win or a draw); Aborted when a player broke "
-                    "the rules."),
+        "outcome": (
+            "Success when the game was played to its end (a win or a draw); Aborted when a player broke the rules."
+        ),
         "n_instances": 10,
         "players": 2,
         "references": ["random", "memory"],

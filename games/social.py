@@ -1,5 +1,6 @@
 """Masters of the social games: Truth and Deception, Secret Mafia, Settlers of Catan, Character Conclave
 (docs/games/social.md)."""
+
 from textarena.envs.SecretMafia import env as mafia_env
 
 import metrics
@@ -23,8 +24,11 @@ class TruthAndDeceptionMaster(MultiPlayerMaster):
 
     def secrets(self):
         game_state = self.env.state.game_state
-        facts = [f"Fact {number}: {game_state[f'fact{number}']['fact']} "
-                 f"({'correct' if game_state[f'fact{number}']['is_correct'] else 'wrong'})" for number in (1, 2)]
+        facts = [
+            f"Fact {number}: {game_state[f'fact{number}']['fact']} "
+            f"({'correct' if game_state[f'fact{number}']['is_correct'] else 'wrong'})"
+            for number in (1, 2)
+        ]
         return {0: facts, 1: []}
 
 
@@ -34,8 +38,10 @@ class SecretMafiaMaster(MultiPlayerMaster):
     invalid moves (Aborted; fixes.social.SecretMafiaEndsAtTheFirstElimination)."""
 
     def secrets(self):
-        return {pid: [f"You are Player {pid}.\nYour role: {role}"]
-                for pid, role in self.env.state.game_state["player_roles"].items()}
+        return {
+            pid: [f"You are Player {pid}.\nYour role: {role}"]
+            for pid, role in self.env.state.game_state["player_roles"].items()
+        }
 
     def teams(self):
         roles = self.env.state.game_state["player_roles"]
@@ -55,10 +61,16 @@ class SecretMafiaMaster(MultiPlayerMaster):
             return None
         for reference in getattr(self.game_spec, "references", []):
             # a fresh env from the seed, as setup makes it: this episode's env may have been played already
-            env, randomness = make_env(self.game_spec, self.instance, view=self.view), EpisodeRandomness(self.instance["seed"])
-            players = [ReferencePlayer(f"Player {pid}", reference, salt=f"{self.instance['seed']}:{pid}",
-                                       remembers=self.view == "full")
-                       for pid in range(len(self.seats))]
+            env, randomness = (
+                make_env(self.game_spec, self.instance, view=self.view),
+                EpisodeRandomness(self.instance["seed"]),
+            )
+            players = [
+                ReferencePlayer(
+                    f"Player {pid}", reference, salt=f"{self.instance['seed']}:{pid}", remembers=self.view == "full"
+                )
+                for pid in range(len(self.seats))
+            ]
             with randomness:
                 env.reset(num_players=len(self.seats), seed=self.instance["seed"])
                 while env.env.phase is not mafia_env.Phase.DAY_DISCUSSION and not env.state.done:
@@ -85,8 +97,10 @@ class SettlersOfCatanMaster(MultiPlayerMaster):
     def _on_after_game(self, rewards):
         if rewards is not None:
             best = max(rewards.values())
-            rewards = {pid: 0 if len(set(rewards.values())) == 1 else 1 if reward == best else -1
-                       for pid, reward in rewards.items()}
+            rewards = {
+                pid: 0 if len(set(rewards.values())) == 1 else 1 if reward == best else -1
+                for pid, reward in rewards.items()
+            }
         super()._on_after_game(rewards)
 
     def _how(self, pid, violators):
@@ -96,16 +110,22 @@ class SettlersOfCatanMaster(MultiPlayerMaster):
 
     def payoffs(self):
         scores = self.ta_env.board.get_scores()
-        return {pid: scores[self.ta_env.board.str_to_enum(self.ta_env.roles[pid])]["total"]
-                for pid in range(len(self.seats))}
+        return {
+            pid: scores[self.ta_env.board.str_to_enum(self.ta_env.roles[pid])]["total"]
+            for pid in range(len(self.seats))
+        }
 
     def secrets(self):
         # `roles` is a class attribute that TextArena's state also gives the GAME sender (-1): seats only.
         board = self.ta_env.board
         hands = {pid: board.players[board.str_to_enum(self.ta_env.roles[pid])].hand for pid in range(len(self.seats))}
-        return {pid: ["Your hand cards are:\n\t" + "\n\t".join(f"{terrain.name.lower()}: {count}"
-                                                             for terrain, count in hand.items())]
-                for pid, hand in hands.items()}
+        return {
+            pid: [
+                "Your hand cards are:\n\t"
+                + "\n\t".join(f"{terrain.name.lower()}: {count}" for terrain, count in hand.items())
+            ]
+            for pid, hand in hands.items()
+        }
 
 
 class CharacterConclaveMaster(MultiPlayerMaster):
@@ -116,8 +136,10 @@ class CharacterConclaveMaster(MultiPlayerMaster):
     def secrets(self):
         # a vote is confirmed to its voter only (CharacterConclave/env.py:50)
         votes = self.env.state.game_state["votes"]
-        return {pid: [f"You have successfully voted for Player {votes[pid]}."] if votes.get(pid, -1) != -1 else []
-                for pid in range(len(self.seats))}
+        return {
+            pid: [f"You have successfully voted for Player {votes[pid]}."] if votes.get(pid, -1) != -1 else []
+            for pid in range(len(self.seats))
+        }
 
 
 # The family's games, as clemgame.json declares them to clem: `python scripts/build_clemgame.py` writes
@@ -125,9 +147,11 @@ class CharacterConclaveMaster(MultiPlayerMaster):
 GAMES = [
     {
         "game_name": "ta_truth_and_deception",
-        "description": ("TextArena Truth and Deception (two players): the Deceiver (Player 0) knows which of "
-                        "two facts is true and talks the Guesser (Player 1) towards the wrong one; then the "
-                        "Guesser picks a fact."),
+        "description": (
+            "TextArena Truth and Deception (two players): the Deceiver (Player 0) knows which of "
+            "two facts is true and talks the Guesser (Player 1) towards the wrong one; then the "
+            "Guesser picks a fact."
+        ),
         "entry_point": "textarena.envs.TruthAndDeception.env:TruthAndDeceptionEnv",
         "master": TruthAndDeceptionMaster,
         "scorer": metrics.CompetitiveScorer,
@@ -141,7 +165,8 @@ GAMES = [
             {
                 "role": "Player 0",
                 "custom_response": [
-                    "I am quite sure Fact 1 is the true one.", "Fact 2 is a common myth, believe me.",
+                    "I am quite sure Fact 1 is the true one.",
+                    "Fact 2 is a common myth, believe me.",
                     "Think about it: Fact 1 makes more sense.",
                 ],
             },
@@ -154,53 +179,86 @@ GAMES = [
     },
     {
         "game_name": "ta_secret_mafia",
-        "description": ("TextArena Secret Mafia (ten players): two secret Mafia kill by night; the village (a "
-                        "Doctor, a Detective, six villagers) discusses and votes one player out each day until "
-                        "one side wins."),
+        "description": (
+            "TextArena Secret Mafia (ten players): two secret Mafia kill by night; the village (a "
+            "Doctor, a Detective, six villagers) discusses and votes one player out each day until "
+            "one side wins."
+        ),
         "entry_point": "textarena.envs.SecretMafia.env:SecretMafiaEnv",
         "master": SecretMafiaMaster,
         "scorer": metrics.CompetitiveScorer,
         "score": "100 when one side won by the rules, 0 otherwise",
-        "outcome": ("Success when the Mafia or the village won; Lose at the request cap (250); Aborted when a "
-                    "seat broke the rules."),
+        "outcome": (
+            "Success when the Mafia or the village won; Lose at the request cap (250); Aborted when a "
+            "seat broke the rules."
+        ),
         "n_instances": 20,
         "players": 10,
         "view": "dialogue",
         "references": ["random", "fixed_rule"],
-        "player_specs": seats(10, [
-            "I have nothing to add yet.", "I vote [0].", "[1]", "[2]", "[3]", "[4]", "[5]", "[6]", "[7]", "[8]",
-            "[9]",
-        ]),
+        "player_specs": seats(
+            10,
+            [
+                "I have nothing to add yet.",
+                "I vote [0].",
+                "[1]",
+                "[2]",
+                "[3]",
+                "[4]",
+                "[5]",
+                "[6]",
+                "[7]",
+                "[8]",
+                "[9]",
+            ],
+        ),
         "content": ["player_roles"],
         "max_requests": 250,
     },
     {
         "game_name": "ta_settlers_of_catan",
-        "description": ("TextArena Settlers of Catan (four players, fixed beginner board, no robber or "
-                        "development cards): roll, trade one to one with another player, build roads, "
-                        "settlements and cities; the first to 11 victory points ends the game."),
+        "description": (
+            "TextArena Settlers of Catan (four players, fixed beginner board, no robber or "
+            "development cards): roll, trade one to one with another player, build roads, "
+            "settlements and cities; the first to 11 victory points ends the game."
+        ),
         "entry_point": "textarena.envs.SettlersOfCatan.env:SettlersOfCatanEnv",
         "master": SettlersOfCatanMaster,
         "scorer": metrics.SettlersOfCatanScorer,
         "score": "100 when a player reached 11 victory points (the game played to its end), 0 otherwise",
-        "vs_score": ("the model's rank by victory points: 100 for the most, 0 for the fewest, linear in between "
-                     "over the distinct scores (TextArena's reward); also at the cap"),
-        "outcome": ("Success when a player reached 11 victory points; Lose at the request cap (1000 requests, "
-                    "4000 moves of all seats); Aborted when a seat broke the rules."),
+        "vs_score": (
+            "the model's rank by victory points: 100 for the most, 0 for the fewest, linear in between "
+            "over the distinct scores (TextArena's reward); also at the cap"
+        ),
+        "outcome": (
+            "Success when a player reached 11 victory points; Lose at the request cap (1000 requests, "
+            "4000 moves of all seats); Aborted when a seat broke the rules."
+        ),
         "n_instances": 4,
         "players": 4,
         "references": ["random", "greedy"],
-        "player_specs": seats(4, [
-            "[1]", "[2]", "[3]", "[done]", "[Offer: 1 Wood -> 1 Brick]", "[accept]", "Let me think.",
-        ]),
+        "player_specs": seats(
+            4,
+            [
+                "[1]",
+                "[2]",
+                "[3]",
+                "[done]",
+                "[Offer: 1 Wood -> 1 Brick]",
+                "[accept]",
+                "Let me think.",
+            ],
+        ),
         "content": ["move_allowance"],
         "max_requests": 1000,
     },
     {
         "game_name": "ta_character_conclave",
-        "description": ("TextArena Character Conclave (three players; six in 6_seats): each player talks within a "
-                        "character budget (1,000; 5,000 in long, 10,000 in extreme), then votes in secret for the "
-                        "most impressive other player; the most votes win."),
+        "description": (
+            "TextArena Character Conclave (three players; six in 6_seats): each player talks within a "
+            "character budget (1,000; 5,000 in long, 10,000 in extreme), then votes in secret for the "
+            "most impressive other player; the most votes win."
+        ),
         "entry_point": "textarena.envs.CharacterConclave.env:CharacterConclaveEnv",
         "master": CharacterConclaveMaster,
         "scorer": metrics.CompetitiveScorer,
@@ -213,21 +271,32 @@ GAMES = [
         "view_window": 17000,
         "references": ["random"],
         "player_specs": [
-            {"role": f"Player {seat}",
-             "custom_response": ["I bring calm judgement and a sense of humour to this conclave.",
-                                 "Let me tell you about the lighthouse keeper who taught me patience.",
-                                 "A good leader listens first; that is what I try to do.",
-                                 f"I vote [{(seat + 1) % 3}].", f"[{(seat + 2) % 3}]"]}
+            {
+                "role": f"Player {seat}",
+                "custom_response": [
+                    "I bring calm judgement and a sense of humour to this conclave.",
+                    "Let me tell you about the lighthouse keeper who taught me patience.",
+                    "A good leader listens first; that is what I try to do.",
+                    f"I vote [{(seat + 1) % 3}].",
+                    f"[{(seat + 2) % 3}]",
+                ],
+            }
             for seat in range(3)
         ],
         "content": [],
         # the budgets of TextArena's three registrations, as env kwargs over CharacterConclave-v0-raw
-        "experiments": {"default": {}, "long": {"character_budget": 5000}, "extreme": {"character_budget": 10000},
-                        "6_seats": {"seats": 6}},
+        "experiments": {
+            "default": {},
+            "long": {"character_budget": 5000},
+            "extreme": {"character_budget": 10000},
+            "6_seats": {"seats": 6},
+        },
         "max_requests": 80,
         "cannot_separate": {
-            "random": ("the random references vote for a random other seat whatever is said: no message and no vote "
-                       "changes the model's chances (3 seats: a win 1 in 4, a draw 1 in 4)"),
+            "random": (
+                "the random references vote for a random other seat whatever is said: no message and no vote "
+                "changes the model's chances (3 seats: a win 1 in 4, a draw 1 in 4)"
+            ),
         },
     },
 ]

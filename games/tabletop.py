@@ -1,5 +1,6 @@
 """Masters of the tabletop games between seats: poker, dice, sealed-bid auctions and card games
 (docs/games/tabletop.md; TextArena's defects in them are put right in fixes/tabletop.py)."""
+
 import metrics
 from games import seats
 from submasters import MultiPlayerMaster
@@ -32,8 +33,9 @@ class IndianPokerMaster(MultiPlayerMaster):
     """
 
     def payoffs(self):
-        return {pid: chips - self.ta_env.starting_bank
-                for pid, chips in self.env.state.game_state["player_chips"].items()}
+        return {
+            pid: chips - self.ta_env.starting_bank for pid, chips in self.env.state.game_state["player_chips"].items()
+        }
 
     def secrets(self):
         cards = self.env.state.game_state["player_cards"]
@@ -69,8 +71,11 @@ class LiarsDiceMaster(MultiPlayerMaster):
 
     def secrets(self):
         game_state = self.env.state.game_state
-        lines = {pid: f"Your current Dice are: {', '.join(map(str, dice))}"
-                 for pid, dice in game_state["dice_rolls"].items() if game_state["remaining_dice"][pid] > 0}
+        lines = {
+            pid: f"Your current Dice are: {', '.join(map(str, dice))}"
+            for pid, dice in game_state["dice_rolls"].items()
+            if game_state["remaining_dice"][pid] > 0
+        }
         return {pid: [line] for pid, line in lines.items() if list(lines.values()).count(line) == 1}
 
     def result(self, pid, rewards):
@@ -91,18 +96,22 @@ class GermanWhistMaster(MultiPlayerMaster):
 
     def content(self):
         game_state = self.env.state.game_state
-        return {**super().content(),
-                "hands": [[self._card(card) for card in game_state["players"][pid]["hand"]] for pid in (0, 1)],
-                "trump card": self._card(game_state["trump_card"]),
-                "stock": [self._card(card) for card in reversed(game_state["deck"])]}
+        return {
+            **super().content(),
+            "hands": [[self._card(card) for card in game_state["players"][pid]["hand"]] for pid in (0, 1)],
+            "trump card": self._card(game_state["trump_card"]),
+            "stock": [self._card(card) for card in reversed(game_state["deck"])],
+        }
 
     def payoffs(self):
         return dict(self.env.state.game_state["tricks_won"])
 
     def secrets(self):
         players = self.env.state.game_state["players"]
-        return {pid: [f"    {position}. {self._card(card)}" for position, card in enumerate(player["hand"], 1)]
-                for pid, player in players.items()}
+        return {
+            pid: [f"    {position}. {self._card(card)}" for position, card in enumerate(player["hand"], 1)]
+            for pid, player in players.items()
+        }
 
 
 class HighSocietyMaster(MultiPlayerMaster):
@@ -118,8 +127,10 @@ class HighSocietyMaster(MultiPlayerMaster):
 
     def content(self):
         game_state = self.env.state.game_state  # the first card is on auction already; the rest go from the end
-        return {**super().content(),
-                "auction order": [game_state["current_prize"], *reversed(game_state["prestige_deck"])]}
+        return {
+            **super().content(),
+            "auction order": [game_state["current_prize"], *reversed(game_state["prestige_deck"])],
+        }
 
     def payoffs(self):
         return dict(self.env.state.game_state["player_prestige"])
@@ -146,8 +157,10 @@ class PokerMaster(MultiPlayerMaster):
 
     def secrets(self):
         hands = self.env.state.game_state["player_hands"]
-        return {pid: [f"Your hole: {', '.join(card['rank'] + card['suit'] for card in hand)}"]
-                for pid, hand in hands.items()}
+        return {
+            pid: [f"Your hole: {', '.join(card['rank'] + card['suit'] for card in hand)}"]
+            for pid, hand in hands.items()
+        }
 
 
 class BriscolaMaster(MultiPlayerMaster):
@@ -157,10 +170,13 @@ class BriscolaMaster(MultiPlayerMaster):
 
     def content(self):
         game_state, card = self.env.state.game_state, self.ta_env._card_to_string
-        return {"trump card": card(game_state["trump_card"]),
-                "hands": {f"Player {pid}": [card(c) for c in player["hand"]]
-                          for pid, player in game_state["players"].items()},
-                "draw order": [card(c) for c in reversed(game_state["deck"])]}
+        return {
+            "trump card": card(game_state["trump_card"]),
+            "hands": {
+                f"Player {pid}": [card(c) for c in player["hand"]] for pid, player in game_state["players"].items()
+            },
+            "draw order": [card(c) for c in reversed(game_state["deck"])],
+        }
 
     def payoffs(self):
         return dict(self.env.state.game_state["points_won"])
@@ -183,14 +199,25 @@ class GolfMaster(MultiPlayerMaster):
     def content(self):
         game_state, card = self.env.state.game_state, self.ta_env._card_to_string
         columns = self.ta_env.num_columns
-        return {"grids": {f"Player {pid}": [[card(c["card"]) for c in player["cards"][row:row + columns]]
-                                            for row in range(0, len(player["cards"]), columns)]
-                          for pid, player in game_state["players"].items()},
-                "face up": {f"Player {pid}": [[index // columns + 1, index % columns + 1]
-                                              for index, c in enumerate(player["cards"]) if c["revealed"]]
-                            for pid, player in game_state["players"].items()},
-                "discard pile": [card(c) for c in game_state["discard_pile"]],
-                "draw order": [card(c) for c in reversed(game_state["deck"])]}
+        return {
+            "grids": {
+                f"Player {pid}": [
+                    [card(c["card"]) for c in player["cards"][row : row + columns]]
+                    for row in range(0, len(player["cards"]), columns)
+                ]
+                for pid, player in game_state["players"].items()
+            },
+            "face up": {
+                f"Player {pid}": [
+                    [index // columns + 1, index % columns + 1]
+                    for index, c in enumerate(player["cards"])
+                    if c["revealed"]
+                ]
+                for pid, player in game_state["players"].items()
+            },
+            "discard pile": [card(c) for c in game_state["discard_pile"]],
+            "draw order": [card(c) for c in reversed(game_state["deck"])],
+        }
 
     def payoffs(self):
         return {pid: player["score"] for pid, player in self.env.state.game_state["players"].items()}
@@ -221,16 +248,19 @@ class SpiteAndMaliceMaster(MultiPlayerMaster):
     def _on_after_game(self, rewards):
         if self.cap_reason is not None and not self.violating_seats():
             left = self.payoffs()
-            rewards = {0: 0, 1: 0} if left[0] == left[1] else \
-                {pid: 1 if left[pid] < left[1 - pid] else -1 for pid in (0, 1)}
+            rewards = (
+                {0: 0, 1: 0} if left[0] == left[1] else {pid: 1 if left[pid] < left[1 - pid] else -1 for pid in (0, 1)}
+            )
             self.log_key("result at the cap", "the seat with fewer payoff cards left wins, equal piles draw")
         super()._on_after_game(rewards)
 
     def content(self):
         players = self.ta_env.players
-        return {"payoff piles, top last": {f"Player {pid}": list(players[pid]["payoff"]) for pid in (0, 1)},
-                "hands": {f"Player {pid}": list(players[pid]["hand"]) for pid in (0, 1)},
-                "draw order": list(reversed(self.ta_env.deck))}
+        return {
+            "payoff piles, top last": {f"Player {pid}": list(players[pid]["payoff"]) for pid in (0, 1)},
+            "hands": {f"Player {pid}": list(players[pid]["hand"]) for pid in (0, 1)},
+            "draw order": list(reversed(self.ta_env.deck)),
+        }
 
     def payoffs(self):
         return {pid: len(player["payoff"]) for pid, player in self.ta_env.players.items()}
@@ -245,14 +275,18 @@ class SpiteAndMaliceMaster(MultiPlayerMaster):
 GAMES = [
     {
         "game_name": "ta_kuhn_poker",
-        "description": ("TextArena Kuhn Poker (two players): a three-card deck (J, Q, K), one card each, ante "
-                        "1, check, bet, call or fold; the most chips after the rounds wins."),
+        "description": (
+            "TextArena Kuhn Poker (two players): a three-card deck (J, Q, K), one card each, ante "
+            "1, check, bet, call or fold; the most chips after the rounds wins."
+        ),
         "entry_point": "textarena.envs.KuhnPoker.env:KuhnPokerEnv",
         "master": KuhnPokerMaster,
         "scorer": metrics.CompetitiveScorer,
         "score": "100 when the game came to its regular end (the last round played), 0 otherwise",
-        "outcome": ("Success when all rounds were played; Lose at the request cap (100); Aborted when a seat "
-                    "broke the rules."),
+        "outcome": (
+            "Success when all rounds were played; Lose at the request cap (100); Aborted when a seat "
+            "broke the rules."
+        ),
         "n_instances": 10,
         "players": 2,
         "references": ["random", "equilibrium"],
@@ -263,35 +297,52 @@ GAMES = [
     },
     {
         "game_name": "ta_indian_poker",
-        "description": ("TextArena Indian Poker (two players): one card each from a 52-card deck, seen only by "
-                        "the opponent; check, bet, call, raise or fold; the most chips after the rounds wins."),
+        "description": (
+            "TextArena Indian Poker (two players): one card each from a 52-card deck, seen only by "
+            "the opponent; check, bet, call, raise or fold; the most chips after the rounds wins."
+        ),
         "entry_point": "textarena.envs.IndianPoker.env:IndianPokerEnv",
         "master": IndianPokerMaster,
         "scorer": metrics.CompetitiveScorer,
         "score": "100 when the game came to its regular end (the last round played), 0 otherwise",
-        "outcome": ("Success when all rounds were played; Lose at the request cap (200); Aborted when a seat "
-                    "broke the rules."),
+        "outcome": (
+            "Success when all rounds were played; Lose at the request cap (200); Aborted when a seat "
+            "broke the rules."
+        ),
         "n_instances": 10,
         "players": 2,
         "references": ["random", "heuristic"],
         "others_see_moves_only": True,
-        "player_specs": seats(2, [
-            "[check]", "[bet 2]", "[call]", "[raise 1]", "[fold]", "Their card is low: [bet 5]", "I bet.",
-        ]),
+        "player_specs": seats(
+            2,
+            [
+                "[check]",
+                "[bet 2]",
+                "[call]",
+                "[raise 1]",
+                "[fold]",
+                "Their card is low: [bet 5]",
+                "I bet.",
+            ],
+        ),
         "content": ["player_cards"],
         "max_requests": 200,
     },
     {
         "game_name": "ta_pig_dice",
-        "description": ("TextArena Pig (two players): roll a die to add to the turn total, or hold to bank it; "
-                        "a 1 loses the turn total; the first to the target score, or the higher score at the "
-                        "turn limit, wins."),
+        "description": (
+            "TextArena Pig (two players): roll a die to add to the turn total, or hold to bank it; "
+            "a 1 loses the turn total; the first to the target score, or the higher score at the "
+            "turn limit, wins."
+        ),
         "entry_point": "textarena.envs.PigDice.env:PigDiceEnv",
         "master": PigDiceMaster,
         "scorer": metrics.CompetitiveScorer,
         "score": "100 when the game came to its regular end (the target score or the turn limit), 0 otherwise",
-        "outcome": ("Success when a seat reached the target score or the turn limit was reached; Aborted when a "
-                    "seat broke the rules."),
+        "outcome": (
+            "Success when a seat reached the target score or the turn limit was reached; Aborted when a "
+            "seat broke the rules."
+        ),
         "n_instances": 10,
         "players": 2,
         "references": ["random", "hold_at_20"],
@@ -301,65 +352,115 @@ GAMES = [
     },
     {
         "game_name": "ta_game_of_pure_strategy",
-        "description": ("TextArena Game of Pure Strategy (GOPS, two players): each holds A-K; every round a "
-                        "prize card is revealed and both bid one card in secret; the higher bid wins the prize, "
-                        "ties carry it over; the most prize points after 13 rounds wins."),
+        "description": (
+            "TextArena Game of Pure Strategy (GOPS, two players): each holds A-K; every round a "
+            "prize card is revealed and both bid one card in secret; the higher bid wins the prize, "
+            "ties carry it over; the most prize points after 13 rounds wins."
+        ),
         "entry_point": "textarena.envs.GameOfPureStrategy.env:GameOfPureStrategyEnv",
         "master": GameOfPureStrategyMaster,
         "scorer": metrics.CompetitiveScorer,
         "score": "100 when the game came to its regular end (13 rounds), 0 otherwise",
-        "outcome": ("Success when all 13 rounds were played; Lose at the request cap (60); Aborted when a seat "
-                    "broke the rules."),
+        "outcome": (
+            "Success when all 13 rounds were played; Lose at the request cap (60); Aborted when a seat "
+            "broke the rules."
+        ),
         "n_instances": 10,
         "players": 2,
         "references": ["random", "match_prize"],
-        "player_specs": seats(2, [
-            "[A]", "[2]", "[3]", "[4]", "[5]", "[6]", "[7]", "[8]", "[9]", "[10]", "[J]", "[Q]", "[K]",
-            "I bid my King.",
-        ]),
+        "player_specs": seats(
+            2,
+            [
+                "[A]",
+                "[2]",
+                "[3]",
+                "[4]",
+                "[5]",
+                "[6]",
+                "[7]",
+                "[8]",
+                "[9]",
+                "[10]",
+                "[J]",
+                "[Q]",
+                "[K]",
+                "I bid my King.",
+            ],
+        ),
         "content": ["prize_deck"],
         "max_requests": 60,
     },
     {
         "game_name": "ta_three_player_gops",
-        "description": ("TextArena Three-Player GOPS: each of three players holds A-K; every round a prize card "
-                        "is revealed and all bid one card in secret; the highest bid wins the prize, ties carry "
-                        "it over; the most prize points after 13 rounds wins."),
+        "description": (
+            "TextArena Three-Player GOPS: each of three players holds A-K; every round a prize card "
+            "is revealed and all bid one card in secret; the highest bid wins the prize, ties carry "
+            "it over; the most prize points after 13 rounds wins."
+        ),
         "entry_point": "textarena.envs.ThreePlayerGOPS.env:ThreePlayerGOPSEnv",
         "master": GameOfPureStrategyMaster,
         "scorer": metrics.CompetitiveScorer,
         "score": "100 when the game came to its regular end (13 rounds), 0 otherwise",
-        "outcome": ("Success when all 13 rounds were played; Lose at the request cap (90); Aborted when a seat "
-                    "broke the rules."),
+        "outcome": (
+            "Success when all 13 rounds were played; Lose at the request cap (90); Aborted when a seat "
+            "broke the rules."
+        ),
         "n_instances": 12,
         "players": 3,
         "references": ["random"],
-        "player_specs": seats(3, [
-            "[A]", "[2]", "[3]", "[4]", "[5]", "[6]", "[7]", "[8]", "[9]", "[10]", "[J]", "[Q]", "[K]",
-            "I bid my King.",
-        ]),
+        "player_specs": seats(
+            3,
+            [
+                "[A]",
+                "[2]",
+                "[3]",
+                "[4]",
+                "[5]",
+                "[6]",
+                "[7]",
+                "[8]",
+                "[9]",
+                "[10]",
+                "[J]",
+                "[Q]",
+                "[K]",
+                "I bid my King.",
+            ],
+        ),
         "content": ["prize_deck"],
         "max_requests": 90,
     },
     {
         "game_name": "ta_liars_dice",
-        "description": ("TextArena Liar's Dice (two seats; four in the experiment 4_seats): each rolls hidden "
-                        "dice; bid on how many dice of a face lie on the table, or call the last bid; the loser "
-                        "of a call loses a die; the last seat with dice wins."),
+        "description": (
+            "TextArena Liar's Dice (two seats; four in the experiment 4_seats): each rolls hidden "
+            "dice; bid on how many dice of a face lie on the table, or call the last bid; the loser "
+            "of a call loses a die; the last seat with dice wins."
+        ),
         "entry_point": "textarena.envs.LiarsDice.env:LiarsDiceEnv",
         "master": LiarsDiceMaster,
         "scorer": metrics.CompetitiveScorer,
         "score": "100 when the game came to its regular end (one seat left with dice), 0 otherwise",
-        "outcome": ("Success when one seat lost all its dice by play; Lose at the request cap (300); Aborted "
-                    "when a seat broke the rules."),
+        "outcome": (
+            "Success when one seat lost all its dice by play; Lose at the request cap (300); Aborted "
+            "when a seat broke the rules."
+        ),
         "n_instances": 8,
         "players": 2,
         "references": ["random", "probability"],
         "others_see_moves_only": True,
-        "player_specs": seats(2, [
-            "[Bid: 1, 2]", "[Bid: 2, 3]", "[Bid: 3, 4]", "[Bid: 4, 5]", "[Call]", "I have three fours: [Bid: 3, 4]",
-            "I call.",
-        ]),
+        "player_specs": seats(
+            2,
+            [
+                "[Bid: 1, 2]",
+                "[Bid: 2, 3]",
+                "[Bid: 3, 4]",
+                "[Bid: 4, 5]",
+                "[Call]",
+                "I have three fours: [Bid: 3, 4]",
+                "I call.",
+            ],
+        ),
         "content": ["dice_rolls"],
         "max_requests": 300,
         "experiments": {
@@ -371,134 +472,223 @@ GAMES = [
     },
     {
         "game_name": "ta_briscola",
-        "description": ("TextArena Briscola (two players): the 40-card Italian deck, three cards in hand, a "
-                        "trump suit; play a card to each trick (no need to follow suit), the higher trump or "
-                        "the higher card of the suit led takes it; the most card points of 120 wins, 60-60 is a "
-                        "draw."),
+        "description": (
+            "TextArena Briscola (two players): the 40-card Italian deck, three cards in hand, a "
+            "trump suit; play a card to each trick (no need to follow suit), the higher trump or "
+            "the higher card of the suit led takes it; the most card points of 120 wins, 60-60 is a "
+            "draw."
+        ),
         "entry_point": "textarena.envs.Briscola.env:BriscolaEnv",
         "master": BriscolaMaster,
         "scorer": metrics.CompetitiveScorer,
         "score": "100 when the game came to its regular end (all 40 cards played), 0 otherwise",
-        "outcome": ("Success when all cards were played; Lose at the request cap (100); Aborted when a seat "
-                    "broke the rules."),
+        "outcome": (
+            "Success when all cards were played; Lose at the request cap (100); Aborted when a seat broke the rules."
+        ),
         "n_instances": 24,
         "players": 2,
         "references": ["random", "greedy"],
         "others_see_moves_only": True,
-        "player_specs": seats(2, [
-            "[play 1]", "[play 2]", "[play 3]", "[play 1]", "I lead my lowest card: [play 2]", "I play my ace.",
-        ]),
+        "player_specs": seats(
+            2,
+            [
+                "[play 1]",
+                "[play 2]",
+                "[play 3]",
+                "[play 1]",
+                "I lead my lowest card: [play 2]",
+                "I play my ace.",
+            ],
+        ),
         "max_requests": 100,
     },
     {
         "game_name": "ta_golf",
-        "description": ("TextArena Golf (two players, one round): a grid of cards each (2x3, or 3x3 from two "
-                        "decks), a third face up, the rest hidden even from their owner; draw from the deck or "
-                        "take the discard, then swap it into the grid or discard it; when a seat's grid is all "
-                        "face up, the other seat has one more turn; the lower grid score wins (A=1, 2-10 face "
-                        "value, J/Q=10, K=0, a column of equal values 0), an equal score is a draw."),
+        "description": (
+            "TextArena Golf (two players, one round): a grid of cards each (2x3, or 3x3 from two "
+            "decks), a third face up, the rest hidden even from their owner; draw from the deck or "
+            "take the discard, then swap it into the grid or discard it; when a seat's grid is all "
+            "face up, the other seat has one more turn; the lower grid score wins (A=1, 2-10 face "
+            "value, J/Q=10, K=0, a column of equal values 0), an equal score is a draw."
+        ),
         "entry_point": "textarena.envs.Golf.env:GolfEnv",
         "master": GolfMaster,
         "scorer": metrics.CompetitiveScorer,
-        "score": ("100 when the game came to its regular end (a grid all face up and the last turn played, or "
-                  "the deck run out), 0 otherwise"),
-        "outcome": ("Success when the game came to its regular end; Lose at the request cap (300); Aborted when "
-                    "a seat broke the rules."),
+        "score": (
+            "100 when the game came to its regular end (a grid all face up and the last turn played, or "
+            "the deck run out), 0 otherwise"
+        ),
+        "outcome": (
+            "Success when the game came to its regular end; Lose at the request cap (300); Aborted when "
+            "a seat broke the rules."
+        ),
         "n_instances": 10,
         "players": 2,
         "references": ["random", "greedy"],
         "others_see_moves_only": True,
-        "player_specs": seats(2, [
-            "[draw]", "[take]", "[discard]", "[swap 1 1]", "[swap 2 3]", "[swap 1 2]", "I draw a card: [draw]",
-            "I keep it.",
-        ]),
+        "player_specs": seats(
+            2,
+            [
+                "[draw]",
+                "[take]",
+                "[discard]",
+                "[swap 1 1]",
+                "[swap 2 3]",
+                "[swap 1 2]",
+                "I draw a card: [draw]",
+                "I keep it.",
+            ],
+        ),
         "max_requests": 300,
     },
     {
         "game_name": "ta_spite_and_malice",
-        "description": ("TextArena Spite and Malice (two players): two decks without tens, a 20-card payoff "
-                        "pile each, five cards in hand; play from the hand, the payoff pile's top or a discard "
-                        "pile's top onto four shared center piles that run A to Q (kings wild), end a turn by "
-                        "discarding from the hand; the first to empty the payoff pile wins; when the game "
-                        "cannot go on, fewer payoff cards left wins, equal is a draw."),
+        "description": (
+            "TextArena Spite and Malice (two players): two decks without tens, a 20-card payoff "
+            "pile each, five cards in hand; play from the hand, the payoff pile's top or a discard "
+            "pile's top onto four shared center piles that run A to Q (kings wild), end a turn by "
+            "discarding from the hand; the first to empty the payoff pile wins; when the game "
+            "cannot go on, fewer payoff cards left wins, equal is a draw."
+        ),
         "entry_point": "textarena.envs.SpiteAndMalice.env:SpiteAndMaliceEnv",
         "master": SpiteAndMaliceMaster,
         "scorer": metrics.CompetitiveScorer,
-        "score": ("100 when the game came to its regular end (a payoff pile emptied, or a deadlock decided by "
-                  "the payoff cards left), 0 otherwise"),
-        "outcome": ("Success when the game came to its regular end; Lose at the request cap (400, the seat with "
-                    "fewer payoff cards left wins there); Aborted when a seat broke the rules."),
+        "score": (
+            "100 when the game came to its regular end (a payoff pile emptied, or a deadlock decided by "
+            "the payoff cards left), 0 otherwise"
+        ),
+        "outcome": (
+            "Success when the game came to its regular end; Lose at the request cap (400, the seat with "
+            "fewer payoff cards left wins there); Aborted when a seat broke the rules."
+        ),
         "n_instances": 10,
         "players": 2,
         "references": ["random", "greedy"],
-        "player_specs": seats(2, [
-            "[draw]", "[play A♠ 0]", "[play A♥ 1]", "[play 2♦ 0]", "[play K♣ 2]", "[discard 9♠ 0]", "[discard Q♥ 1]",
-            "I start my turn: [draw]",
-        ]),
+        "player_specs": seats(
+            2,
+            [
+                "[draw]",
+                "[play A♠ 0]",
+                "[play A♥ 1]",
+                "[play 2♦ 0]",
+                "[play K♣ 2]",
+                "[discard 9♠ 0]",
+                "[discard Q♥ 1]",
+                "I start my turn: [draw]",
+            ],
+        ),
         "max_requests": 400,
     },
     {
         "game_name": "ta_german_whist",
-        "description": ("TextArena German Whist (two players): 13 cards each, trumps set by the first face-up "
-                        "card; while the stock lasts the trick's winner takes the face-up card and the loser "
-                        "the next, hidden one; then the hands are played out; the most of the 26 tricks wins "
-                        "(13-13 is a draw)."),
+        "description": (
+            "TextArena German Whist (two players): 13 cards each, trumps set by the first face-up "
+            "card; while the stock lasts the trick's winner takes the face-up card and the loser "
+            "the next, hidden one; then the hands are played out; the most of the 26 tricks wins "
+            "(13-13 is a draw)."
+        ),
         "entry_point": "textarena.envs.GermanWhist.env:GermanWhistEnv",
         "master": GermanWhistMaster,
         "scorer": metrics.CompetitiveScorer,
         "score": "100 when the game came to its regular end (all 26 tricks played), 0 otherwise",
-        "outcome": ("Success when all 26 tricks were played; Lose at the request cap (120); Aborted when a seat "
-                    "broke the rules."),
+        "outcome": (
+            "Success when all 26 tricks were played; Lose at the request cap (120); Aborted when a seat "
+            "broke the rules."
+        ),
         "n_instances": 20,
         "players": 2,
         "references": ["random", "greedy"],
         "others_see_moves_only": True,
         "view_window": 6000,
-        "player_specs": seats(2, [
-            "[play 1]", "[play 2]", "[play 3]", "[play 4]", "[play 5]", "[play 6]", "[play 7]", "[play 13]",
-            "I lead my Ace: [play 1]", "I play my King.",
-        ]),
+        "player_specs": seats(
+            2,
+            [
+                "[play 1]",
+                "[play 2]",
+                "[play 3]",
+                "[play 4]",
+                "[play 5]",
+                "[play 6]",
+                "[play 7]",
+                "[play 13]",
+                "I lead my Ace: [play 1]",
+                "I play my King.",
+            ],
+        ),
         "max_requests": 120,
     },
     {
         "game_name": "ta_high_society",
-        "description": ("TextArena High Society (two players): ten prestige cards (1-10) are auctioned one by "
-                        "one; both bid one money card (1-11) in secret, the higher bid wins the card and spends "
-                        "its money card, a tie re-auctions it; the most prestige points after the ten auctions "
-                        "wins."),
+        "description": (
+            "TextArena High Society (two players): ten prestige cards (1-10) are auctioned one by "
+            "one; both bid one money card (1-11) in secret, the higher bid wins the card and spends "
+            "its money card, a tie re-auctions it; the most prestige points after the ten auctions "
+            "wins."
+        ),
         "entry_point": "textarena.envs.HighSociety.env:HighSocietyEnv",
         "master": HighSocietyMaster,
         "scorer": metrics.CompetitiveScorer,
         "score": "100 when the game came to its regular end (ten auctions), 0 otherwise",
-        "outcome": ("Success when all ten auctions were won; Lose at the request cap (60: endless ties); "
-                    "Aborted when a seat broke the rules."),
+        "outcome": (
+            "Success when all ten auctions were won; Lose at the request cap (60: endless ties); "
+            "Aborted when a seat broke the rules."
+        ),
         "n_instances": 10,
         "players": 2,
         "references": ["random", "rank_match"],
-        "player_specs": seats(2, [
-            "[1]", "[2]", "[3]", "[4]", "[5]", "[6]", "[7]", "[8]", "[9]", "[10]", "[11]", "I bid my eleven.", "[12]",
-        ]),
+        "player_specs": seats(
+            2,
+            [
+                "[1]",
+                "[2]",
+                "[3]",
+                "[4]",
+                "[5]",
+                "[6]",
+                "[7]",
+                "[8]",
+                "[9]",
+                "[10]",
+                "[11]",
+                "I bid my eleven.",
+                "[12]",
+            ],
+        ),
         "max_requests": 60,
     },
     {
         "game_name": "ta_poker",
-        "description": ("TextArena Texas Hold'em (two players, heads-up): 1000 chips each, blinds 10/20, two "
-                        "hole cards each and five community cards; check, call, fold, bet or raise; after the "
-                        "hands (or when a seat is bust) the bigger stack wins."),
+        "description": (
+            "TextArena Texas Hold'em (two players, heads-up): 1000 chips each, blinds 10/20, two "
+            "hole cards each and five community cards; check, call, fold, bet or raise; after the "
+            "hands (or when a seat is bust) the bigger stack wins."
+        ),
         "entry_point": "textarena.envs.Poker.env:PokerEnv",
         "master": PokerMaster,
         "scorer": metrics.CompetitiveScorer,
         "score": "100 when the game came to its regular end (the last hand played or a seat bust), 0 otherwise",
-        "outcome": ("Success when the game came to its regular end; Lose at the request cap (600); Aborted when "
-                    "a seat broke the rules."),
+        "outcome": (
+            "Success when the game came to its regular end; Lose at the request cap (600); Aborted when "
+            "a seat broke the rules."
+        ),
         "n_instances": 10,
         "players": 2,
         "references": ["random", "equity"],
         "others_see_moves_only": True,
-        "player_specs": seats(2, [
-            "[Check]", "[Call]", "[Fold]", "[Bet 40]", "[Raise 20]", "[Call]", "[Check]",
-            "I hold two aces: [Raise 100]", "I go all in.",
-        ]),
+        "player_specs": seats(
+            2,
+            [
+                "[Check]",
+                "[Call]",
+                "[Fold]",
+                "[Bet 40]",
+                "[Raise 20]",
+                "[Call]",
+                "[Check]",
+                "I hold two aces: [Raise 100]",
+                "I go all in.",
+            ],
+        ),
         "max_requests": 600,
     },
 ]

@@ -1,5 +1,6 @@
 """Masters of the word contests between seats: DontSayIt, SpellingBee, LetterAuction, Codenames, Taboo
 (docs/games/word_contests.md)."""
+
 import metrics
 from games import seats
 from runtime.randomness import EpisodeRandomness
@@ -13,8 +14,9 @@ class DontSayItMaster(MultiPlayerMaster):
     the limit before counting the move, so `max_turns=20` plays 21 messages (the prompt says 20)."""
 
     def secrets(self):
-        return {pid: [f"Your secret word is: '{word}'"]
-                for pid, word in self.env.state.game_state["target_words"].items()}
+        return {
+            pid: [f"Your secret word is: '{word}'"] for pid, word in self.env.state.game_state["target_words"].items()
+        }
 
 
 class SpellingBeeMaster(MultiPlayerMaster):
@@ -81,9 +83,13 @@ class CodenamesMaster(MultiPlayerMaster):
         with EpisodeRandomness(self.instance["seed"]):
             env = make_env(self.game_spec, self.instance, view=self.view)
             env.reset(num_players=seats, seed=self.instance["seed"])
-            references = {pid: ReferencePlayer(f"Player {pid}", reference, salt=f"{self.instance['seed']}:{pid}",
-                                               remembers=self.view == "full")
-                          for pid in range(seats) if pid != model_seat}
+            references = {
+                pid: ReferencePlayer(
+                    f"Player {pid}", reference, salt=f"{self.instance['seed']}:{pid}", remembers=self.view == "full"
+                )
+                for pid in range(seats)
+                if pid != model_seat
+            }
             while env.state.current_player_id != model_seat:
                 _, context = env.get_observation()
                 done, _ = env.step(references[env.state.current_player_id].move(context))
@@ -138,8 +144,10 @@ class TabooMaster(MultiPlayerMaster):
 GAMES = [
     {
         "game_name": "ta_dont_say_it",
-        "description": ("TextArena DontSayIt (two players): each has a secret word and tries to make the other "
-                        "say it without saying the other's word."),
+        "description": (
+            "TextArena DontSayIt (two players): each has a secret word and tries to make the other "
+            "say it without saying the other's word."
+        ),
         "entry_point": "textarena.envs.DontSayIt.env:DontSayItEnv",
         "master": DontSayItMaster,
         "scorer": metrics.CompetitiveScorer,
@@ -149,32 +157,46 @@ GAMES = [
         "players": 2,
         "view": "dialogue",
         "references": ["random", "trickster"],
-        "player_specs": seats(2, [
-            "Hello! How are you today?", "What do you like to eat?", "Tell me about your morning.",
-            "Which colour do you like most?", "Do you enjoy music?",
-        ]),
+        "player_specs": seats(
+            2,
+            [
+                "Hello! How are you today?",
+                "What do you like to eat?",
+                "Tell me about your morning.",
+                "Which colour do you like most?",
+                "Do you enjoy music?",
+            ],
+        ),
         "content": ["target_words"],
         "nltk_resources": ["corpora/words", "taggers/averaged_perceptron_tagger_eng"],
         "cache_env": True,
         "experiments": ["default", "hardcore"],
         "cannot_separate": {
-            "random": ("the random reference talks in a fixed frame around random words and ignores what it is "
-                       "told: no strategy makes it say its word; it slips by chance (about 1% of default games, "
-                       "never in hardcore)"),
-            "trickster": ("the trickster's messages spell its own word out in fixed frames, whatever it is told: no "
-                          "strategy makes it say the model's word, and it never says its own: every game is a draw"),
+            "random": (
+                "the random reference talks in a fixed frame around random words and ignores what it is "
+                "told: no strategy makes it say its word; it slips by chance (about 1% of default games, "
+                "never in hardcore)"
+            ),
+            "trickster": (
+                "the trickster's messages spell its own word out in fixed frames, whatever it is told: no "
+                "strategy makes it say the model's word, and it never says its own: every game is a draw"
+            ),
         },
     },
     {
         "game_name": "ta_spelling_bee",
-        "description": ("TextArena SpellingBee (two players): take turns naming English words made of the "
-                        "allowed letters, each at least as long as the last, until one player finds none."),
+        "description": (
+            "TextArena SpellingBee (two players): take turns naming English words made of the "
+            "allowed letters, each at least as long as the last, until one player finds none."
+        ),
         "entry_point": "textarena.envs.SpellingBee.env:SpellingBeeEnv",
         "master": SpellingBeeMaster,
         "scorer": metrics.CompetitiveScorer,
         "score": "100 when the game was played to its end (a player found no word), 0 at the request cap",
-        "outcome": ("Success when a player ran out of words; Lose at the request cap (200); Aborted for a reply "
-                    "without a bracketed word."),
+        "outcome": (
+            "Success when a player ran out of words; Lose at the request cap (200); Aborted for a reply "
+            "without a bracketed word."
+        ),
         "n_instances": 10,
         "players": 2,
         "references": ["random", "parity"],
@@ -186,8 +208,10 @@ GAMES = [
     },
     {
         "game_name": "ta_letter_auction",
-        "description": ("TextArena LetterAuction (two players): bid coins on 26 letters, then form the English "
-                        "word whose letters cost the most."),
+        "description": (
+            "TextArena LetterAuction (two players): bid coins on 26 letters, then form the English "
+            "word whose letters cost the most."
+        ),
         "entry_point": "textarena.envs.LetterAuction.env:LetterAuctionEnv",
         "master": LetterAuctionMaster,
         "scorer": metrics.LetterAuctionScorer,
@@ -203,14 +227,18 @@ GAMES = [
     },
     {
         "game_name": "ta_codenames",
-        "description": ("TextArena Codenames (four players, Red and Blue teams of Spymaster and Operative): the "
-                        "Spymaster clues, the Operative guesses the team's words on a 25-word board."),
+        "description": (
+            "TextArena Codenames (four players, Red and Blue teams of Spymaster and Operative): the "
+            "Spymaster clues, the Operative guesses the team's words on a 25-word board."
+        ),
         "entry_point": "textarena.envs.Codenames.env:CodenamesEnv",
         "master": CodenamesMaster,
         "scorer": metrics.CompetitiveScorer,
         "score": "100 when the game was played to its end (a team won or the turn limit was reached)",
-        "outcome": ("Success when a team won or the turn limit (80) was reached; Lose otherwise; Aborted when a "
-                    "player broke the format twice in a row."),
+        "outcome": (
+            "Success when a team won or the turn limit (80) was reached; Lose otherwise; Aborted when a "
+            "player broke the format twice in a row."
+        ),
         "n_instances": 8,
         "players": 4,
         "references": ["random", "lookalike"],
@@ -225,15 +253,21 @@ GAMES = [
     },
     {
         "game_name": "ta_taboo",
-        "description": ("TextArena Taboo (four players in two teams): the Clue Giver describes a word without "
-                        "saying it or its taboo words, the Guesser guesses it in brackets."),
+        "description": (
+            "TextArena Taboo (four players in two teams): the Clue Giver describes a word without "
+            "saying it or its taboo words, the Guesser guesses it in brackets."
+        ),
         "entry_point": "textarena.envs.Taboo.env:TabooEnv",
         "master": TabooMaster,
         "scorer": metrics.TabooScorer,
-        "score": ("100 x words guessed by both teams / words possible (24: 4 rounds of 12 requests, a clue and "
-                  "a guess per word)"),
-        "outcome": ("Success when the game was played to its end; Lose at the request cap (100); Aborted when a "
-                    "player made a second invalid move in a row."),
+        "score": (
+            "100 x words guessed by both teams / words possible (24: 4 rounds of 12 requests, a clue and "
+            "a guess per word)"
+        ),
+        "outcome": (
+            "Success when the game was played to its end; Lose at the request cap (100); Aborted when a "
+            "player made a second invalid move in a row."
+        ),
         "n_instances": 8,
         "players": 4,
         "view": "dialogue",
@@ -242,7 +276,9 @@ GAMES = [
             {
                 "role": "Player 0",
                 "custom_response": [
-                    "It is something you see every day.", "Think of a place far away.", "A famous name.",
+                    "It is something you see every day.",
+                    "Think of a place far away.",
+                    "A famous name.",
                     "You can hold it in your hand.",
                 ],
             },
@@ -250,7 +286,9 @@ GAMES = [
             {
                 "role": "Player 2",
                 "custom_response": [
-                    "It is something you see every day.", "Think of a place far away.", "A famous name.",
+                    "It is something you see every day.",
+                    "Think of a place far away.",
+                    "A famous name.",
                     "You can hold it in your hand.",
                 ],
             },
@@ -260,10 +298,14 @@ GAMES = [
         "max_requests": 100,
         "experiments": ["default", "animals", "food", "people", "full"],
         "no_strong_player": {
-            "base": ("no short strategy: describing a word without its taboo words needs definitions no offline "
-                     "source has"),
-            "random": ("no short strategy, and the model's teammate is a random seat: a team scores only when its "
-                       "Clue Giver and Guesser both play well"),
+            "base": (
+                "no short strategy: describing a word without its taboo words needs definitions no offline "
+                "source has"
+            ),
+            "random": (
+                "no short strategy, and the model's teammate is a random seat: a team scores only when its "
+                "Clue Giver and Guesser both play well"
+            ),
         },
     },
 ]

@@ -1,4 +1,5 @@
 """Masters of the word games: WordSearch, Wordle (docs/games/words.md)."""
+
 import metrics
 from submasters import SinglePlayerMaster
 
@@ -40,8 +41,10 @@ GAMES = [
         "entry_point": "textarena.envs.Wordle.env:WordleEnv",
         "master": WordleMaster,
         "scorer": metrics.CompletionScorer,
-        "score": ("100 when solved; otherwise 100 x TextArena's completion of the last guess (greens + "
-                  "yellows/2) / word length."),
+        "score": (
+            "100 when solved; otherwise 100 x TextArena's completion of the last guess (greens + "
+            "yellows/2) / word length."
+        ),
         "outcome": "Success when a guess matches the secret word; Lose when the guesses run out.",
         "n_instances": 10,
         "players": 1,
@@ -49,7 +52,13 @@ GAMES = [
             {
                 "role": "Player",
                 "custom_response": [
-                    "[crane]", "[house]", "[light]", "[sound]", "[mother]", "[picture]", "I guess crane",
+                    "[crane]",
+                    "[house]",
+                    "[light]",
+                    "[sound]",
+                    "[mother]",
+                    "[picture]",
+                    "I guess crane",
                 ],
             },
         ],
@@ -60,13 +69,17 @@ GAMES = [
     },
     {
         "game_name": "ta_word_ladder",
-        "description": ("TextArena WordLadder: turn a start word into a target word by changing one letter at a "
-                        "time, every step an English word."),
+        "description": (
+            "TextArena WordLadder: turn a start word into a target word by changing one letter at a "
+            "time, every step an English word."
+        ),
         "entry_point": "textarena.envs.WordLadder.env:WordLadderEnv",
         "master": SinglePlayerMaster,
         "scorer": metrics.CompletionScorer,
-        "score": ("100 when the target is reached; otherwise 100 x the share of the current word's letters "
-                  "already in place."),
+        "score": (
+            "100 when the target is reached; otherwise 100 x the share of the current word's letters "
+            "already in place."
+        ),
         "outcome": "Success when the target word is reached; Lose at TextArena's limit of 100 valid moves.",
         "n_instances": 10,
         "players": 1,
@@ -74,7 +87,14 @@ GAMES = [
             {
                 "role": "Player",
                 "custom_response": [
-                    "[lost]", "[fold]", "[most]", "[bat]", "[hot]", "[low]", "[net]", "I change one letter",
+                    "[lost]",
+                    "[fold]",
+                    "[most]",
+                    "[bat]",
+                    "[hot]",
+                    "[low]",
+                    "[net]",
+                    "I change one letter",
                 ],
             },
         ],
@@ -84,8 +104,10 @@ GAMES = [
     },
     {
         "game_name": "ta_word_search",
-        "description": ("TextArena WordSearch: find the listed words hidden across or down in a letter grid, by "
-                        "their start and end cells."),
+        "description": (
+            "TextArena WordSearch: find the listed words hidden across or down in a letter grid, by "
+            "their start and end cells."
+        ),
         "entry_point": "textarena.envs.WordSearch.env:WordSearchEnv",
         "master": WordSearchMaster,
         "scorer": metrics.CompletionScorer,
@@ -97,7 +119,12 @@ GAMES = [
             {
                 "role": "Player",
                 "custom_response": [
-                    "[0 0 0 3]", "[1 2 5 2]", "[3 0 3 4]", "[2 2 2 6]", "[0 1 4 1]", "I found a word in row 2",
+                    "[0 0 0 3]",
+                    "[1 2 5 2]",
+                    "[3 0 3 4]",
+                    "[2 2 2 6]",
+                    "[0 1 4 1]",
+                    "I found a word in row 2",
                 ],
             },
         ],

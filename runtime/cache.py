@@ -1,4 +1,5 @@
 """Caches that live as long as the process, across clemcore's unloading of a game's modules."""
+
 import sys
 import types
 

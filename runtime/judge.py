@@ -1,4 +1,5 @@
 """The clem model that answers in place of TextArena's OpenRouter agents in the LLM-judged games."""
+
 import contextlib
 import itertools
 from collections.abc import Callable
@@ -16,8 +17,9 @@ def judges_in_place_of_openrouter(judge: Callable[[str, str], str] | None):
         yield
         return
     original, numbers = ta.agents.OpenRouterAgent, itertools.count(1)
-    ta.agents.OpenRouterAgent = lambda model_name, system_prompt=None, **kwargs: JudgeAgent(judge, system_prompt,
-                                                                                           next(numbers))
+    ta.agents.OpenRouterAgent = lambda model_name, system_prompt=None, **kwargs: JudgeAgent(
+        judge, system_prompt, next(numbers)
+    )
     try:
         yield
     finally:

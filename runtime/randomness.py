@@ -1,4 +1,5 @@
 """Each episode's own random generators, swapped in for the process-wide ones while its env runs."""
+
 import contextlib
 import random
 import types
@@ -16,14 +17,19 @@ class _GlobalGenerator:
     def __init__(self, holder: types.ModuleType, attribute: str, *aliases: types.ModuleType):
         generator = getattr(holder, attribute)
         self._attribute = attribute
-        self._namespaces = [(vars(module), tuple(name for name, value in vars(module).items()
-                                                 if getattr(value, "__self__", None) is generator))
-                            for module in (holder, *aliases)]
+        self._namespaces = [
+            (
+                vars(module),
+                tuple(name for name, value in vars(module).items() if getattr(value, "__self__", None) is generator),
+            )
+            for module in (holder, *aliases)
+        ]
 
     def bindings(self, generator) -> list[tuple[dict, dict]]:
         """The namespace entries that make the module functions draw from `generator`."""
-        bindings = [(namespace, {name: getattr(generator, name) for name in names})
-                    for namespace, names in self._namespaces]
+        bindings = [
+            (namespace, {name: getattr(generator, name) for name in names}) for namespace, names in self._namespaces
+        ]
         bindings[0][1][self._attribute] = generator
         return bindings
 
@@ -59,8 +65,11 @@ class EpisodeRandomness:
 
     def _bind(self, python: random.Random, numpy: np.random.RandomState):
         self._generators = (python, numpy)
-        self._bindings = [binding for process_generator, generator in zip(_PROCESS_GENERATORS, self._generators)
-                          for binding in process_generator.bindings(generator)]
+        self._bindings = [
+            binding
+            for process_generator, generator in zip(_PROCESS_GENERATORS, self._generators)
+            for binding in process_generator.bindings(generator)
+        ]
         self._outer_bindings = []
 
     # a deep copy (clemcore's branching runner copies game masters) draws on from a copy of the generators
@@ -71,8 +80,9 @@ class EpisodeRandomness:
         self._bind(*generators)
 
     def __enter__(self):
-        self._outer_bindings.append([(namespace, {name: namespace[name] for name in entries})
-                                     for namespace, entries in self._bindings])
+        self._outer_bindings.append(
+            [(namespace, {name: namespace[name] for name in entries}) for namespace, entries in self._bindings]
+        )
         for namespace, entries in self._bindings:
             namespace.update(entries)
         return self

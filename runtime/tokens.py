@@ -1,4 +1,5 @@
 """The size of the prompts a model is sent, in characters and o200k_base tokens."""
+
 import copy
 
 from runtime.cache import process_cache

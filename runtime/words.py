@@ -1,4 +1,5 @@
 """NLTK data and TextArena's word lists: checks, quiet downloads, and word data computed once per process and machine."""
+
 import contextlib
 import hashlib
 import importlib
@@ -60,8 +61,9 @@ def _tags_file() -> Path | None:
     digest = hashlib.sha256(nltk.__version__.encode())
     for path in sorted(tagger.iterdir()):
         digest.update(path.name.encode() + path.read_bytes())
-    base = os.environ.get(CACHE_DIR_VARIABLE) or Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache",
-                                                          "clem-textarena")
+    base = os.environ.get(CACHE_DIR_VARIABLE) or Path(
+        os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache", "clem-textarena"
+    )
     return Path(base, f"word-tags-{digest.hexdigest()[:16]}.json")
 
 
@@ -127,10 +129,15 @@ def word_data_built_once(env_id: str):
     `pos_tag` (Wordle imports the function) and its `EnglishDictionary` are restored after."""
     entry_point = ta.envs.registration.ENV_REGISTRY[env_id].entry_point
     module = importlib.import_module(fixes.source(entry_point).split(":")[0]) if isinstance(entry_point, str) else None
-    replaced = [(holder, name, original, shared)
-                for name, original, shared in (("pos_tag", _NLTK_POS_TAG, _pos_tag),
-                                               ("EnglishDictionary", _ENGLISH_DICTIONARY, _shared_english_dictionary))
-                for holder in (nltk, module) if getattr(holder, name, None) is original]
+    replaced = [
+        (holder, name, original, shared)
+        for name, original, shared in (
+            ("pos_tag", _NLTK_POS_TAG, _pos_tag),
+            ("EnglishDictionary", _ENGLISH_DICTIONARY, _shared_english_dictionary),
+        )
+        for holder in (nltk, module)
+        if getattr(holder, name, None) is original
+    ]
     for holder, name, _, shared in replaced:
         setattr(holder, name, shared)
     try:
@@ -154,5 +161,6 @@ def _write_tags(path: Path, tags: dict):
         temporary.write_text(json.dumps(merged, ensure_ascii=False), encoding="utf-8")
         os.replace(temporary, path)
     except OSError as error:
-        logging.getLogger(__name__).warning("could not keep NLTK's word tags in %s (%s): later processes tag the "
-                                            "words again", path, error)
+        logging.getLogger(__name__).warning(
+            "could not keep NLTK's word tags in %s (%s): later processes tag the words again", path, error
+        )

@@ -40,6 +40,7 @@ The players' own time (the mock model or the programmatic player) is excluded ev
 temporary copy of the game whose instance files keep `--episodes` episodes in total: the wall time, the episodes
 recorded and failed, the throughput in episodes/s and the run's peak RSS.
 """
+
 import argparse
 import contextlib
 import copy
@@ -95,7 +96,7 @@ now = CLOCKS["cpu"]  # set by --clock
 
 def rss_mb() -> float:
     with open("/proc/self/statm") as statm:
-        return int(statm.read().split()[1]) * PAGE_SIZE / 2 ** 20
+        return int(statm.read().split()[1]) * PAGE_SIZE / 2**20
 
 
 def peak_rss_mb() -> float:
@@ -103,6 +104,7 @@ def peak_rss_mb() -> float:
 
 
 # --- the clock: what the timing wrappers add up during one episode ---
+
 
 class Clock:
     """Seconds spent in the raw env and in the recorder, and the raw env's actions, for the running episode.
@@ -237,11 +239,11 @@ def _time_recorder_method(name):
         finally:
             CLOCK.recorder_s += now() - start
             CLOCK.timed_calls += CLOCK.in_step
+
     setattr(TimedRecorder, name, timed)
 
 
-for _name in ("log_event", "log_key", "count_request", "count_request_violation", "log_next_round",
-              "log_game_end"):
+for _name in ("log_event", "log_key", "count_request", "count_request_violation", "log_next_round", "log_game_end"):
     _time_recorder_method(_name)
 
 
@@ -287,8 +289,9 @@ class RecorderCallback(GameBenchmarkCallback):
         self.recorder = None
 
     def on_game_start(self, game_master, game_instance):
-        self.recorder = TimedRecorder(game_master.game_spec.game_name, game_master.experiment["name"],
-                                      game_instance["game_id"], "results", {})
+        self.recorder = TimedRecorder(
+            game_master.game_spec.game_name, game_master.experiment["name"], game_instance["game_id"], "results", {}
+        )
         for player in game_master.get_players():
             self.recorder.log_player(player.name, player.game_role, player.model.name)
         game_master.register(self.recorder)
@@ -313,6 +316,7 @@ def player_models(kind: str, seats: int) -> list[Model]:
 
 
 # --- one game ---
+
 
 @dataclass
 class GameStats:
@@ -399,9 +403,13 @@ def play_episode(env: GameMasterEnv, models, experiment, instance, stats: GameSt
         finally:
             elapsed = now() - begin - FULL_GC.since(gcs_before)
             gm_s[0] += elapsed
-            stats.layer_samples.append(elapsed - (CLOCK.env_s - env_before) - (CLOCK.recorder_s - recorder_before)
-                                       - (CLOCK.reference_s - reference_before)
-                                       - (CLOCK.timed_calls - calls_before) * TIMING_OVERHEAD_S)
+            stats.layer_samples.append(
+                elapsed
+                - (CLOCK.env_s - env_before)
+                - (CLOCK.recorder_s - recorder_before)
+                - (CLOCK.reference_s - reference_before)
+                - (CLOCK.timed_calls - calls_before) * TIMING_OVERHEAD_S
+            )
             CLOCK.in_step = False
 
     game_master.step = timed_gm_step
@@ -429,8 +437,9 @@ def play_episode(env: GameMasterEnv, models, experiment, instance, stats: GameSt
     stats.episodes += 1
     stats.steps += steps
     stats.env_s += CLOCK.env_s
-    stats.layer_s += (gm_s[0] - CLOCK.env_s - CLOCK.recorder_s - CLOCK.reference_s
-                      - CLOCK.timed_calls * TIMING_OVERHEAD_S)
+    stats.layer_s += (
+        gm_s[0] - CLOCK.env_s - CLOCK.recorder_s - CLOCK.reference_s - CLOCK.timed_calls * TIMING_OVERHEAD_S
+    )
     stats.reference_s += CLOCK.reference_s
     stats.recorder_s += CLOCK.recorder_s
     stats.clemcore_s += in_env_s - gm_s[0] + CLOCK.recorder_s - FULL_GC.since(play_gcs)
@@ -491,8 +500,7 @@ def bench_game(spec, episodes: int, players: str, profiler: cProfile.Profile | N
                 if profiler is not None:
                     profiler.enable()
                 try:
-                    actions, judge_replies = play_episode(env, models, experiment, instance, stats,
-                                                          index < warm_up)
+                    actions, judge_replies = play_episode(env, models, experiment, instance, stats, index < warm_up)
                 finally:
                     if profiler is not None:
                         profiler.disable()
@@ -512,15 +520,29 @@ def bench_game(spec, episodes: int, players: str, profiler: cProfile.Profile | N
 
 # --- output ---
 
+
 def fmt(value: float, digits: int = 0) -> str:
     return "n/a" if value is None or (isinstance(value, float) and math.isnan(value)) else f"{value:,.{digits}f}"
 
 
-HEADERS = ["game", "seats", "episodes", "requests/ep", "bare env µs/req", "env in run µs/req",
-           "our layer µs/req mean/median", "clemcore µs/req (rec)",
-           "references, judge µs/req", "setup 1st ms max",
-           "setup later ms med/max (make)",
-           "bare reset ms med (make)", "full gc n (ms max)", "peak RSS MB", "RSS growth MB", "misses"]
+HEADERS = [
+    "game",
+    "seats",
+    "episodes",
+    "requests/ep",
+    "bare env µs/req",
+    "env in run µs/req",
+    "our layer µs/req mean/median",
+    "clemcore µs/req (rec)",
+    "references, judge µs/req",
+    "setup 1st ms max",
+    "setup later ms med/max (make)",
+    "bare reset ms med (make)",
+    "full gc n (ms max)",
+    "peak RSS MB",
+    "RSS growth MB",
+    "misses",
+]
 
 
 def full_gcs(durations: list) -> str:
@@ -533,44 +555,73 @@ def median_us(samples: list) -> float:
 
 def row(stats: GameStats) -> list[str]:
     later = stats.setup_later_s
-    setup_later = (f"{fmt(statistics.median(later) * 1e3, 1)}/{fmt(max(later) * 1e3, 1)} "
-                   f"({fmt(statistics.median(stats.make_later_s) * 1e3, 1)})") if later else "n/a"
-    episodes = str(stats.episodes) + (f" ({len(stats.errors)} failed)" if stats.errors else "") + (
-        f" ({len(stats.replays_cut)} bare replays cut)" if stats.replays_cut else "")
-    return [stats.game, str(stats.players), episodes,
-            fmt(stats.steps / stats.episodes if stats.episodes else math.nan, 1),
-            fmt(stats.per_step_us(stats.bare_s, stats.bare_steps)),
-            fmt(stats.per_step_us(stats.env_s)),
-            f"{fmt(stats.layer_us)}/{fmt(median_us(stats.layer_samples))}",
-            f"{fmt(stats.per_step_us(stats.clemcore_s))} ({fmt(stats.per_step_us(stats.recorder_s))})",
-            fmt(stats.per_step_us(stats.reference_s)),
-            fmt(max(stats.setup_first_s, default=math.nan) * 1e3, 1), setup_later,
-            (f"{fmt(statistics.median(stats.bare_reset_s) * 1e3, 1)} "
-             f"({fmt(statistics.median(stats.bare_make_s) * 1e3, 1)})") if stats.bare_reset_s else "n/a",
-            full_gcs(stats.full_gcs_s), fmt(stats.peak_rss_mb, 1), fmt(stats.rss_growth_mb, 1),
-            ", ".join(stats.misses()) or "-"]
+    setup_later = (
+        (
+            f"{fmt(statistics.median(later) * 1e3, 1)}/{fmt(max(later) * 1e3, 1)} "
+            f"({fmt(statistics.median(stats.make_later_s) * 1e3, 1)})"
+        )
+        if later
+        else "n/a"
+    )
+    episodes = (
+        str(stats.episodes)
+        + (f" ({len(stats.errors)} failed)" if stats.errors else "")
+        + (f" ({len(stats.replays_cut)} bare replays cut)" if stats.replays_cut else "")
+    )
+    return [
+        stats.game,
+        str(stats.players),
+        episodes,
+        fmt(stats.steps / stats.episodes if stats.episodes else math.nan, 1),
+        fmt(stats.per_step_us(stats.bare_s, stats.bare_steps)),
+        fmt(stats.per_step_us(stats.env_s)),
+        f"{fmt(stats.layer_us)}/{fmt(median_us(stats.layer_samples))}",
+        f"{fmt(stats.per_step_us(stats.clemcore_s))} ({fmt(stats.per_step_us(stats.recorder_s))})",
+        fmt(stats.per_step_us(stats.reference_s)),
+        fmt(max(stats.setup_first_s, default=math.nan) * 1e3, 1),
+        setup_later,
+        (
+            f"{fmt(statistics.median(stats.bare_reset_s) * 1e3, 1)} "
+            f"({fmt(statistics.median(stats.bare_make_s) * 1e3, 1)})"
+        )
+        if stats.bare_reset_s
+        else "n/a",
+        full_gcs(stats.full_gcs_s),
+        fmt(stats.peak_rss_mb, 1),
+        fmt(stats.rss_growth_mb, 1),
+        ", ".join(stats.misses()) or "-",
+    ]
 
 
 def total_row(all_stats: list[GameStats], start_rss: float, end_rss: float) -> list[str]:
     episodes = sum(s.episodes for s in all_stats)
     steps = sum(s.steps for s in all_stats)
-    per = (lambda seconds, n=steps: fmt(seconds / n * 1e6) if n else "n/a")
+    per = lambda seconds, n=steps: fmt(seconds / n * 1e6) if n else "n/a"
     steady = sum(s.rss_growth_mb for s in all_stats)
     misses = sorted({m for s in all_stats for m in s.misses()})
     # the target is the growth over the episodes; from the start, the figure also holds what the games build once
     # per process and env configuration (the word games' dictionaries), which does not grow with the episodes
     if steady > TARGET_RSS_GROWTH_MB:
         misses.append("rss after warm-up")
-    return ["all", "", str(episodes), fmt(steps / episodes if episodes else math.nan, 1),
-            per(sum(s.bare_s for s in all_stats), sum(s.bare_steps for s in all_stats)),
-            per(sum(s.env_s for s in all_stats)),
-            f"{per(sum(s.layer_s for s in all_stats))}/"
-            f"{fmt(median_us([x for s in all_stats for x in s.layer_samples]))}",
-            f"{per(sum(s.clemcore_s for s in all_stats))} ({per(sum(s.recorder_s for s in all_stats))})",
-            per(sum(s.reference_s for s in all_stats)), "", "", "",
-            full_gcs([d for s in all_stats for d in s.full_gcs_s]),
-            fmt(peak_rss_mb(), 1), f"{fmt(end_rss - start_rss, 1)} (after warm-up: {fmt(steady, 1)})",
-            ", ".join(misses) or "-"]
+    return [
+        "all",
+        "",
+        str(episodes),
+        fmt(steps / episodes if episodes else math.nan, 1),
+        per(sum(s.bare_s for s in all_stats), sum(s.bare_steps for s in all_stats)),
+        per(sum(s.env_s for s in all_stats)),
+        f"{per(sum(s.layer_s for s in all_stats))}/"
+        f"{fmt(median_us([x for s in all_stats for x in s.layer_samples]))}",
+        f"{per(sum(s.clemcore_s for s in all_stats))} ({per(sum(s.recorder_s for s in all_stats))})",
+        per(sum(s.reference_s for s in all_stats)),
+        "",
+        "",
+        "",
+        full_gcs([d for s in all_stats for d in s.full_gcs_s]),
+        fmt(peak_rss_mb(), 1),
+        f"{fmt(end_rss - start_rss, 1)} (after warm-up: {fmt(steady, 1)})",
+        ", ".join(misses) or "-",
+    ]
 
 
 def machine() -> str:
@@ -581,8 +632,11 @@ def machine() -> str:
                 cpu = line.split(":", 1)[1].strip()
                 break
     from importlib.metadata import version
-    return (f"{cpu}, {os.cpu_count()} cores; Python {platform.python_version()}; clemcore {version('clemcore')}, "
-            f"textarena {version('textarena')}; {platform.system()} {platform.release()}")
+
+    return (
+        f"{cpu}, {os.cpu_count()} cores; Python {platform.python_version()}; clemcore {version('clemcore')}, "
+        f"textarena {version('textarena')}; {platform.system()} {platform.release()}"
+    )
 
 
 def print_table(rows: list[list[str]], markdown: bool):
@@ -599,6 +653,7 @@ def print_table(rows: list[list[str]], markdown: bool):
 
 
 # --- one `clem run` ---
+
 
 def trimmed_copy(dest: Path, episodes_per_game: int) -> dict[str, int]:
     """A playable copy of the game whose instance files keep `episodes_per_game` instances (or all, when a file has
@@ -637,17 +692,27 @@ def clem_run(specs: list, episodes: int):
         kept = trimmed_copy(game_dir, per_game)
         planned = sum(kept[spec.instances] for spec in specs)
         results = Path(tmp) / "results"
-        command = [str(Path(sys.executable).parent / "clem"), "run", "-g", *(spec.game_name for spec in specs),
-                   "-m", "mock", "-r", str(results)]
+        command = [
+            str(Path(sys.executable).parent / "clem"),
+            "run",
+            "-g",
+            *(spec.game_name for spec in specs),
+            "-m",
+            "mock",
+            "-r",
+            str(results),
+        ]
         begin = time.perf_counter()
         process = subprocess.run(command, cwd=game_dir, capture_output=True, text=True)
         seconds = time.perf_counter() - begin
         recorded = len(list(results.rglob("interactions.json")))
         failed = len(list(results.rglob("error.json")))
     peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
-    print(f"clem run of {len(specs)} games, mock model, {planned} episodes (up to {per_game} a game): exit "
-          f"{process.returncode}, {recorded} recorded, {failed} failed, {seconds:,.1f} s wall, "
-          f"{recorded / seconds:.2f} episodes/s, peak RSS {peak:,.1f} MB")
+    print(
+        f"clem run of {len(specs)} games, mock model, {planned} episodes (up to {per_game} a game): exit "
+        f"{process.returncode}, {recorded} recorded, {failed} failed, {seconds:,.1f} s wall, "
+        f"{recorded / seconds:.2f} episodes/s, peak RSS {peak:,.1f} MB"
+    )
     print(machine())
     if process.returncode != 0:
         print(process.stdout[-2000:] + process.stderr[-2000:], file=sys.stderr)
@@ -657,17 +722,28 @@ def main(argv=None):
     specs = {spec.game_name: spec for spec in load_specs()}
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", nargs="+", choices=sorted(specs), help="games to run (default: all playable)")
-    parser.add_argument("--episodes", type=int, default=1000,
-                        help="episodes in total, split evenly over the games (default 1000)")
+    parser.add_argument(
+        "--episodes", type=int, default=1000, help="episodes in total, split evenly over the games (default 1000)"
+    )
     parser.add_argument("--players", choices=("mock", "ta-random"), default="mock")
     parser.add_argument("--markdown", action="store_true", help="print a markdown table and the machine")
-    parser.add_argument("--clock", choices=sorted(CLOCKS), default="cpu",
-                        help="cpu: this thread's CPU time (default; steady on a shared machine, about 1 µs per "
-                             "reading); wall: time.perf_counter")
-    parser.add_argument("--profile", action="store_true",
-                        help="cProfile the episodes (not the bare replay) and print the top functions per game")
-    parser.add_argument("--clem-run", action="store_true",
-                        help="time one `clem run` of the games with the mock model instead (episodes/s)")
+    parser.add_argument(
+        "--clock",
+        choices=sorted(CLOCKS),
+        default="cpu",
+        help="cpu: this thread's CPU time (default; steady on a shared machine, about 1 µs per "
+        "reading); wall: time.perf_counter",
+    )
+    parser.add_argument(
+        "--profile",
+        action="store_true",
+        help="cProfile the episodes (not the bare replay) and print the top functions per game",
+    )
+    parser.add_argument(
+        "--clem-run",
+        action="store_true",
+        help="time one `clem run` of the games with the mock model instead (episodes/s)",
+    )
     args = parser.parse_args(argv)
     global now, TIMING_OVERHEAD_S
     now = CLOCKS[args.clock]
@@ -694,8 +770,7 @@ def main(argv=None):
         profiler = cProfile.Profile() if args.profile else None
         begin = time.perf_counter()
         stats = bench_game(spec, per_game, args.players, profiler)
-        print(f"{spec.game_name}: {stats.episodes} episodes in {time.perf_counter() - begin:.1f} s",
-              file=sys.stderr)
+        print(f"{spec.game_name}: {stats.episodes} episodes in {time.perf_counter() - begin:.1f} s", file=sys.stderr)
         print("| " + " | ".join(row(stats)) + " |", file=sys.stderr)  # kept if the run is stopped
         for error in stats.errors[:3]:
             print(f"  failed: {error}", file=sys.stderr)
@@ -708,15 +783,21 @@ def main(argv=None):
     gc.collect()
     rows = [row(stats) for stats in all_stats] + [total_row(all_stats, start_rss, rss_mb())]
     if args.markdown:
-        print(f"Machine: {machine()}. Players: {args.players}; {per_game} episodes per game; clock: {args.clock} "
-              f"({TIMING_OVERHEAD_S * 1e6:.1f} µs per timed call subtracted from our layer).\n")
+        print(
+            f"Machine: {machine()}. Players: {args.players}; {per_game} episodes per game; clock: {args.clock} "
+            f"({TIMING_OVERHEAD_S * 1e6:.1f} µs per timed call subtracted from our layer).\n"
+        )
     print_table(rows, args.markdown)
     if not args.markdown:
-        print(f"\n{machine()}; players {args.players}; {per_game} episodes per game; clock {args.clock} "
-              f"({TIMING_OVERHEAD_S * 1e6:.1f} µs per timed call subtracted from our layer)")
-    print(f"Targets: our layer <= {TARGET_LAYER_US:.0f} µs/request in every game; later episodes set up in <= "
-          f"{TARGET_LATER_SETUP_MS:.0f} ms (max); RSS growth < {TARGET_RSS_GROWTH_MB:.0f} MB over the run after the "
-          f"warm-ups.")
+        print(
+            f"\n{machine()}; players {args.players}; {per_game} episodes per game; clock {args.clock} "
+            f"({TIMING_OVERHEAD_S * 1e6:.1f} µs per timed call subtracted from our layer)"
+        )
+    print(
+        f"Targets: our layer <= {TARGET_LAYER_US:.0f} µs/request in every game; later episodes set up in <= "
+        f"{TARGET_LATER_SETUP_MS:.0f} ms (max); RSS growth < {TARGET_RSS_GROWTH_MB:.0f} MB over the run after the "
+        f"warm-ups."
+    )
 
 
 if __name__ == "__main__":

@@ -16,6 +16,7 @@ here); where the chosen player's runs did not count them, the random player's st
 The wall clock is requests times seconds per request: a hosted model's latency, which dominates (the game's own time
 is about a millisecond a request, docs/benchmark.md); a rate limit shared by the processes is not modelled.
 """
+
 import argparse
 import json
 import sys
@@ -35,10 +36,12 @@ def game_figures(validation: dict, game: str, player: str, view: str) -> dict | 
     cells = [cell["prompt tokens"] for cell in (experiments or {}).values() if cell.get("prompt tokens")]
     if not cells:
         return None
-    return {"episodes": sum(cell["episodes"] for cell in experiments.values()),
-            "largest": max(cell["max"] for cell in cells),
-            "episode max": max(cell["episode max"] for cell in cells),
-            "total": sum(cell["total"] for cell in cells)}
+    return {
+        "episodes": sum(cell["episodes"] for cell in experiments.values()),
+        "largest": max(cell["max"] for cell in cells),
+        "episode max": max(cell["episode max"] for cell in cells),
+        "total": sum(cell["total"] for cell in cells),
+    }
 
 
 def positive(kind):
@@ -47,6 +50,7 @@ def positive(kind):
         if value <= 0:
             raise argparse.ArgumentTypeError(f"must be above 0, not {text}")
         return value
+
     return parse
 
 
@@ -56,12 +60,25 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--player", default="ta-random", choices=("ta-random", "ta-expert"))
     parser.add_argument("--view", default="default", choices=("default", "full"))
     parser.add_argument("--price-per-million", type=float, help="the model's price per million prompt tokens")
-    parser.add_argument("--context", type=int, help="flag the games whose largest prompt leaves less than 2,048 "
-                                                    "tokens for the reply in a context of this many tokens")
-    parser.add_argument("--seconds-per-request", type=positive(float), default=1.5,
-                        help="the model's time per request, reply included (default 1.5)")
-    parser.add_argument("--concurrency", type=positive(int), nargs="+", default=[1],
-                        help="processes at once, one figure each (default 1): e.g. --concurrency 1 16")
+    parser.add_argument(
+        "--context",
+        type=int,
+        help="flag the games whose largest prompt leaves less than 2,048 "
+        "tokens for the reply in a context of this many tokens",
+    )
+    parser.add_argument(
+        "--seconds-per-request",
+        type=positive(float),
+        default=1.5,
+        help="the model's time per request, reply included (default 1.5)",
+    )
+    parser.add_argument(
+        "--concurrency",
+        type=positive(int),
+        nargs="+",
+        default=[1],
+        help="processes at once, one figure each (default 1): e.g. --concurrency 1 16",
+    )
     args = parser.parse_args(argv)
     validation = json.loads(VALIDATION.read_text(encoding="utf-8"))
     specs = {spec["game_name"]: spec for spec in json.loads((REPO / "clemgame.json").read_text(encoding="utf-8"))}
@@ -77,31 +94,49 @@ def main(argv: list[str]) -> int:
             view = "full" if args.view == "full" else specs[game].get("view", "state")
             rows.append((game, view, figures))
     games = validation["games"] if args.view == "default" else validation["full view"]
-    episodes = Counter({(game, experiment): cell["episodes"] for game, _, _ in rows
-                        for experiment, cell in games[game][args.player].items()})
+    episodes = Counter(
+        {
+            (game, experiment): cell["episodes"]
+            for game, _, _ in rows
+            for experiment, cell in games[game][args.player].items()
+        }
+    )
     work, estimated = workload.expected_requests(episodes, validation, args.player, args.view)
     requests = Counter()
     for (game, _), count in work.items():
         requests[game] += count
-    print(f"{'game':40} {'view':9} {'episodes':>8} {'requests':>9} {'largest prompt':>14} {'largest episode':>15} "
-          f"{'one pass':>13}")
+    print(
+        f"{'game':40} {'view':9} {'episodes':>8} {'requests':>9} {'largest prompt':>14} {'largest episode':>15} "
+        f"{'one pass':>13}"
+    )
     for game, view, figures in rows:
         flag = " *" if args.context and figures["largest"] > args.context - 2048 else ""
         mark = "~" if game in estimated else " "
-        print(f"{game:40} {view:9} {figures['episodes']:8,} {requests[game]:8,.0f}{mark} {figures['largest']:14,} "
-              f"{figures['episode max']:15,} {figures['total']:13,}{flag}")
+        print(
+            f"{game:40} {view:9} {figures['episodes']:8,} {requests[game]:8,.0f}{mark} {figures['largest']:14,} "
+            f"{figures['episode max']:15,} {figures['total']:13,}{flag}"
+        )
     total = sum(figures["total"] for _, _, figures in rows)
-    print(f"\n{len(rows)} games, {sum(figures['episodes'] for _, _, figures in rows):,} episodes, "
-          f"{sum(requests.values()):,.0f} requests: {total:,} prompt tokens (o200k_base) with {args.player}'s play")
+    print(
+        f"\n{len(rows)} games, {sum(figures['episodes'] for _, _, figures in rows):,} episodes, "
+        f"{sum(requests.values()):,.0f} requests: {total:,} prompt tokens (o200k_base) with {args.player}'s play"
+    )
     if args.price_per_million is not None:
-        print(f"at ${args.price_per_million:g} per million prompt tokens: ${total / 1e6 * args.price_per_million:,.2f} "
-              f"(reply tokens not included)")
+        print(
+            f"at ${args.price_per_million:g} per million prompt tokens: ${total / 1e6 * args.price_per_million:,.2f} "
+            f"(reply tokens not included)"
+        )
     print(f"at {args.seconds_per_request:g} s per request, one pass takes:")
     for processes in args.concurrency:
         largest = workload.split(work, processes)[0][0] if work else 0.0
-        print(f"  {hours(largest * args.seconds_per_request)} with {processes} process{'es' if processes > 1 else ''}"
-              + (f" (scripts/shards.py -n {processes}: its largest shard, {largest:,.0f} requests)"
-                 if processes > 1 else ""))
+        print(
+            f"  {hours(largest * args.seconds_per_request)} with {processes} process{'es' if processes > 1 else ''}"
+            + (
+                f" (scripts/shards.py -n {processes}: its largest shard, {largest:,.0f} requests)"
+                if processes > 1
+                else ""
+            )
+        )
     if estimated:
         print(f"~ estimated: {workload.ESTIMATE}")
     if args.context:

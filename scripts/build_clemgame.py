@@ -12,6 +12,7 @@ outcome lines (`vs_score` in the base game for games scored by their payoff) and
 or why no strong player is written; scripts/separation.py reads them) are given per variant: `{"base": ...,
 "random": ...}`. tests/test_contests.py fails when clemgame.json is not what this writes.
 """
+
 import importlib
 import json
 import pkgutil
@@ -43,30 +44,43 @@ def declared_games() -> list[dict]:
     if str(REPO) not in sys.path:
         sys.path.insert(0, str(REPO))
     import games
+
     declared = []
     for family in pkgutil.iter_modules(games.__path__, "games."):
         for game in getattr(importlib.import_module(family.name), "GAMES", []):
             spec = {key: import_path(value) for key, value in game.items()}
-            declared.append({**spec, **{key: value for key, value in defaults(spec["game_name"]).items()
-                                        if key not in spec}})
+            declared.append(
+                {**spec, **{key: value for key, value in defaults(spec["game_name"]).items() if key not in spec}}
+            )
     return declared
 
 
 def for_variant(spec: dict, variant: str) -> dict:
     """The spec with its per-variant keys' values for `variant` ("base" or a reference), those without one left out."""
-    return {key: value[variant] if key in PER_VARIANT else value for key, value in spec.items()
-            if key not in PER_VARIANT or variant in value}
+    return {
+        key: value[variant] if key in PER_VARIANT else value
+        for key, value in spec.items()
+        if key not in PER_VARIANT or variant in value
+    }
 
 
 def vs_spec(base: dict, reference: str) -> dict:
-    spec = {key: value for key, value in for_variant(base, reference).items()
-            if key not in ("references", "vs_score", "vs_max_requests")}
+    spec = {
+        key: value
+        for key, value in for_variant(base, reference).items()
+        if key not in ("references", "vs_score", "vs_max_requests")
+    }
     if "vs_max_requests" in base:
         spec["max_requests"] = base["vs_max_requests"]
-    spec.update(game_name=f"{base['game_name']}_vs_{reference}",
-                description=f"{base['description']} The model plays one seat against the {reference} reference.",
-                score=base.get("vs_score", VS_SCORE), outcome=VS_OUTCOME, players=2 if base.get("judge") else 1,
-                base_game=base["game_name"], reference=reference)
+    spec.update(
+        game_name=f"{base['game_name']}_vs_{reference}",
+        description=f"{base['description']} The model plays one seat against the {reference} reference.",
+        score=base.get("vs_score", VS_SCORE),
+        outcome=VS_OUTCOME,
+        players=2 if base.get("judge") else 1,
+        base_game=base["game_name"],
+        reference=reference,
+    )
     return spec
 
 

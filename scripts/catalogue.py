@@ -4,6 +4,7 @@ in its view and before (the full view). Generated, never edited by hand:
 
     python scripts/catalogue.py            (tests/test_catalogue.py fails when the committed page is stale)
 """
+
 import json
 import math
 import sys
@@ -26,8 +27,7 @@ CONTEXT = REPO / "docs" / "context.md"
 VALIDATION = REPO / "docs" / "validation.json"
 
 # Env modules that use Python 3.12 syntax (PEP 701 f-strings): unavailable on Python 3.11.
-NEEDS_PYTHON_312 = {"ChessEnv", "CheckersEnv", "ReverseTicTacToeEnv", "IteratedStagHuntEnv",
-                    "UltimateTexasHoldemEnv"}
+NEEDS_PYTHON_312 = {"ChessEnv", "CheckersEnv", "ReverseTicTacToeEnv", "IteratedStagHuntEnv", "UltimateTexasHoldemEnv"}
 PLAYERS = ("ta-expert", "ta-random", "mock", "ta-format-breaker")
 
 
@@ -61,8 +61,11 @@ def overall(experiments: dict) -> tuple[str, str]:
     """Mean Main Score and % played over all episodes of a player in a game."""
     episodes = sum(cell["episodes"] for cell in experiments.values())
     played = sum(cell["played"] * cell["episodes"] for cell in experiments.values() if cell["played"] is not None)
-    scored = [(cell["main score"], cell["episodes"] * cell["played"] / 100) for cell in experiments.values()
-              if cell["main score"] is not None]
+    scored = [
+        (cell["main score"], cell["episodes"] * cell["played"] / 100)
+        for cell in experiments.values()
+        if cell["main score"] is not None
+    ]
     weight = sum(w for _, w in scored)
     score = f"{sum(s * w for s, w in scored) / weight:.1f}" if weight else "–"
     return score, f"{played / episodes:.0f} %" if episodes else "–"
@@ -78,8 +81,9 @@ def render() -> str:
     validation = json.loads(VALIDATION.read_text())["games"] if VALIDATION.exists() else {}
     judged = judge_separations(all_specs, validation)
     experts = {players.game: players for players in ta_players.GAMES.values() if players.has_expert}
-    entry_points = sorted({env_spec.entry_point for env_spec in ENV_REGISTRY.values()},
-                          key=lambda entry: entry.split(":")[1].lower())
+    entry_points = sorted(
+        {env_spec.entry_point for env_spec in ENV_REGISTRY.values()}, key=lambda entry: entry.split(":")[1].lower()
+    )
     lines = [
         "# Catalogue of TextArena 0.7.4 games",
         "",
@@ -91,7 +95,7 @@ def render() -> str:
         "In games between seats the figures of the game itself are self-play (every seat the same player); each",
         "`_vs_<reference>` variant seats the player in one seat against that reference opponent.",
         "Every figure here holds for the shipped instance set (`in/`); a fresh draw (`scripts/fresh_instances.py`,",
-        "README \"Fresh instances\") plays other games of the same experiments, which these figures do not describe.",
+        'README "Fresh instances") plays other games of the same experiments, which these figures do not describe.',
         "",
         f"{len(entry_points)} env classes; {sum(entry in specs for entry in entry_points)} playable as clem games.",
         "",
@@ -121,13 +125,22 @@ def render() -> str:
             score += f"<br>vs references: {variants[game][0].score}"
         # a game whose env takes more seat counts than its experiments seat declares TextArena's range
         seat_range = f" (TextArena: {spec.textarena_seats})" if getattr(spec, "textarena_seats", None) else ""
-        lines.append(f"| `{env_class}` | {names} | {seats_text(spec)}{seat_range} | {experiment_text} | {score} "
-                     f"| {status} | {' | '.join(figures)} |")
-        details.append(_details(game, spec, experiments, validation.get(game, {}), experts.get(game),
-                                judged.get(game)))
+        lines.append(
+            f"| `{env_class}` | {names} | {seats_text(spec)}{seat_range} | {experiment_text} | {score} "
+            f"| {status} | {' | '.join(figures)} |"
+        )
+        details.append(_details(game, spec, experiments, validation.get(game, {}), experts.get(game), judged.get(game)))
         for variant in variants.get(game, []):
-            details.append(_details(variant.game_name, variant, experiments, validation.get(variant.game_name, {}),
-                                    None, judged.get(variant.game_name)))
+            details.append(
+                _details(
+                    variant.game_name,
+                    variant,
+                    experiments,
+                    validation.get(variant.game_name, {}),
+                    None,
+                    judged.get(variant.game_name),
+                )
+            )
     lines += ["", "Figures are `mean Main Score (% played)`; `–` where the player did not play the game.", ""]
     lines += render_separation(all_specs, validation, judged)
     lines += ["## Per game", ""] + [line for block in details for line in block]
@@ -140,11 +153,11 @@ def _details(game: str, spec, experiments: dict, runs: dict, expert, judged: tup
         _, kind, why = judged
         lines += [f"Separation: **{kind}**" + (f" ({why})" if why else "") + ".", ""]
     if expert is not None:
-        bar = f"expert bar {expert.expert_bar:g}" + (f" ({expert.expert_bar_reason})" if expert.expert_bar_reason
-                                                      else "")
+        bar = f"expert bar {expert.expert_bar:g}" + (
+            f" ({expert.expert_bar_reason})" if expert.expert_bar_reason else ""
+        )
         lines += [bar, ""]
-    lines += ["| experiment | instances | " + " | ".join(PLAYERS) + " |",
-              "|---|---|" + "---|" * len(PLAYERS)]
+    lines += ["| experiment | instances | " + " | ".join(PLAYERS) + " |", "|---|---|" + "---|" * len(PLAYERS)]
     for name, count in experiments.items():
         cells = []
         for player in PLAYERS:
@@ -174,8 +187,12 @@ def strong_vs_random(runs: dict) -> Separation | None:
 def self_play_completion(spec) -> bool:
     """A spec between models scored by the game's completion alone (CompetitiveScorer's self-play score)."""
     scorer = named_class(spec, "scorer", TextArenaScorer)
-    return (not getattr(spec, "reference", None) and int(spec.players) > 1 and issubclass(scorer, CompetitiveScorer)
-            and scorer.self_play_score is CompetitiveScorer.self_play_score)
+    return (
+        not getattr(spec, "reference", None)
+        and int(spec.players) > 1
+        and issubclass(scorer, CompetitiveScorer)
+        and scorer.self_play_score is CompetitiveScorer.self_play_score
+    )
 
 
 def spec_verdict(spec, runs: dict) -> tuple[str, str]:
@@ -203,8 +220,7 @@ def render_separation(specs, validation: dict, judged: dict) -> list[str]:
         else:
             interval = "–" if math.isnan(result.low) else f"{result.low:+.1f} to {result.high:+.1f}"
             needed = " / ".join("–" if (n := result.needed(gap)) is None else f"{n:,}" for gap in (10, 20))
-            figures = (f"{result.strong:.1f} | {result.random:.1f} | {result.difference:+.1f} | {interval} | "
-                       f"{needed}")
+            figures = f"{result.strong:.1f} | {result.random:.1f} | {result.difference:+.1f} | {interval} | {needed}"
         instances = sum(cell["episodes"] for cell in next(iter(runs.values())).values())
         rows.append(f"| `{spec.game_name}` | {instances} | {figures} | **{kind}**" + (f": {why}" if why else "") + " |")
     return [
@@ -242,8 +258,12 @@ def prompt_figures(runs: dict) -> dict | None:
         return None
     episodes = sum(cell["episodes"] for cell in runs.values() if cell.get("prompt tokens"))
     total = sum(cell["total"] for cell in cells)
-    return {"largest": max(cell["max"] for cell in cells), "mean": total / episodes,
-            "episode max": max(cell["episode max"] for cell in cells), "total": total}
+    return {
+        "largest": max(cell["max"] for cell in cells),
+        "mean": total / episodes,
+        "episode max": max(cell["episode max"] for cell in cells),
+        "total": total,
+    }
 
 
 def render_context() -> str:
@@ -258,7 +278,7 @@ def render_context() -> str:
         "player (`ta-expert`, `ta-random`, `mock`, `ta-format-breaker`); *episode* is the prompts of one episode summed",
         "(mean / largest); *one pass* sums every shipped instance. *Before* is the full view (clem's whole",
         "conversation) with `ta-random`, what every game sent before the bounded views. The README's \"What a model is",
-        f"sent\" describes the views. Every default view stays at or below {PROMPT_BUDGET:,} tokens, leaving 2,048 of an",
+        f'sent" describes the views. Every default view stays at or below {PROMPT_BUDGET:,} tokens, leaving 2,048 of an',
         "8k context for the reply.",
         "",
     ]
@@ -271,18 +291,22 @@ def render_context() -> str:
         before = prompt_figures(full.get(game, {}).get("ta-random", {}))
         for key, figures in (("before", before), ("random", random), ("expert", expert)):
             totals[key] += figures["total"] if figures else 0
-        view = getattr(spec, "view", "state") + (f" ({spec.view_window:,})" if getattr(spec, "view_window", None)
-                                                 else "")
+        view = getattr(spec, "view", "state") + (
+            f" ({spec.view_window:,})" if getattr(spec, "view_window", None) else ""
+        )
 
         def cell(figures, key):
             return f"{figures[key]:,.0f}" if figures else "–"
 
         def episode(figures):
             return f"{figures['mean']:,.0f} / {figures['episode max']:,}" if figures else "–"
+
         largest = max((figures["largest"] for figures in measured), default=None)
-        rows.append(f"| `{game}` | {view} | {cell(before, 'largest')} | "
-                    f"{'–' if largest is None else f'{largest:,}'} | {episode(random)} | {episode(expert)} | "
-                    f"{cell(before, 'total')} | {cell(random, 'total')} | {cell(expert, 'total')} |")
+        rows.append(
+            f"| `{game}` | {view} | {cell(before, 'largest')} | "
+            f"{'–' if largest is None else f'{largest:,}'} | {episode(random)} | {episode(expert)} | "
+            f"{cell(before, 'total')} | {cell(random, 'total')} | {cell(expert, 'total')} |"
+        )
     lines += [
         f"One pass over every shipped instance: **{totals['before']:,}** prompt tokens before (full view, ta-random), "
         f"**{totals['random']:,}** now with ta-random, **{totals['expert']:,}** with ta-expert (the games it plays).",

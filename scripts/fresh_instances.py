@@ -16,6 +16,7 @@ puzzle given as an argument is that puzzle): they get other seeds but the shippe
 catalogue's figures (docs/catalogue.md, docs/validation.json) hold for the shipped set; on a fresh set the same
 scores measure the same skills on other games.
 """
+
 import argparse
 import json
 import secrets
@@ -30,8 +31,11 @@ from instancegenerator import TextArenaInstanceGenerator, load_specs  # noqa: E4
 from runtime.errors import GameUnavailableError  # noqa: E402
 
 # what clem needs beside clemgame.json and in/ to play the games with the repository's code and players
-LINKED = [*sorted(path.name for path in REPO.glob("*.py")),
-          *sorted(path.parent.name for path in REPO.glob("*/__init__.py")), "model_registry.json"]
+LINKED = [
+    *sorted(path.name for path in REPO.glob("*.py")),
+    *sorted(path.parent.name for path in REPO.glob("*/__init__.py")),
+    "model_registry.json",
+]
 
 
 def link_game_code(folder: Path):
@@ -46,8 +50,10 @@ def link_game_code(folder: Path):
 
 
 def fingerprints(instances: dict) -> dict[str, list[str]]:
-    return {experiment["name"]: [instance["fingerprint"] for instance in experiment["game_instances"]]
-            for experiment in instances["experiments"]}
+    return {
+        experiment["name"]: [instance["fingerprint"] for instance in experiment["game_instances"]]
+        for experiment in instances["experiments"]
+    }
 
 
 def draw(spec, folder: Path, label: str) -> dict[str, str]:
@@ -55,8 +61,9 @@ def draw(spec, folder: Path, label: str) -> dict[str, str]:
     shipped ones (the same content and opening observations)."""
     stem = spec["instances"]
     shipped = json.loads((REPO / "in" / f"{stem}.json").read_text(encoding="utf-8"))
-    seeds = frozenset(instance["seed"] for experiment in shipped["experiments"]
-                      for instance in experiment["game_instances"])
+    seeds = frozenset(
+        instance["seed"] for experiment in shipped["experiments"] for instance in experiment["game_instances"]
+    )
     generator = TextArenaInstanceGenerator(spec, folder, draw=label, avoid=seeds)
     generator.instances["draw"] = label  # clem reads only `experiments`; the label says which seeds these are
     generator.generate(f"{stem}.json")
@@ -82,8 +89,9 @@ def main(argv: list[str]) -> int:
     # the spec that makes each instance file: a `_vs_` variant's is its base game's
     makers = {}
     for name in chosen:
-        spec = specs[getattr(specs[name], "base_game", name)] if getattr(specs[name], "reference", None) \
-            else specs[name]
+        spec = (
+            specs[getattr(specs[name], "base_game", name)] if getattr(specs[name], "reference", None) else specs[name]
+        )
         makers.setdefault(spec["instances"], spec)
     args.output.mkdir(parents=True, exist_ok=True)
     drawn, same, unavailable = set(), {}, []
@@ -98,8 +106,9 @@ def main(argv: list[str]) -> int:
             same[spec.game_name] = same_games
     raw = json.loads((REPO / "clemgame.json").read_text(encoding="utf-8"))
     playable = [entry for entry in raw if entry["game_name"] in chosen and entry["instances"] in drawn]
-    (args.output / "clemgame.json").write_text(json.dumps(playable, indent=2, ensure_ascii=False) + "\n",
-                                              encoding="utf-8")
+    (args.output / "clemgame.json").write_text(
+        json.dumps(playable, indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
+    )
     link_game_code(args.output)
     print(f"draw {label}: {len(drawn)} instance files for {len(playable)} specs in {args.output}/in")
     if same:

@@ -7,6 +7,7 @@ conversation at every request, every context and every reply, instead of the gam
 Each file is the game's shipped instance file with `"view": "full"` in every experiment: the same games, seeds and
 records. A `_vs_<reference>` variant plays its base game's file. docs/context.md gives what the full view costs.
 """
+
 import json
 import sys
 from pathlib import Path
@@ -29,8 +30,7 @@ def main(game_names: list[str]) -> int:
         stem = specs[name]["instances"]
         source = json.loads((REPO / "in" / f"{stem}.json").read_text(encoding="utf-8"))
         target = REPO / "in" / f"{stem}_full.json"
-        target.write_text(json.dumps(with_view(source, "full"), indent=2, ensure_ascii=False) + "\n",
-                          encoding="utf-8")
+        target.write_text(json.dumps(with_view(source, "full"), indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
         print(f"wrote {target.relative_to(REPO)}: clem run -g {name} -i {stem}_full -m <model>")
     return 0
 

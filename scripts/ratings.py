@@ -16,6 +16,7 @@ Self-play episodes (one model in every seat) say nothing about who is stronger a
 count: the seat that broke the rules lost by forfeit. Episodes are rated in the order of their paths, so the same
 folders always give the same ratings.
 """
+
 import argparse
 import csv
 import json
@@ -71,9 +72,16 @@ def rate(episodes: list[tuple[str, dict[str, str]]]) -> dict[str, dict[str, dict
                 ratings[player] = rating
                 points[player] += POINTS[results[player]]
                 counts[player] += 1
-        table[game] = {player: {"mu": rating.mu, "sigma": rating.sigma, "ordinal": rating.ordinal(),
-                                "episodes": counts[player], "points share": points[player] / counts[player]}
-                       for player, rating in ratings.items()}
+        table[game] = {
+            player: {
+                "mu": rating.mu,
+                "sigma": rating.sigma,
+                "ordinal": rating.ordinal(),
+                "episodes": counts[player],
+                "points share": points[player] / counts[player],
+            }
+            for player, rating in ratings.items()
+        }
     return table
 
 
@@ -90,8 +98,10 @@ def win_rates(episodes: list[tuple[str, dict[str, str]]]) -> dict[str, dict[tupl
                     tally = tallies[key][(player, opponent)]
                     tally[0] += 1.0 if mine < theirs else 0.5 if mine == theirs else 0.0
                     tally[1] += 1
-    return {game: {pair: (total / count, count) for pair, (total, count) in pairs.items()}
-            for game, pairs in tallies.items()}
+    return {
+        game: {pair: (total / count, count) for pair, (total, count) in pairs.items()}
+        for game, pairs in tallies.items()
+    }
 
 
 def _games(table: dict) -> list[str]:
@@ -105,8 +115,18 @@ def write_ratings(table: dict, path: Path):
         for game in _games(table):
             ranked = sorted(table[game].items(), key=lambda item: (-item[1]["ordinal"], item[0]))
             for rank, (player, row) in enumerate(ranked, start=1):
-                writer.writerow([game, rank, player, f"{row['mu']:.3f}", f"{row['sigma']:.3f}",
-                                 f"{row['ordinal']:.3f}", row["episodes"], f"{row['points share']:.3f}"])
+                writer.writerow(
+                    [
+                        game,
+                        rank,
+                        player,
+                        f"{row['mu']:.3f}",
+                        f"{row['sigma']:.3f}",
+                        f"{row['ordinal']:.3f}",
+                        row["episodes"],
+                        f"{row['points share']:.3f}",
+                    ]
+                )
 
 
 def write_win_rates(rates: dict, path: Path):
@@ -125,8 +145,13 @@ def plot(table: dict, path: Path):
     for axis, game in zip(axes[:, 0], games):
         ranked = sorted(table[game].items(), key=lambda item: item[1]["mu"])
         names = [player for player, _ in ranked]
-        axis.errorbar([row["mu"] for _, row in ranked], range(len(ranked)),
-                      xerr=[2 * row["sigma"] for _, row in ranked], fmt="o", capsize=3)
+        axis.errorbar(
+            [row["mu"] for _, row in ranked],
+            range(len(ranked)),
+            xerr=[2 * row["sigma"] for _, row in ranked],
+            fmt="o",
+            capsize=3,
+        )
         axis.set_yticks(range(len(ranked)), names)
         axis.set_title(game, fontsize=10)
         axis.grid(axis="x", alpha=0.3)
@@ -153,8 +178,10 @@ def main(argv: list[str]) -> int:
     write_ratings(table, out / "ratings.csv")
     write_win_rates(win_rates(episodes), out / "win_rates.csv")
     plot(table, out / "ratings.png")
-    print(f"rated {len(episodes)} episodes of {len(table) - 1} games: {out / 'ratings.csv'}, "
-          f"{out / 'win_rates.csv'}, {out / 'ratings.png'}")
+    print(
+        f"rated {len(episodes)} episodes of {len(table) - 1} games: {out / 'ratings.csv'}, "
+        f"{out / 'win_rates.csv'}, {out / 'ratings.png'}"
+    )
     return 0
 
 

@@ -17,6 +17,7 @@ so the episodes get clem's usual files. A `run.json` that a stopped process left
 (clem would not start on it). Exit status: 0 when every planned episode is recorded, 1 when some are still
 unfinished (their `error.json` says why), 2 for a usage error.
 """
+
 import argparse
 import json
 import os
@@ -29,8 +30,14 @@ from clemcore.clemgame import GameInstances, GameRegistry, GameSpec
 
 # the files of one attempt at an episode (clemcore 3.7.2's callbacks, clem score, clem transcribe); the players'
 # `player_N.requests.json` too. instance.json is rewritten by the next attempt.
-ATTEMPT_FILES = ("completed.json", "error.json", "interactions.json", "scores.json", "transcript.html",
-                 "transcript.tex")
+ATTEMPT_FILES = (
+    "completed.json",
+    "error.json",
+    "interactions.json",
+    "scores.json",
+    "transcript.html",
+    "transcript.tex",
+)
 
 
 # how often clem is started when it fails reading run.json at its start (another process writing it at that moment)
@@ -52,8 +59,9 @@ def select_specs(registry: GameRegistry, names: list[str] | None) -> list[GameSp
         except ValueError:
             unknown.append(name)
     if unknown:
-        raise ValueError(f"no game named {', '.join(unknown)} here (clem list games shows the games of the "
-                         f"working directory)")
+        raise ValueError(
+            f"no game named {', '.join(unknown)} here (clem list games shows the games of the working directory)"
+        )
     return found
 
 
@@ -61,10 +69,14 @@ def planned(spec: GameSpec, instances_name: str | None = None, experiment: str |
     """(experiment, game_id) of every instance the spec's instance file plans, as `clem run` would play them."""
     # `clem run -i` replaces the spec's `instances` (clemcore/cli.py, run); GameInstances.from_game_spec reads
     # <game_path>/in/<instances>.json
-    rows = GameInstances.from_file(spec.game_name, os.path.join(spec.game_path, "in"),
-                                   instances_name or getattr(spec, "instances", "instances"))
-    return [(row["experiment"]["name"], row["game_instance"]["game_id"]) for row in rows
-            if experiment is None or row["experiment"]["name"] == experiment]
+    rows = GameInstances.from_file(
+        spec.game_name, os.path.join(spec.game_path, "in"), instances_name or getattr(spec, "instances", "instances")
+    )
+    return [
+        (row["experiment"]["name"], row["game_instance"]["game_id"])
+        for row in rows
+        if experiment is None or row["experiment"]["name"] == experiment
+    ]
 
 
 def run_dir(results: Path, models: list[str]) -> Path:
@@ -79,17 +91,24 @@ def instance_dir(models_dir: Path, game: str, experiment: str, game_id: int) -> 
 
 
 def is_finished(path: Path) -> bool:
-    return (path / "completed.json").is_file() and (path / "interactions.json").is_file() \
+    return (
+        (path / "completed.json").is_file()
+        and (path / "interactions.json").is_file()
         and not (path / "error.json").exists()
+    )
 
 
-def unfinished(models_dir: Path, specs: list[GameSpec], instances_name: str | None = None,
-               experiment: str | None = None) -> dict[str, list[tuple[str, int]]]:
+def unfinished(
+    models_dir: Path, specs: list[GameSpec], instances_name: str | None = None, experiment: str | None = None
+) -> dict[str, list[tuple[str, int]]]:
     """{spec: [(experiment, game_id), ...]} of the planned episodes without a finished record, in plan order."""
     missing = {}
     for spec in specs:
-        episodes = [(name, game_id) for name, game_id in planned(spec, instances_name, experiment)
-                    if not is_finished(instance_dir(models_dir, spec.game_name, name, game_id))]
+        episodes = [
+            (name, game_id)
+            for name, game_id in planned(spec, instances_name, experiment)
+            if not is_finished(instance_dir(models_dir, spec.game_name, name, game_id))
+        ]
         if episodes:
             missing[spec.game_name] = episodes
     return missing
@@ -151,8 +170,10 @@ def main(argv: list[str]) -> int:
     except (ValueError, OSError) as error:  # an unknown spec, a missing instance file, a bad -m
         parser.error(str(error))
     planned_count = sum(len(planned(spec, args.instances_filename, args.experiment_name)) for spec in specs)
-    print(f"{models_dir}: {planned_count - count(missing):,} of {planned_count:,} planned episodes recorded, "
-          f"{count(missing):,} to play" + "".join(f"\n  {game}: {len(episodes)}" for game, episodes in missing.items()))
+    print(
+        f"{models_dir}: {planned_count - count(missing):,} of {planned_count:,} planned episodes recorded, "
+        f"{count(missing):,} to play" + "".join(f"\n  {game}: {len(episodes)}" for game, episodes in missing.items())
+    )
     if not missing:
         return 0
     for game, episodes in missing.items():
@@ -160,17 +181,28 @@ def main(argv: list[str]) -> int:
             clear_attempt(instance_dir(models_dir, game, experiment, game_id))
     from clemcore import cli  # imports clem's whole command line (its server too): only when there is play
     from clemcore.clemgame.instances import to_instance_filter
-    wanted = to_instance_filter([{"game": game, "experiment": experiment, "task_id": game_id}
-                                 for game, episodes in missing.items() for experiment, game_id in episodes])
+
+    wanted = to_instance_filter(
+        [
+            {"game": game, "experiment": experiment, "task_id": game_id}
+            for game, episodes in missing.items()
+            for experiment, game_id in episodes
+        ]
+    )
     for attempt in range(STARTS):
         aside = set_aside_unreadable_run_file(models_dir)
         if aside is not None:
             print(f"{models_dir / 'run.json'} did not parse (a process was stopped while writing it): moved to {aside}")
         try:
-            cli.run(list(missing), ModelSpec.from_strings(args.models),
-                    gen_args=dict(temperature=args.temperature, max_tokens=args.max_tokens),
-                    experiment_name=args.experiment_name, instances_filename=args.instances_filename,
-                    results_dir_path=args.results_dir, instances_filter=wanted)
+            cli.run(
+                list(missing),
+                ModelSpec.from_strings(args.models),
+                gen_args=dict(temperature=args.temperature, max_tokens=args.max_tokens),
+                experiment_name=args.experiment_name,
+                instances_filename=args.instances_filename,
+                results_dir_path=args.results_dir,
+                instances_filter=wanted,
+            )
         except json.JSONDecodeError:
             # clem read run.json at its start while another process rewrote it (clemcore 3.7.2 writes it in place);
             # nothing was played yet (clem's run catches what happens during play): start again
@@ -180,10 +212,13 @@ def main(argv: list[str]) -> int:
         except SystemExit:  # clem's run exits 1 after a game failed to load; the count below says what is left
             pass
         break
-    left = unfinished(models_dir, [spec for spec in specs if spec.game_name in missing], args.instances_filename,
-                      args.experiment_name)
-    print(f"played {count(missing) - count(left):,} episodes; {count(left):,} still unfinished"
-          + (" (see their error.json, clembench.log)" if left else ""))
+    left = unfinished(
+        models_dir, [spec for spec in specs if spec.game_name in missing], args.instances_filename, args.experiment_name
+    )
+    print(
+        f"played {count(missing) - count(left):,} episodes; {count(left):,} still unfinished"
+        + (" (see their error.json, clembench.log)" if left else "")
+    )
     return 1 if left else 0
 
 

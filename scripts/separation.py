@@ -11,6 +11,7 @@ compared pair by pair. An aborted episode counts 0, as it does in clem's score (
   do on this spec: n = ((z_0.975 + z_0.8) x sd / gap)^2, sd the spread of a paired difference,
   sqrt(sd_strong^2 + sd_random^2); at least the 6 pairs a sign test needs.
 """
+
 import math
 from dataclasses import dataclass
 
@@ -62,8 +63,14 @@ def separation(strong: list[float | None], random: list[float | None]) -> Separa
         sure = mean == 0 or stats.binomtest(len(differences), len(differences)).pvalue < 1 - CONFIDENCE
         low, high = (mean, mean) if sure else (math.nan, math.nan)
     else:
-        interval = stats.bootstrap((differences,), np.mean, confidence_level=CONFIDENCE, n_resamples=9999,
-                                   method="BCa", rng=np.random.default_rng(0)).confidence_interval
+        interval = stats.bootstrap(
+            (differences,),
+            np.mean,
+            confidence_level=CONFIDENCE,
+            n_resamples=9999,
+            method="BCa",
+            rng=np.random.default_rng(0),
+        ).confidence_interval
         low, high = float(interval.low), float(interval.high)
     spread = math.hypot(strong_scores.std(ddof=1), random_scores.std(ddof=1)) if len(strong) > 1 else math.nan
     return Separation(len(strong), float(strong_scores.mean()), float(random_scores.mean()), mean, low, high, spread)
@@ -71,9 +78,11 @@ def separation(strong: list[float | None], random: list[float | None]) -> Separa
 
 # A spec whose Main Score cannot show strength says why in its declaration (`cannot_separate`, the game's reason,
 # not a weak player's; games/<family>.py); scoring self-play by completion alone is such a reason for every spec.
-SELF_PLAY_COMPLETION = ("self-play: the model plays every seat, so each seat's win is its own loss; the score is the "
-                        "game played to its regular end, which any legal play reaches (the format breaker scores 0): "
-                        "strength shows in the `_vs_` variants")
+SELF_PLAY_COMPLETION = (
+    "self-play: the model plays every seat, so each seat's win is its own loss; the score is the "
+    "game played to its regular end, which any legal play reaches (the format breaker scores 0): "
+    "strength shows in the `_vs_` variants"
+)
 
 
 def verdict(spec, result: Separation | None, self_play_completion: bool) -> tuple[str, str]:
@@ -91,7 +100,11 @@ def verdict(spec, result: Separation | None, self_play_completion: bool) -> tupl
     if result.difference <= 0:
         return "does not yet", "the strong player scores no more than random play"
     if math.isnan(result.low):
-        return "does not yet", (f"{result.instances} instances, every pair {result.difference:+.0f}: fewer than the "
-                                f"{FEWEST} pairs a sign test needs to tell that from chance")
-    return "does not yet", (f"{result.instances} instances are too few for its gap of {result.difference:.0f} "
-                            f"points (about {result.needed(result.difference)} needed)")
+        return "does not yet", (
+            f"{result.instances} instances, every pair {result.difference:+.0f}: fewer than the "
+            f"{FEWEST} pairs a sign test needs to tell that from chance"
+        )
+    return "does not yet", (
+        f"{result.instances} instances are too few for its gap of {result.difference:.0f} "
+        f"points (about {result.needed(result.difference)} needed)"
+    )

@@ -15,6 +15,7 @@ requests exceed a shard's fair share is split by experiment: one command per exp
 shard's line. Run from where clem runs (the repository root); stdout has the commands alone, stderr each shard's
 expected requests.
 """
+
 import argparse
 import os
 import shlex
@@ -45,13 +46,16 @@ def command(pieces: list[tuple[str, str | None]], args: argparse.Namespace) -> s
     plays what that clem run did not (never an episode already recorded)."""
     script = os.path.relpath(RESUME_SCRIPT) if RESUME_SCRIPT.is_relative_to(Path.cwd()) else str(RESUME_SCRIPT)
     whole = [game for game, experiment in pieces if experiment is None]
-    selections = ([["-g", *whole]] if whole else []) + \
-        [["-g", game, "-e", experiment] for game, experiment in pieces if experiment is not None]
+    selections = ([["-g", *whole]] if whole else []) + [
+        ["-g", game, "-e", experiment] for game, experiment in pieces if experiment is not None
+    ]
     resumes = [shlex.join(["python", script, *selection, *options(args)]) for selection in selections]
     if args.resume:
         return " ; ".join(resumes)
-    return " ; ".join(f"{shlex.join(['clem', 'run', *selection, *options(args)])} || {fallback}"
-                      for selection, fallback in zip(selections, resumes))
+    return " ; ".join(
+        f"{shlex.join(['clem', 'run', *selection, *options(args)])} || {fallback}"
+        for selection, fallback in zip(selections, resumes)
+    )
 
 
 def episodes_to_play(args: argparse.Namespace) -> Counter:
@@ -63,8 +67,11 @@ def episodes_to_play(args: argparse.Namespace) -> Counter:
     if args.resume:
         missing = resume.unfinished(resume.run_dir(args.results_dir, args.models), specs, args.instances_filename)
         return Counter((game, experiment) for game, episodes in missing.items() for experiment, _ in episodes)
-    return Counter((spec.game_name, experiment) for spec in specs
-                   for experiment, _ in resume.planned(spec, args.instances_filename))
+    return Counter(
+        (spec.game_name, experiment)
+        for spec in specs
+        for experiment, _ in resume.planned(spec, args.instances_filename)
+    )
 
 
 def positive(text: str) -> int:
@@ -83,10 +90,17 @@ def main(argv: list[str]) -> int:
     parser.add_argument("-i", "--instances_filename", help="another instance file, as clem run -i")
     parser.add_argument("-t", "--temperature", type=float, help="as clem run -t")
     parser.add_argument("-l", "--max_tokens", type=int, help="as clem run -l")
-    parser.add_argument("--resume", action="store_true",
-                        help="print resume.py commands over the episodes not yet recorded in the results folder")
-    parser.add_argument("--player", default=workload.FALLBACK_PLAYER, choices=("ta-random", "ta-expert"),
-                        help="whose validation runs tell the requests per episode (default: ta-random)")
+    parser.add_argument(
+        "--resume",
+        action="store_true",
+        help="print resume.py commands over the episodes not yet recorded in the results folder",
+    )
+    parser.add_argument(
+        "--player",
+        default=workload.FALLBACK_PLAYER,
+        choices=("ta-random", "ta-expert"),
+        help="whose validation runs tell the requests per episode (default: ta-random)",
+    )
     args = parser.parse_args(argv)
     try:
         episodes = episodes_to_play(args)
@@ -100,8 +114,7 @@ def main(argv: list[str]) -> int:
     for _, pieces in shards:
         print(command(pieces, args))
     for number, (requests, pieces) in enumerate(shards):
-        print(f"shard {number}: {len(pieces)} specs or experiments, {requests:,.0f} requests expected",
-              file=sys.stderr)
+        print(f"shard {number}: {len(pieces)} specs or experiments, {requests:,.0f} requests expected", file=sys.stderr)
     if len(shards) < args.shards:
         print(f"{len(shards)} shards: fewer specs and experiments than {args.shards}", file=sys.stderr)
     if estimated:

@@ -9,6 +9,7 @@
 player of this package (`ta-random`, `ta-expert`) or `mock` (the spec's mock replies), so the same arguments always
 show the same context. Run it from anywhere; it plays through clemcore as `clem run` does.
 """
+
 import argparse
 import json
 import logging
@@ -41,19 +42,23 @@ def _episode(game: str, experiment: str | None, game_id: int | None, player: str
     instances = {each["game_id"]: each for each in chosen["game_instances"]}
     instance = instances.get(chosen["game_instances"][0]["game_id"] if game_id is None else game_id)
     if instance is None:
-        raise SystemExit(f"{game}, experiment {chosen['name']!r} has no instance {game_id}; it has "
-                         f"{min(instances)}-{max(instances)}")
+        raise SystemExit(
+            f"{game}, experiment {chosen['name']!r} has no instance {game_id}; it has "
+            f"{min(instances)}-{max(instances)}"
+        )
     benchmark = GameBenchmark.load_from_spec(spec)
     model = load_model(player, gen_args=dict(temperature=0.0, max_tokens=300))
     env = GameMasterEnv(benchmark, callbacks=GameBenchmarkCallbackList([]))
     experiment_config = {key: value for key, value in chosen.items() if key != "game_instances"}
-    env.reset(options={"player_models": [model] * spec.players, "experiment": experiment_config,
-                       "game_instance": instance})
+    env.reset(
+        options={"player_models": [model] * spec.players, "experiment": experiment_config, "game_instance": instance}
+    )
     return env, benchmark, f"{game}, experiment {chosen['name']!r}, instance {instance['game_id']}"
 
 
-def sent_messages(game: str, turn: int, experiment: str | None = None, game_id: int | None = None,
-                  player: str = "ta-random") -> list[tuple[str, list[dict]]]:
+def sent_messages(
+    game: str, turn: int, experiment: str | None = None, game_id: int | None = None, player: str = "ta-random"
+) -> list[tuple[str, list[dict]]]:
     """(seat, the messages its model is sent) of the episode's requests 1..turn, or as many as the episode has."""
     env, benchmark, _ = _episode(game, experiment, game_id, player)
     requests = []
@@ -77,6 +82,7 @@ def sent_messages(game: str, turn: int, experiment: str | None = None, game_id: 
 
 def render(number: int, seat: str, messages: list[dict]) -> str:
     from runtime.tokens import PromptMeter  # what the game master logs as the prompt's size, measured the same way
+
     meter = PromptMeter()
     meter.measure(messages)
     size = f"{meter.chars[0]:,} characters" + (f", {meter.tokens[0]:,} o200k_base tokens" if meter.tokens else "")
@@ -100,8 +106,11 @@ def renew_docs(parser: argparse.ArgumentParser, check: bool) -> list[str]:
     stale = []
     for note in sorted((REPO / "docs" / "games").glob("*.md")):
         text = note.read_text(encoding="utf-8")
-        renewed = DOC_EXAMPLE.sub(lambda found: f"{found.group(1)}```text\n"
-                                                f"{show(parser.parse_args(shlex.split(found.group('args'))))}\n```", text)
+        renewed = DOC_EXAMPLE.sub(
+            lambda found: f"{found.group(1)}```text\n"
+            f"{show(parser.parse_args(shlex.split(found.group('args'))))}\n```",
+            text,
+        )
         if renewed != text:
             stale.append(str(note.relative_to(REPO)))
             if not check:

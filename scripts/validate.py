@@ -9,6 +9,7 @@ writes the mean Main Score and % played per game, experiment and player to docs/
 (self-play) and the model's seat of each `_vs_<reference>` variant.
 The catalogue (scripts/catalogue.py) shows these figures.
 """
+
 import argparse
 import json
 import math
@@ -56,9 +57,10 @@ def summarise(results: Path, model_dir: str) -> dict:
     summary = {}
     for instance_dir in sorted((results / model_dir).glob("*/*/instance_*")):
         game, experiment = instance_dir.parts[-3], instance_dir.parts[-2]
-        cell = summary.setdefault(game, {}).setdefault(experiment, {"episodes": 0, "errors": 0, "_played": [],
-                                                                    "scores": [], "_largest": [], "_sums": [],
-                                                                    "requests": 0})
+        cell = summary.setdefault(game, {}).setdefault(
+            experiment,
+            {"episodes": 0, "errors": 0, "_played": [], "scores": [], "_largest": [], "_sums": [], "requests": 0},
+        )
         cell["episodes"] += 1
         scores_file = instance_dir / "scores.json"
         if (instance_dir / "error.json").exists() or not scores_file.exists():
@@ -78,8 +80,16 @@ def summarise(results: Path, model_dir: str) -> dict:
             largest, sums = cell.pop("_largest"), cell.pop("_sums")
             cell["played"] = round(100 * sum(played) / len(played), 1) if played else None
             cell["main score"] = round(sum(scores) / len(scores), 1) if scores else None
-            cell["prompt tokens"] = {"max": max(largest), "episode mean": round(sum(sums) / len(sums)),
-                                     "episode max": max(sums), "total": sum(sums)} if sums else None
+            cell["prompt tokens"] = (
+                {
+                    "max": max(largest),
+                    "episode mean": round(sum(sums) / len(sums)),
+                    "episode max": max(sums),
+                    "total": sum(sums),
+                }
+                if sums
+                else None
+            )
     return summary
 
 
@@ -91,8 +101,9 @@ def requests(interactions: dict) -> int:
 def full_view_copy(tmp: Path) -> Path:
     """A copy of the game directory whose instance files play every experiment in the full view."""
     game_dir = tmp / "full_view"
-    shutil.copytree(REPO, game_dir, ignore=shutil.ignore_patterns(".*", "results", "docs", "tests", "__pycache__",
-                                                                  "*.egg-info"))
+    shutil.copytree(
+        REPO, game_dir, ignore=shutil.ignore_patterns(".*", "results", "docs", "tests", "__pycache__", "*.egg-info")
+    )
     for path in (game_dir / "in").glob("*.json"):
         path.write_text(json.dumps(with_view(json.loads(path.read_text()), "full")))
     return game_dir
@@ -101,8 +112,11 @@ def full_view_copy(tmp: Path) -> Path:
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("games", nargs="*", help="games of clemgame.json (default: all)")
-    parser.add_argument("--full-view", action="store_true",
-                        help="measure the full view (clem's whole conversation) with ta-random instead")
+    parser.add_argument(
+        "--full-view",
+        action="store_true",
+        help="measure the full view (clem's whole conversation) with ta-random instead",
+    )
     args = parser.parse_args(argv)
     specs = [spec for spec in load_specs() if not args.games or spec.game_name in args.games]
     playable = [spec.game_name for spec in specs if unavailable_reason(spec) is None]
@@ -131,8 +145,12 @@ def main(argv: list[str]) -> int:
                 validation[section].setdefault(game, {})[model] = experiments
     validation["machine"] = f"Python {platform.python_version()}, {platform.machine()}"
     VALIDATION.write_text(json.dumps(validation, indent=1, sort_keys=True) + "\n")
-    errors = [(game, model) for game, models in validation[section].items() for model, experiments in models.items()
-              if any(cell["errors"] for cell in experiments.values())]
+    errors = [
+        (game, model)
+        for game, models in validation[section].items()
+        for model, experiments in models.items()
+        if any(cell["errors"] for cell in experiments.values())
+    ]
     if errors:
         print(f"episodes failed: {errors}", file=sys.stderr)
     return 1 if errors else 0

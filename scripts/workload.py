@@ -6,14 +6,17 @@ the judge's). Where the chosen player or view has no count, the random player's 
 in (the same instances, played as long as the random player plays them); a spec never validated gets the catalogue's
 mean per episode. Either way the caller is told which specs were estimated.
 """
+
 import json
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 VALIDATION = REPO / "docs" / "validation.json"
 FALLBACK_PLAYER = "ta-random"
-ESTIMATE = (f"{FALLBACK_PLAYER}'s requests in the default view stand in where the player's runs did not count "
-            f"them (the same instances, played as long), the catalogue's mean per episode where no run did")
+ESTIMATE = (
+    f"{FALLBACK_PLAYER}'s requests in the default view stand in where the player's runs did not count "
+    f"them (the same instances, played as long), the catalogue's mean per episode where no run did"
+)
 
 
 def load_validation() -> dict:
@@ -24,20 +27,28 @@ def counted(validation: dict, game: str, player: str, view: str = "default") -> 
     """{experiment: requests per episode} of the player's validation runs of the game; {} where none were counted."""
     games = validation["games"] if view == "default" else validation.get("full view", {})
     experiments = games.get(game, {}).get(player) or {}
-    return {name: cell["requests"] / cell["episodes"] for name, cell in experiments.items()
-            if cell.get("requests") is not None and cell.get("episodes")}
+    return {
+        name: cell["requests"] / cell["episodes"]
+        for name, cell in experiments.items()
+        if cell.get("requests") is not None and cell.get("episodes")
+    }
 
 
 def catalogue_mean(validation: dict) -> float:
     """Requests per episode over every counted experiment of the fallback player."""
-    cells = [cell for players in validation["games"].values()
-             for cell in (players.get(FALLBACK_PLAYER) or {}).values() if cell.get("requests") is not None]
+    cells = [
+        cell
+        for players in validation["games"].values()
+        for cell in (players.get(FALLBACK_PLAYER) or {}).values()
+        if cell.get("requests") is not None
+    ]
     episodes = sum(cell["episodes"] for cell in cells)
     return sum(cell["requests"] for cell in cells) / episodes if episodes else 1.0
 
 
-def expected_requests(episodes: dict[tuple[str, str], int], validation: dict, player: str = FALLBACK_PLAYER,
-                      view: str = "default") -> tuple[dict[tuple[str, str], float], set[str]]:
+def expected_requests(
+    episodes: dict[tuple[str, str], int], validation: dict, player: str = FALLBACK_PLAYER, view: str = "default"
+) -> tuple[dict[tuple[str, str], float], set[str]]:
     """The expected requests of each (spec, experiment) that plays `episodes` episodes, and the specs whose figures
     are estimated (not counted for this player and view): an experiment the runs lack gets its spec's mean."""
     work, estimated, rates = {}, set(), {}

@@ -4,6 +4,7 @@ Strategies: `random` (a move in the game's format, drawn from the moves the cont
 seeded by the transcript), `expert` (the game's strong strategy) and `format-breaker` (never follows the format).
 The game is recognised from TextArena's prompt in the first context, as a model would recognise it.
 """
+
 from ta_players import (
     boards,
     cards,
@@ -22,11 +23,25 @@ from ta_players import (
 )
 from ta_players.base import FORMAT_BREAKER_REPLY, GamePlayers, Transcript
 
-GAMES: dict[str, GamePlayers] = {players.game: players
-                                 for players in (*core.GAMES, *puzzles.GAMES, *logic.GAMES, *numbers.GAMES, *words.GAMES,
-                                                 *cards.GAMES, *boards.GAMES, *economics.GAMES,
-                                                 *small_boards.GAMES, *territory.GAMES, *tabletop.GAMES,
-                                                 *word_contests.GAMES, *social.GAMES, *judged.GAMES)}
+GAMES: dict[str, GamePlayers] = {
+    players.game: players
+    for players in (
+        *core.GAMES,
+        *puzzles.GAMES,
+        *logic.GAMES,
+        *numbers.GAMES,
+        *words.GAMES,
+        *cards.GAMES,
+        *boards.GAMES,
+        *economics.GAMES,
+        *small_boards.GAMES,
+        *territory.GAMES,
+        *tabletop.GAMES,
+        *word_contests.GAMES,
+        *social.GAMES,
+        *judged.GAMES,
+    )
+}
 STRATEGIES = ("random", "expert", "format-breaker")
 
 

@@ -4,6 +4,7 @@ offers, and the two generic strategies (random and format breaker).
 Players read only the messages a model would see, never game internals, and are pure functions of them: one
 model object serves many episodes at once in batch mode, and the same messages always get the same reply.
 """
+
 import hashlib
 import random
 import re
@@ -13,6 +14,7 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class Transcript:
     """A player's view of an episode: the game master's messages and the player's own replies, in order."""
+
     contexts: tuple[str, ...]
     replies: tuple[str, ...]
     salt: str = ""
@@ -101,6 +103,7 @@ class GamePlayers:
     does not reciprocate); `expert_name` says what the reference is (`minimax`, `tit_for_tat`, ...) and names its
     variant `ta_<game>_vs_<expert_name>`.
     """
+
     game: str = ""
     recognizes: re.Pattern
     has_expert: bool = False

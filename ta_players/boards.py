@@ -9,6 +9,7 @@ mobility engine for Chess, a corner/mobility heuristic for Othello, small alpha-
 The experts break ties between equally good moves with the transcript's RNG: as reference opponents they are
 salted with their instance and seat, so the instances of these games without chance are different games.
 """
+
 import re
 
 import chess
@@ -26,6 +27,7 @@ def _search(root, depth: int, successors, value, rng=None):
     `successors(node)` lists `(move, child)` pairs, empty when the game is over at `node`; `value(node, depth)`
     scores a node for its side to move (terminal nodes included; `depth` left lets a sooner win score higher).
     """
+
     def negamax(node, depth, alpha, beta):
         children = successors(node) if depth > 0 else None
         if not children:
@@ -59,8 +61,7 @@ def _pick(moves: list, rng=None):
 # ---------------------------------------------------------------------------------------------------------- Chess
 
 CHESS_MOVE = re.compile(r"^\[GAME\] Player [01] made the following move: ([a-h][1-8][a-h][1-8][qrbn]?)$", re.M)
-PIECE_VALUES = {chess.PAWN: 100, chess.KNIGHT: 320, chess.BISHOP: 330, chess.ROOK: 500, chess.QUEEN: 900,
-                chess.KING: 0}
+PIECE_VALUES = {chess.PAWN: 100, chess.KNIGHT: 320, chess.BISHOP: 330, chess.ROOK: 500, chess.QUEEN: 900, chess.KING: 0}
 
 
 def _square_values(colour: bool, piece_type: int) -> list[float]:
@@ -79,8 +80,11 @@ def _square_values(colour: bool, piece_type: int) -> list[float]:
     return values
 
 
-SQUARE_VALUES = {(colour, piece_type): _square_values(colour, piece_type)
-                 for colour in chess.COLORS for piece_type in chess.PIECE_TYPES}
+SQUARE_VALUES = {
+    (colour, piece_type): _square_values(colour, piece_type)
+    for colour in chess.COLORS
+    for piece_type in chess.PIECE_TYPES
+}
 RIM = [max(abs(3.5 - chess.square_rank(square)), abs(3.5 - chess.square_file(square))) for square in chess.SQUARES]
 
 
@@ -112,10 +116,16 @@ def _chess_drawn(transcript: Transcript) -> chess.Board | None:
     white = re.search(r"You are playing White in a game of Chess", transcript.prompt) is not None
     board = chess.Board(f"{placement} {'w' if white else 'b'} - - 0 1")
     board.castling_rights = 0
-    for square, king, rook in (("K", chess.E1, chess.H1), ("Q", chess.E1, chess.A1), ("k", chess.E8, chess.H8),
-                               ("q", chess.E8, chess.A8)):
+    for square, king, rook in (
+        ("K", chess.E1, chess.H1),
+        ("Q", chess.E1, chess.A1),
+        ("k", chess.E8, chess.H8),
+        ("q", chess.E8, chess.A8),
+    ):
         colour = square.isupper()
-        if board.piece_at(king) == chess.Piece(chess.KING, colour) and board.piece_at(rook) == chess.Piece(chess.ROOK, colour):
+        if board.piece_at(king) == chess.Piece(chess.KING, colour) and board.piece_at(rook) == chess.Piece(
+            chess.ROOK, colour
+        ):
             board.castling_rights |= chess.BB_SQUARES[rook]
     moves = CHESS_MOVE.findall(transcript.text)
     if moves:
@@ -144,9 +154,11 @@ def _chess_static(board: chess.Board) -> float:
 
 def _chess_ordered(board: chess.Board) -> list[chess.Move]:
     """Legal moves, captures of the most valuable pieces first (more alpha-beta cuts), then in UCI order."""
+
     def victim(move):
         piece_type = board.piece_type_at(move.to_square)
         return -PIECE_VALUES[piece_type] if piece_type else (-100 if board.is_en_passant(move) else 0)
+
     return sorted(board.legal_moves, key=lambda move: (victim(move), move.uci()))
 
 
@@ -180,8 +192,9 @@ class Chess(GamePlayers):
             if not replies and board.is_check():
                 return f"[{move.uci()}]"
             score = 0  # stalemate, a draw by rule, or a repetition
-            if replies and not (board.is_repetition(2) or board.is_insufficient_material()
-                                or board.is_seventyfive_moves()):
+            if replies and not (
+                board.is_repetition(2) or board.is_insufficient_material() or board.is_seventyfive_moves()
+            ):
                 worst, mobility = WIN * 10, 2 * len(replies)
                 for reply in replies:
                     board.push(reply)
@@ -279,8 +292,11 @@ def _checkers_value(node, depth):
     moves = checkers_moves(board, side)
     # A side without a move, or whose every move leaves it without one, crashes TextArena 0.7.4 (see
     # _checkers_safe): such positions score as unknown, so a winning expert wins by capturing instead.
-    if not moves or not checkers_moves(board, 1 - side) or (len(moves) <= 3 and all(not checkers_moves(_checkers_play(board, move), side)
-                                             for move in moves)):
+    if (
+        not moves
+        or not checkers_moves(board, 1 - side)
+        or (len(moves) <= 3 and all(not checkers_moves(_checkers_play(board, move), side) for move in moves))
+    ):
         return 0
     score = 100 * (mine - theirs) + 50 * (counts[own[1]] - counts[enemy[1]]) + 2 * advance
     if mine > theirs:  # ahead: bring the kings to the opponent's pieces
@@ -437,8 +453,11 @@ class Othello(GamePlayers):
             if empties <= 6:
                 return -_othello_exact(child, opponent)
             weights = _othello_weights(child)
-            position = sum(weights[r][c] * (1 if cell == piece else -1 if cell == opponent else 0)
-                           for r, row in enumerate(child) for c, cell in enumerate(row))
+            position = sum(
+                weights[r][c] * (1 if cell == piece else -1 if cell == opponent else 0)
+                for r, row in enumerate(child)
+                for c, cell in enumerate(row)
+            )
             their_moves = len(_othello_moves(child, opponent))
             if their_moves == 0:
                 position += 30  # the opponent must pass
@@ -448,8 +467,9 @@ class Othello(GamePlayers):
         # moves within OTHELLO_TIE of the best are as good as the heuristic can tell (the exact endgame has no slack):
         # exact ties are rare, and without draws among near-equals two instances of a seat played the same game
         slack = 0 if empties <= 6 else OTHELLO_TIE
-        return "[{}, {}]".format(*_pick([move for move, value in zip(moves, scores) if value >= max(scores) - slack],
-                                        transcript.rng()))
+        return "[{}, {}]".format(
+            *_pick([move for move, value in zip(moves, scores) if value >= max(scores) - slack], transcript.rng())
+        )
 
 
 # ---------------------------------------------------------------------------------------------------- Breakthrough
@@ -467,7 +487,9 @@ def breakthrough_position(transcript: Transcript) -> tuple[tuple, int]:
     rows = BREAKTHROUGH_ROW.findall(transcript.text)[-size:]
     if len(rows) == size and [int(rank) for rank, _ in rows] == list(range(size, 0, -1)):
         return tuple(tuple(cells.split()) for _, cells in reversed(rows)), size
-    board = [["W"] * size for _ in range(2)] + [["."] * size for _ in range(size - 4)] + [["B"] * size for _ in range(2)]
+    board = (
+        [["W"] * size for _ in range(2)] + [["."] * size for _ in range(size - 4)] + [["B"] * size for _ in range(2)]
+    )
     for _, f1, r1, f2, r2 in BREAKTHROUGH_MOVE.findall(transcript.text):
         c1, c2, row1, row2 = FILES.index(f1), FILES.index(f2), int(r1) - 1, int(r2) - 1
         board[row2][c2], board[row1][c1] = board[row1][c1], "."
@@ -541,7 +563,11 @@ def _breakthrough_value(node, depth):
 
 
 def _breakthrough_side(transcript: Transcript) -> int:
-    return 0 if re.search(r"You are playing (White|Black) in a game of Breakthrough", transcript.prompt).group(1) == "White" else 1
+    return (
+        0
+        if re.search(r"You are playing (White|Black) in a game of Breakthrough", transcript.prompt).group(1) == "White"
+        else 1
+    )
 
 
 def _breakthrough_text(move) -> str:
@@ -569,12 +595,16 @@ class Breakthrough(GamePlayers):
         if not breakthrough_moves(board, side):
             return "[a1a2]"
         # an immediate win needs no search
-        wins = [move for move in breakthrough_moves(board, side)
-                if _breakthrough_winner(_breakthrough_play(board, move)) == side]
+        wins = [
+            move
+            for move in breakthrough_moves(board, side)
+            if _breakthrough_winner(_breakthrough_play(board, move)) == side
+        ]
         if wins:
             return _breakthrough_text(_pick(wins, transcript.rng()))
-        move = _search((board, side), 3 if size <= 6 else 2, _breakthrough_successors, _breakthrough_value,
-                       transcript.rng())
+        move = _search(
+            (board, side), 3 if size <= 6 else 2, _breakthrough_successors, _breakthrough_value, transcript.rng()
+        )
         return _breakthrough_text(move)
 
 
@@ -690,8 +720,9 @@ class Alquerque(GamePlayers):
         """Depth-3 alpha-beta on material (= capture score), sees a side left without a move (it loses); keeps
         pieces in the middle rows, where they can still move."""
         (board, played), side = alquerque_position(transcript), seat_of(transcript)
-        return _alquerque_text(_search((board, side, played, False), 3, _alquerque_successors, _alquerque_value,
-                                       transcript.rng()))
+        return _alquerque_text(
+            _search((board, side, played, False), 3, _alquerque_successors, _alquerque_value, transcript.rng())
+        )
 
 
 # --------------------------------------------------------------------------------------------------------- Crusade
@@ -885,12 +916,16 @@ class LinesOfAction(GamePlayers):
         if wins:
             return _loa_text(_pick(wins, transcript.rng()))
         scored.sort(key=lambda item: item[0])  # stable: equal scores keep the move order
-        safe = [(value, move) for value, move, child in scored[:6]
-                if not any(_loa_groups(_loa_play(child, reply), enemy) == 1 for reply in _loa_moves(child, 1 - side))]
+        safe = [
+            (value, move)
+            for value, move, child in scored[:6]
+            if not any(_loa_groups(_loa_play(child, reply), enemy) == 1 for reply in _loa_moves(child, 1 - side))
+        ]
         candidates = safe or [(value, move) for value, move, _ in scored]
         # moves within LOA_TIE of the best are as good as the heuristic can tell
-        return _loa_text(_pick([move for value, move in candidates if value <= candidates[0][0] + LOA_TIE],
-                               transcript.rng()))
+        return _loa_text(
+            _pick([move for value, move in candidates if value <= candidates[0][0] + LOA_TIE], transcript.rng())
+        )
 
 
 GAMES = [Chess(), Checkers(), Othello(), Breakthrough(), Alquerque(), LinesOfAction(), Crusade()]

@@ -1,4 +1,5 @@
 """Players for card games: Blackjack, UltimateTexasHoldem, Set, Klondike; and 2048."""
+
 import functools
 import itertools
 import re
@@ -23,9 +24,11 @@ class Blackjack(GamePlayers):
     recognizes = re.compile(r"You are playing Blackjack against the dealer")
     has_expert = True
     expert_bar = 50.0
-    expert_bar_reason = ("Blackjack is a game of chance: hit/stand basic strategy wins about 43% of hands and "
-                         "pushes about 9% against a dealer standing on 17 (expected score about 47); it measured "
-                         "52.5 on the shipped instances.")
+    expert_bar_reason = (
+        "Blackjack is a game of chance: hit/stand basic strategy wins about 43% of hands and "
+        "pushes about 9% against a dealer standing on 17 (expected score about 47); it measured "
+        "52.5 on the shipped instances."
+    )
 
     def random_move(self, transcript, rng):
         return rng.choice(["[Hit]", "[Stand]"])
@@ -81,8 +84,9 @@ def _five_card_rank(cards) -> tuple:
     counts = sorted(((ranks.count(rank), rank) for rank in set(ranks)), reverse=True)
     by_count = [rank for _, rank in counts]
     flush = len({suit for _, suit in cards}) == 1
-    straight_high = 5 if ranks == [14, 5, 4, 3, 2] else ranks[0] if len(set(ranks)) == 5 and ranks[0] - ranks[4] == 4 \
-        else 0
+    straight_high = (
+        5 if ranks == [14, 5, 4, 3, 2] else ranks[0] if len(set(ranks)) == 5 and ranks[0] - ranks[4] == 4 else 0
+    )
     pattern = [count for count, _ in counts]
     if straight_high and flush:
         return 8, [straight_high]
@@ -113,9 +117,11 @@ class UltimateTexasHoldem(GamePlayers):
     recognizes = re.compile(r"ULTIMATE TEXAS HOLD'EM")
     has_expert = True
     expert_bar = 40.0
-    expert_bar_reason = ("A game of chance against the house: basic strategy about breaks even (score 50 in "
-                         "expectation; -0.1 chips a round over 900 rounds), but a round swings by about 120 chips; "
-                         "it measured 44.4 on the shipped instances.")
+    expert_bar_reason = (
+        "A game of chance against the house: basic strategy about breaks even (score 50 in "
+        "expectation; -0.1 chips a round over 900 rounds), but a round swings by about 120 chips; "
+        "it measured 44.4 on the shipped instances."
+    )
 
     @staticmethod
     def round_state(transcript: Transcript) -> tuple[str, bool, list, list]:
@@ -124,9 +130,10 @@ class UltimateTexasHoldem(GamePlayers):
         follow the newest "Round N started!" message."""
         text = transcript.last
         hole = _poker_cards(last_match(r"🎴 Your hand: (.+)", text).group(1))
-        current = text[last_match(r"Round \d+ started!", text).end():]
-        board = [card for shown in re.findall(r"(?:FLOP|RIVER) revealed: (.+)", current)
-                 for card in _poker_cards(shown)]
+        current = text[last_match(r"Round \d+ started!", text).end() :]
+        board = [
+            card for shown in re.findall(r"(?:FLOP|RIVER) revealed: (.+)", current) for card in _poker_cards(shown)
+        ]
         phase = {0: "pre_flop", 3: "flop", 5: "river"}[len(board)]
         bet = re.search(r"^\[Player\] \[(?:play bet )?[42]x\]", current, re.IGNORECASE | re.MULTILINE) is not None
         return phase, bet, hole, board
@@ -135,8 +142,9 @@ class UltimateTexasHoldem(GamePlayers):
         phase, bet, _, _ = self.round_state(transcript)
         if bet:
             return "[skip]"
-        return rng.choice({"pre_flop": ["[4x]", "[check]"], "flop": ["[2x]", "[check]"],
-                           "river": ["[1x]", "[fold]"]}[phase])
+        return rng.choice(
+            {"pre_flop": ["[4x]", "[check]"], "flop": ["[2x]", "[check]"], "river": ["[1x]", "[fold]"]}[phase]
+        )
 
     def expert_move(self, transcript):
         """The known basic strategy: 4x with good starting cards, 2x on the flop with a hidden pair or a good flush
@@ -147,15 +155,22 @@ class UltimateTexasHoldem(GamePlayers):
         (high, high_suit), (low, low_suit) = sorted(hole, reverse=True)
         if phase == "pre_flop":
             suited = high_suit == low_suit
-            raise_4x = (high == low and high >= 3) or high == 14 or (high == 13 and (suited or low >= 5)) \
-                or (high == 12 and low >= (6 if suited else 8)) or (high == 11 and low >= (8 if suited else 10))
+            raise_4x = (
+                (high == low and high >= 3)
+                or high == 14
+                or (high == 13 and (suited or low >= 5))
+                or (high == 12 and low >= (6 if suited else 8))
+                or (high == 11 and low >= (8 if suited else 10))
+            )
             return "[4x]" if raise_4x else "[check]"
         hidden_pair = high == low or any(rank in {board_rank for board_rank, _ in board} for rank in (high, low))
         mine, board_only = _best_hand(hole + board), _best_hand(board)
         improved = mine[0] > board_only[0]
         if phase == "flop":
-            flush_draw = any(sum(suit == s for _, s in hole + board) >= 4 and any(
-                rank >= 10 and s == suit for rank, s in hole) for suit in "♠♥♦♣")
+            flush_draw = any(
+                sum(suit == s for _, s in hole + board) >= 4 and any(rank >= 10 and s == suit for rank, s in hole)
+                for suit in "♠♥♦♣"
+            )
             play = (hidden_pair and high > 2) or (improved and mine[0] >= 2) or flush_draw
             return "[2x]" if play else "[check]"
         seen = set(hole + board)
@@ -223,8 +238,11 @@ class KlondikeBoard:
             if up and self.foundation_for(pile[-1]) is not None:
                 moves.append(f"move T{i + 1} F{self.foundation_for(pile[-1]) + 1}")
             for count in range(1, up + 1):
-                moves += [f"move T{i + 1} T{j + 1}" + (f" {count}" if count > 1 else "")
-                          for j, top in enumerate(tops) if j != i and self.fits(pile[-count], top)]
+                moves += [
+                    f"move T{i + 1} T{j + 1}" + (f" {count}" if count > 1 else "")
+                    for j, top in enumerate(tops)
+                    if j != i and self.fits(pile[-count], top)
+                ]
         for f, top in enumerate(self.foundations):
             if top is not None:
                 moves += [f"move F{f + 1} T{j + 1}" for j, pile_top in enumerate(tops) if self.fits(top, pile_top)]
@@ -249,10 +267,12 @@ class Klondike(GamePlayers):
     recognizes = re.compile(r"You are playing Klondike solitaire")
     has_expert = True
     expert_bar = 40.0
-    expert_bar_reason = ("Greedy play wins some deals only, though every shipped deal is winnable (a search knowing "
-                         "every card wins it): it makes no move that neither turns a card up nor feeds a foundation, "
-                         "and forfeits when no card of the stock and waste fits; it won 3 of the 10 shipped deals "
-                         "and scored 42.7 on them (random play 9.0).")
+    expert_bar_reason = (
+        "Greedy play wins some deals only, though every shipped deal is winnable (a search knowing "
+        "every card wins it): it makes no move that neither turns a card up nor feeds a foundation, "
+        "and forfeits when no card of the stock and waste fits; it won 3 of the 10 shipped deals "
+        "and scored 42.7 on them (random play 9.0)."
+    )
 
     def random_move(self, transcript, rng):
         """One command drawn from those the rules allow (draw among them)."""
@@ -268,8 +288,11 @@ class Klondike(GamePlayers):
         board = KlondikeBoard(transcript.last)
         commands = []
         while True:
-            sources = [source for source, cards in (("W", board.waste), *enumerate(board.tableau))
-                       if cards and cards[-1] is not None and board.foundation_for(cards[-1]) is not None]
+            sources = [
+                source
+                for source, cards in (("W", board.waste), *enumerate(board.tableau))
+                if cards and cards[-1] is not None and board.foundation_for(cards[-1]) is not None
+            ]
             if not sources:
                 break
             revealing = sources[0] != "W" and board.reveals(sources[0], 1)
@@ -367,7 +390,7 @@ def _snake_value(board: list[list[int]]) -> float:
     size = len(board)
     value, weight = 0.0, 1.0
     for row in range(size):
-        for col in (range(size) if row % 2 == 0 else reversed(range(size))):
+        for col in range(size) if row % 2 == 0 else reversed(range(size)):
             value += board[row][col] * weight
             weight /= 2
     return value + 0.1 * _empty_cells(board) * max(max(line) for line in board)
@@ -389,10 +412,12 @@ class Game2048(GamePlayers):
     recognizes = re.compile(r"You are playing 2048 on a \d+x\d+ board")
     has_expert = True
     expert_bar = 90.0
-    expert_bar_reason = ("Mean over the 14 difficulty ids (measured 90.6): 100 on the targets up to 256 and on 5x5 "
-                         "to 10x10; easy (1024) 96.7; default (2048) 86.0; 3x3 58.0 (2048 is out of reach on 9 "
-                         "cells); hard, very-hard, extreme 82.7, 76.7, 68.5 (their targets need more moves than "
-                         "the 1500-request cap: 4096 alone needs about 1860).")
+    expert_bar_reason = (
+        "Mean over the 14 difficulty ids (measured 90.6): 100 on the targets up to 256 and on 5x5 "
+        "to 10x10; easy (1024) 96.7; default (2048) 86.0; 3x3 58.0 (2048 is out of reach on 9 "
+        "cells); hard, very-hard, extreme 82.7, 76.7, 68.5 (their targets need more moves than "
+        "the 1500-request cap: 4096 alone needs about 1860)."
+    )
 
     @staticmethod
     def board(transcript: Transcript) -> list[list[int]]:
@@ -400,8 +425,10 @@ class Game2048(GamePlayers):
         for text in (transcript.last, transcript.text):
             shown = last_match(r"\+-+\+\n((?:\|[^\n]*\|\n)+)\+-+\+", text)
             if shown:
-                return [[0 if cell == "." else int(cell) for cell in line.strip("|").split()]
-                        for line in shown.group(1).splitlines()]
+                return [
+                    [0 if cell == "." else int(cell) for cell in line.strip("|").split()]
+                    for line in shown.group(1).splitlines()
+                ]
         raise ValueError("no 2048 board in the transcript")
 
     def random_move(self, transcript, rng):

@@ -1,5 +1,6 @@
 """Players for the core games: Minesweeper, Hangman, WordChains, Tower of Hanoi, Battleship and Three-Player Tic
 Tac Toe (games/core.py)."""
+
 import functools
 import re
 from collections import Counter
@@ -20,6 +21,7 @@ def english_words() -> dict[tuple[str, int], list[str]]:
     """NLTK's `words` corpus, lower-cased, by (first letter, length): the vocabulary any English speaker has.
     Loaded once per process, on first use."""
     from nltk.corpus import words
+
     return _by_start(word.lower() for word in words.words() if word.isalpha())
 
 
@@ -29,6 +31,7 @@ def dictionary_words() -> dict[tuple[str, int], list[str]]:
     nouns, which TextArena 0.7.4's WordChains dictionary rejects (`EnglishDictionary(keep_proper_nouns=False)`),
     and accepts every other word of it."""
     from nltk.corpus import words
+
     return _by_start(word for word in words.words() if word.isalpha() and word.islower())
 
 
@@ -36,6 +39,7 @@ class WordChains(GamePlayers):
     """Random: any unused word of the corpus with the right start and length, proper nouns too (an invalid word).
     Expert (`strander`): a lower-case corpus word, the one whose last letter leaves the opponent the fewest unused
     words one letter longer (none: the opponent cannot answer)."""
+
     game = "ta_word_chains"
     recognizes = re.compile(r"in the Word Chains Game")
     has_expert = True
@@ -46,8 +50,9 @@ class WordChains(GamePlayers):
     def rule_and_used(transcript) -> tuple[str, int, set[str]]:
         """The start letter and length the next word needs, and the words played so far."""
         rule = last_match(r"Start with '(\w)'\s+2\. Be exactly (\d+) letters long", transcript.text)
-        used = set(re.findall(r"\[(\w+)\]", transcript.text.lower())) | {reply.strip("[] ").lower()
-                                                                         for reply in transcript.replies}
+        used = set(re.findall(r"\[(\w+)\]", transcript.text.lower())) | {
+            reply.strip("[] ").lower() for reply in transcript.replies
+        }
         return rule.group(1).lower(), int(rule.group(2)), used
 
     def random_move(self, transcript, rng):
@@ -61,8 +66,10 @@ class WordChains(GamePlayers):
         candidates = [word for word in words.get((start, length), []) if word not in used]
         if not candidates:
             return f"[{start * length}]"
-        answers = {letter: sum(word not in used for word in words.get((letter, length + 1), []))
-                   for letter in {word[-1] for word in candidates}}
+        answers = {
+            letter: sum(word not in used for word in words.get((letter, length + 1), []))
+            for letter in {word[-1] for word in candidates}
+        }
         return f"[{min(candidates, key=lambda word: (answers[word[-1]], word))}]"
 
 
@@ -92,13 +99,17 @@ class Battleship(GamePlayers):
             cells = row.split()
             if len(cells) != 2 * size + 2 or not cells[0].isalpha():
                 break
-            grid.append(cells[size + 2:])
+            grid.append(cells[size + 2 :])
         return grid
 
     def random_move(self, transcript, rng):
         """A cell of the opponent's board not fired on yet, read from the latest board shown."""
-        open_cells = [f"{chr(65 + r)}{c}" for r, row in enumerate(self.shots(transcript))
-                      for c, cell in enumerate(row) if cell == "~"]
+        open_cells = [
+            f"{chr(65 + r)}{c}"
+            for r, row in enumerate(self.shots(transcript))
+            for c, cell in enumerate(row)
+            if cell == "~"
+        ]
         return f"[{rng.choice(open_cells)}]"
 
     def expert_move(self, transcript):
@@ -113,17 +124,28 @@ class Battleship(GamePlayers):
                 for c in range(size):
                     for dr, dc in ((0, 1), (1, 0)):
                         cells = [(r + i * dr, c + i * dc) for i in range(length)]
-                        if cells[-1][0] >= size or cells[-1][1] >= size or \
-                                any(grid[x][y] == "O" or (x, y) in sunk_cells for x, y in cells):
+                        if (
+                            cells[-1][0] >= size
+                            or cells[-1][1] >= size
+                            or any(grid[x][y] == "O" or (x, y) in sunk_cells for x, y in cells)
+                        ):
                             continue
                         hits = sum(grid[x][y] == "X" for x, y in cells)
                         for x, y in cells:
                             if grid[x][y] == "~":
-                                density[(x, y)] = density.get((x, y), 0) + 100 ** hits
+                                density[(x, y)] = density.get((x, y), 0) + 100**hits
         if not density:  # the bookkeeping of sunk ships went wrong: any open cell adjacent to a hit, else any
-            density = {(r, c): 1 + sum(grid[r + dr][c + dc] == "X" for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))
-                                       if 0 <= r + dr < size and 0 <= c + dc < size)
-                       for r in range(size) for c in range(size) if grid[r][c] == "~"}
+            density = {
+                (r, c): 1
+                + sum(
+                    grid[r + dr][c + dc] == "X"
+                    for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))
+                    if 0 <= r + dr < size and 0 <= c + dc < size
+                )
+                for r in range(size)
+                for c in range(size)
+                if grid[r][c] == "~"
+            }
         r, c = max(sorted(density), key=lambda cell: (density[cell], (cell[0] + cell[1]) % 2 == 0))
         return f"[{chr(65 + r)}{c}]"
 
@@ -191,20 +213,26 @@ class Minesweeper(GamePlayers):
         # a hit mine stays hidden on the board; the message that reported it says where it is
         mines = {(int(r), int(c)) for r, c in MINE_HIT.findall(transcript.text)}
         safe = _minesweeper_deductions(board, mines)
-        hidden = [(r, c) for r, row in enumerate(board) for c, cell in enumerate(row)
-                  if cell == "." and (r, c) not in mines]
+        hidden = [
+            (r, c) for r, row in enumerate(board) for c, cell in enumerate(row) if cell == "." and (r, c) not in mines
+        ]
         if safe:
             r, c = min(safe)
         else:
-            r, c = min(hidden, key=lambda cell: (_mine_probability(board, mines, cell),
-                                                 len(_hidden_neighbours(board, cell)), cell))
+            r, c = min(
+                hidden,
+                key=lambda cell: (_mine_probability(board, mines, cell), len(_hidden_neighbours(board, cell)), cell),
+            )
         return f"[{r} {c}]"
 
 
 def _hidden_neighbours(board, cell) -> set:
     r, c = cell
-    return {(r + dr, c + dc) for dr, dc in NEIGHBOURS
-            if 0 <= r + dr < len(board) and 0 <= c + dc < len(board[0]) and board[r + dr][c + dc] == "."}
+    return {
+        (r + dr, c + dc)
+        for dr, dc in NEIGHBOURS
+        if 0 <= r + dr < len(board) and 0 <= c + dc < len(board[0]) and board[r + dr][c + dc] == "."
+    }
 
 
 def _constraints(board, mines: set) -> list[tuple[frozenset, int]]:
@@ -264,12 +292,15 @@ class Hangman(GamePlayers):
     """Expert over the candidate words (words that fit the revealed letters and avoid every wrong letter): a letter
     in every candidate (it cannot cost a life); else, with few candidates left, the candidates themselves (TextArena
     0.7.4 takes no life for a wrong whole-word guess); else the letter found in most candidates."""
+
     game = "ta_hangman"
     recognizes = re.compile(r"You are playing Hangman")
     has_expert = True
     expert_bar = 90.0
-    expert_bar_reason = ("the first letters are guessed among hundreds of words and can miss (each miss costs 1/12 "
-                         "of the score); measured 95.0 default, 92.5 hardcore")
+    expert_bar_reason = (
+        "the first letters are guessed among hundreds of words and can miss (each miss costs 1/12 "
+        "of the score); measured 95.0 default, 92.5 hardcore"
+    )
     WORD_GUESSES = 25  # with at most 26 letter guesses, well inside the request cap of 60 most of the time
 
     @staticmethod
@@ -296,8 +327,9 @@ class Hangman(GamePlayers):
             return f"[{candidates[0]}]"
         counts = Counter(letter for word in candidates for letter in set(word) if letter not in guessed)
         if not counts:  # no known word fits: the most common English letters not yet tried
-            counts = Counter({letter: -rank for rank, letter in enumerate("ETAOINSHRDLCUMWFGYPBVKJXQZ")
-                              if letter not in guessed})
+            counts = Counter(
+                {letter: -rank for rank, letter in enumerate("ETAOINSHRDLCUMWFGYPBVKJXQZ") if letter not in guessed}
+            )
         letter = max(sorted(counts), key=lambda letter: counts[letter])
         if candidates and counts[letter] < len(candidates) and len(candidates) <= self.WORD_GUESSES:
             return f"[{candidates[0]}]"
@@ -326,8 +358,12 @@ class TowerOfHanoi(GamePlayers):
 
     def random_move(self, transcript, rng):
         towers = self.towers(transcript)
-        moves = [(a, b) for a in range(3) for b in range(3)
-                 if a != b and towers[a] and (not towers[b] or towers[b][-1] > towers[a][-1])]
+        moves = [
+            (a, b)
+            for a in range(3)
+            for b in range(3)
+            if a != b and towers[a] and (not towers[b] or towers[b][-1] > towers[a][-1])
+        ]
         source, target = rng.choice(moves)
         return f"[{'ABC'[source]} {'ABC'[target]}]"
 
@@ -352,10 +388,12 @@ THREE_PLAYER_SYMBOLS = "ABC"
 THREE_PLAYER_SIZE, THREE_PLAYER_RUN = 5, 4
 THREE_PLAYER_WINDOWS = tuple(
     tuple((row + k * dr) * THREE_PLAYER_SIZE + col + k * dc for k in range(THREE_PLAYER_RUN))
-    for row in range(THREE_PLAYER_SIZE) for col in range(THREE_PLAYER_SIZE)
+    for row in range(THREE_PLAYER_SIZE)
+    for col in range(THREE_PLAYER_SIZE)
     for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1))
     if 0 <= row + (THREE_PLAYER_RUN - 1) * dr < THREE_PLAYER_SIZE
-    and 0 <= col + (THREE_PLAYER_RUN - 1) * dc < THREE_PLAYER_SIZE)
+    and 0 <= col + (THREE_PLAYER_RUN - 1) * dc < THREE_PLAYER_SIZE
+)
 THREE_PLAYER_WINDOW_SCORES = (1, 4, 16, 0)  # by own symbols already in a window still open to its owner
 
 
@@ -368,8 +406,11 @@ class ThreePlayerTicTacToe(GamePlayers):
     @staticmethod
     def board(transcript) -> list[str]:
         """The latest 5x5 board, one symbol per cell ('' when empty: the board shows the cell's number)."""
-        rows = [line for line in last_match(THREE_PLAYER_BOARD, transcript.text).group(1).split("\n")
-                if line.startswith("|")]
+        rows = [
+            line
+            for line in last_match(THREE_PLAYER_BOARD, transcript.text).group(1).split("\n")
+            if line.startswith("|")
+        ]
         cells = [cell.strip() for row in rows for cell in row.strip("|").split("|")]
         return ["" if cell.isdigit() else cell for cell in cells]
 
@@ -382,8 +423,10 @@ class ThreePlayerTicTacToe(GamePlayers):
         for seat in (me, (me + 1) % 3, (me + 2) % 3):
             symbol = THREE_PLAYER_SYMBOLS[seat]
             for cell in empty:
-                if any(cell in window and sum(board[i] == symbol for i in window) == THREE_PLAYER_RUN - 1
-                       for window in THREE_PLAYER_WINDOWS):
+                if any(
+                    cell in window and sum(board[i] == symbol for i in window) == THREE_PLAYER_RUN - 1
+                    for window in THREE_PLAYER_WINDOWS
+                ):
                     return f"[{cell}]"
 
         def value(cell):

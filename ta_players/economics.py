@@ -6,6 +6,7 @@ NewRecruit, UsedCarNegotiation and UsedCar, ScorableGames).
 Most of these games alternate free-chat turns with decision turns; the phase is read from the latest phase
 message the game master sent (TextArena 0.7.4 announces each switch), never from env internals.
 """
+
 import ast
 import itertools
 import math
@@ -31,6 +32,7 @@ class TalkThenDecide(GamePlayers):
     """Games whose rounds open with free talk and close with a decision: the phase is the latest of the
     announcements `DECIDE` (the talk is over) and `CHAT_AGAIN` (a new round's talk begins). Both players talk
     (`TALK`, `PROMISE`) until the decision, then decide (`random_decision`, `expert_decision`)."""
+
     DECIDE: str
     CHAT_AGAIN: str
     TALK = CHAT
@@ -67,6 +69,7 @@ def _unprovoked(rounds: list[tuple[bool, bool]]) -> bool:
 
 # --- Colonel Blotto -------------------------------------------------------------------------------------------------
 
+
 class ColonelBlotto(GamePlayers):
     game = "ta_colonel_blotto"
     recognizes = re.compile(r"in a game of ColonelBlotto")
@@ -101,8 +104,10 @@ class ColonelBlotto(GamePlayers):
         n = len(fields)
         me = "Alpha" if "You are Commander Alpha" in transcript.prompt else "Beta"
         opponent = "Beta" if me == "Alpha" else "Alpha"
-        history = [[int(units_) for units_ in re.findall(r"[A-Z]: (\d+)", line)]
-                   for line in re.findall(rf"Commander {opponent} allocated:\s*([^\n]*)", transcript.text)]
+        history = [
+            [int(units_) for units_ in re.findall(r"[A-Z]: (\d+)", line)]
+            for line in re.findall(rf"Commander {opponent} allocated:\s*([^\n]*)", transcript.text)
+        ]
         rng = transcript.rng()
         prior = [self._composition(rng, units, n) for _ in range(24)]
         weighted = [(0.25, other) for other in prior] + [(1.0 + i, other) for i, other in enumerate(history)]
@@ -132,10 +137,12 @@ class ColonelBlotto(GamePlayers):
                 lost = sum(a < b for a, b in zip(allocation, other))
                 total += weight * (1.0 if won > lost else 0.5 if won == lost else 0.0)
             return total
+
         return self._format(fields, max(candidates, key=value))
 
 
 # --- Two-player repeated matrix games --------------------------------------------------------------------------------
+
 
 class IteratedMatchingPennies(GamePlayers):
     game = "ta_iterated_matching_pennies"
@@ -190,8 +197,10 @@ class IteratedPrisonersDilemma(TalkThenDecide):
     def random_decision(self, transcript, rng):
         return rng.choice(["[Cooperate]", "[Defect]"])
 
-    ROUND = re.compile(r"Round \d+ results:\n(?:Both players (cooperated|defected)|"
-                       r"Player 0 (cooperated|defected), Player 1 (cooperated|defected))")
+    ROUND = re.compile(
+        r"Round \d+ results:\n(?:Both players (cooperated|defected)|"
+        r"Player 0 (cooperated|defected), Player 1 (cooperated|defected))"
+    )
 
     def rounds(self, transcript) -> list[tuple[bool, bool]]:
         """Each round's (this player cooperated, the opponent cooperated), oldest first."""
@@ -237,8 +246,9 @@ class IteratedRockPaperScissors(GamePlayers):
         """(this player's moves, the opponent's moves) of the rounds played. TextArena reports only who won a round,
         so the opponent's move is inferred from the player's own move (echoed to it) and the result."""
         me = _own_id(transcript)
-        events = re.findall(r"Player \d+ selects move (rock|paper|scissors)|Round result: (Draw|Player (\d+) wins)",
-                            transcript.text)
+        events = re.findall(
+            r"Player \d+ selects move (rock|paper|scissors)|Round result: (Draw|Player (\d+) wins)", transcript.text
+        )
         own, mine, theirs = None, [], []
         for move, result, winner in events:
             if move:
@@ -280,8 +290,12 @@ class IteratedTwoThirdsAverage(GamePlayers):
     expert_name = "equilibrium"
 
     def random_move(self, transcript, rng):
-        low, high = (float(x) for x in re.search(r"guess a number between (\d+(?:\.\d+)?) and (\d+(?:\.\d+)?)",
-                                                   transcript.prompt).groups())
+        low, high = (
+            float(x)
+            for x in re.search(
+                r"guess a number between (\d+(?:\.\d+)?) and (\d+(?:\.\d+)?)", transcript.prompt
+            ).groups()
+        )
         return f"[{rng.randint(math.ceil(low), math.floor(high))}]"
 
     def expert_move(self, transcript):
@@ -303,16 +317,23 @@ class IteratedStagHunt(TalkThenDecide):
     def random_decision(self, transcript, rng):
         return rng.choice(["[Stag]", "[Hare]"])
 
-    MATRIX = re.compile(r"Both hunt a Stag: Both get (\d+) points\n- Both hunt a Hare: Both get (\d+) points\n"
-                        r"- One hunts a Hare, One hunts a Stag: The hunter of the Hare gets (\d+) points, the hunter "
-                        r"of the Stag gets (\d+) points")
+    MATRIX = re.compile(
+        r"Both hunt a Stag: Both get (\d+) points\n- Both hunt a Hare: Both get (\d+) points\n"
+        r"- One hunts a Hare, One hunts a Stag: The hunter of the Hare gets (\d+) points, the hunter "
+        r"of the Stag gets (\d+) points"
+    )
 
     def rounds(self, transcript) -> list[tuple[bool, bool]]:
         """Each round's (this player hunted the stag, the opponent hunted the stag), oldest first."""
         me = _own_id(transcript)
-        return [(picks[me] == "stag", picks[1 - me] == "stag") for picks in
-                re.findall(r"Round \d+ complete\. Results:\n\tPlayer 0 picked '(stag|hare)'[^\n]*\n"
-                           r"\tPlayer 1 picked '(stag|hare)'", transcript.text)]
+        return [
+            (picks[me] == "stag", picks[1 - me] == "stag")
+            for picks in re.findall(
+                r"Round \d+ complete\. Results:\n\tPlayer 0 picked '(stag|hare)'[^\n]*\n"
+                r"\tPlayer 1 picked '(stag|hare)'",
+                transcript.text,
+            )
+        ]
 
     def reference_decision(self, transcript):
         """Tit for tat: hunt the stag first, then do what the opponent did in the previous round."""
@@ -380,6 +401,7 @@ class IteratedUltimatumGame(GamePlayers):
 
 # --- Games of three or more -------------------------------------------------------------------------------------------
 
+
 class ThreePlayerIPD(TalkThenDecide):
     game = "ta_three_player_ipd"
     recognizes = re.compile(r"in a 3-player Iterated Prisoner's Dilemma")
@@ -402,8 +424,9 @@ class ThreePlayerIPD(TalkThenDecide):
         me = _own_id(transcript)
         rounds = {pid: [] for pid in self.opponents(transcript)}
         for results in re.findall(r"### Round \d+ - Results:[^#]*", transcript.text):
-            for i, j, a, b in re.findall(r"Player (\d+) vs Player (\d+) chose to (cooperate|defect) and "
-                                         r"(cooperate|defect)", results):
+            for i, j, a, b in re.findall(
+                r"Player (\d+) vs Player (\d+) chose to (cooperate|defect) and (cooperate|defect)", results
+            ):
                 i, j = int(i), int(j)
                 if i == me:
                     rounds[j].append((a == "cooperate", b == "cooperate"))
@@ -413,16 +436,20 @@ class ThreePlayerIPD(TalkThenDecide):
 
     def reference_decision(self, transcript):
         """Tit for tat per pair: cooperate with each opponent unless that opponent defected against it last round."""
-        return " ".join(f"[{pid} {'defect' if rounds and not rounds[-1][1] else 'cooperate'}]"
-                        for pid, rounds in self.rounds(transcript).items())
+        return " ".join(
+            f"[{pid} {'defect' if rounds and not rounds[-1][1] else 'cooperate'}]"
+            for pid, rounds in self.rounds(transcript).items()
+        )
 
     def expert_decision(self, transcript):
         """Per pair, tit for tat until that opponent defects against it unprovoked, then defect against it to the
         end (the two-player expert's reasoning, pair by pair: the pairs' payoffs simply add up). Against two
         reciprocators it cooperates throughout (3 + 3 a round, the 30 that score 100); against random play it soon
         defects against both, 3 + 3 a round in expectation instead of 1.5 + 1.5."""
-        return " ".join(f"[{pid} {'defect' if _unprovoked(rounds) or (rounds and not rounds[-1][1]) else 'cooperate'}]"
-                        for pid, rounds in self.rounds(transcript).items())
+        return " ".join(
+            f"[{pid} {'defect' if _unprovoked(rounds) or (rounds and not rounds[-1][1]) else 'cooperate'}]"
+            for pid, rounds in self.rounds(transcript).items()
+        )
 
 
 class PublicGoodsGame(TalkThenDecide):
@@ -444,9 +471,12 @@ class PublicGoodsGame(TalkThenDecide):
 
     def contributions(self, transcript) -> list[dict[int, int]]:
         """Each round's contributions by player, oldest first."""
-        return [{int(pid): int(x) for pid, x in re.findall(r"Player (\d+): (\d+) tokens", block)}
-                for block in re.findall(r"All players have made their decisions:\n((?:Player \d+: \d+ tokens\n?)+)",
-                                        transcript.text)]
+        return [
+            {int(pid): int(x) for pid, x in re.findall(r"Player (\d+): (\d+) tokens", block)}
+            for block in re.findall(
+                r"All players have made their decisions:\n((?:Player \d+: \d+ tokens\n?)+)", transcript.text
+            )
+        ]
 
     def reference_decision(self, transcript):
         """Conditional cooperation: contributes everything in the first round, then the mean of the others'
@@ -464,8 +494,11 @@ class PublicGoodsGame(TalkThenDecide):
         contributions (10 of 20 on average) keeping everything earns 20 + 10 (three seats) a round, as much as full
         cooperation, where giving everything earns 20."""
         me, endowment = _own_id(transcript), self.endowment(transcript)
-        rounds = [(round_[me] == endowment, all(x == endowment for pid, x in round_.items() if pid != me))
-                  for round_ in self.contributions(transcript) if me in round_]
+        rounds = [
+            (round_[me] == endowment, all(x == endowment for pid, x in round_.items() if pid != me))
+            for round_ in self.contributions(transcript)
+            if me in round_
+        ]
         if not _unprovoked(rounds):
             return f"[{endowment}]"
         factor = float(re.search(r"Public good = \(sum of all contributions\) × ([\d.]+)", transcript.prompt).group(1))
@@ -499,8 +532,9 @@ class MarketEntryGame(TalkThenDecide):
         simulation)."""
         me = _own_id(transcript)
         capacity = int(re.search(r"Market capacity: (\d+)", transcript.prompt).group(1))
-        rounds = re.findall(r"All players have made their decisions:\n((?:Player \d+: (?:ENTERED|STAYED OUT)\n)+)",
-                            transcript.text)
+        rounds = re.findall(
+            r"All players have made their decisions:\n((?:Player \d+: (?:ENTERED|STAYED OUT)\n)+)", transcript.text
+        )
         if not rounds:
             return "[E]" if me < capacity else "[S]"
         coin = transcript.rng().random()
@@ -531,8 +565,11 @@ class MarketEntryGame(TalkThenDecide):
         # distribution of the number of other entrants
         distribution = [1.0]
         for p in probabilities:
-            distribution = [(distribution[k] if k < len(distribution) else 0.0) * (1 - p)
-                            + (distribution[k - 1] * p if k > 0 else 0.0) for k in range(len(distribution) + 1)]
+            distribution = [
+                (distribution[k] if k < len(distribution) else 0.0) * (1 - p)
+                + (distribution[k - 1] * p if k > 0 else 0.0)
+                for k in range(len(distribution) + 1)
+            ]
         room = sum(distribution[:capacity])
         gain = room * profit + (1 - room) * penalty
         if abs(gain - safe) < 1e-9:
@@ -541,6 +578,7 @@ class MarketEntryGame(TalkThenDecide):
 
 
 # --- Auction and negotiations --------------------------------------------------------------------------------------
+
 
 class SimpleBlindAuction(GamePlayers):
     game = "ta_simple_blind_auction"
@@ -551,7 +589,9 @@ class SimpleBlindAuction(GamePlayers):
 
     @staticmethod
     def items(transcript) -> dict[int, int]:
-        return {int(i): int(v) for i, v in re.findall(r"- Item (\d+): .*? - Value to you: (\d+) coins", transcript.prompt)}
+        return {
+            int(i): int(v) for i, v in re.findall(r"- Item (\d+): .*? - Value to you: (\d+) coins", transcript.prompt)
+        }
 
     @staticmethod
     def capital(transcript) -> int:
@@ -584,8 +624,9 @@ class SimpleBlindAuction(GamePlayers):
 
 NEGOTIATION_RESOURCES = ["Wheat", "Wood", "Sheep", "Brick", "Ore"]
 NEGOTIATION_BASE = {"Wheat": 5, "Wood": 10, "Sheep": 15, "Brick": 25, "Ore": 40}
-TRADE_OFFER = re.compile(r"Player (\d+) made the following offer to Player (\d+): Offered items: (.*?) -> "
-                         r"Requested items: (.*)")
+TRADE_OFFER = re.compile(
+    r"Player (\d+) made the following offer to Player (\d+): Offered items: (.*?) -> Requested items: (.*)"
+)
 
 
 class SimpleNegotiation(GamePlayers):
@@ -605,8 +646,9 @@ class SimpleNegotiation(GamePlayers):
         for name, qty, value in re.findall(r"\[(\w+)\]\s+Qty: (\d+)\s+Value: (\d+)", transcript.prompt):
             resources[name], values[name] = int(qty), int(value)
         standing = None
-        for event in re.finditer(TRADE_OFFER.pattern + r"|Player (\d+) accepted the trade offer from Player (\d+)",
-                                 transcript.text):
+        for event in re.finditer(
+            TRADE_OFFER.pattern + r"|Player (\d+) accepted the trade offer from Player (\d+)", transcript.text
+        ):
             if event.group(1) is not None:
                 standing = (int(event.group(1)), self._bundle(event.group(3)), self._bundle(event.group(4)))
             elif standing is not None:
@@ -625,6 +667,7 @@ class SimpleNegotiation(GamePlayers):
     def _offer(give: dict, take: dict) -> str:
         def bundle(part):
             return ", ".join(f"{qty} {name}" for name, qty in part.items())
+
         return f"[Offer: {bundle(give)} -> {bundle(take)}]"
 
     @staticmethod
@@ -656,8 +699,7 @@ class SimpleNegotiation(GamePlayers):
         reply = []
         if standing is not None and self._can_pay(resources, standing[2]):
             _, offered, requested = standing
-            gain = (sum(values[n] * q for n, q in offered.items())
-                    - sum(values[n] * q for n, q in requested.items()))
+            gain = sum(values[n] * q for n, q in offered.items()) - sum(values[n] * q for n, q in requested.items())
             if gain > 0:
                 reply.append("That works for me. [Accept]")
                 resources = dict(resources)
@@ -693,7 +735,7 @@ class TwoDollar(GamePlayers):
         # each turn's observation ends with the round and, while one stands, the current proposal: only the
         # lines after the latest round header describe the proposal standing now (a rejection clears it)
         round_ = last_match(r"=== ROUND (\d+) of (\d+) ===", transcript.text)
-        current = re.search(r"CURRENT PROPOSAL:\nPlayer (\d+) wants \$([\d.]+)", transcript.text[round_.end():])
+        current = re.search(r"CURRENT PROPOSAL:\nPlayer (\d+) wants \$([\d.]+)", transcript.text[round_.end() :])
         standing = (int(current.group(1)), float(current.group(2))) if current else None
         own = re.findall(rf"Player {me} proposes: \$([\d.]+) for themselves", transcript.text)
         return me, total, standing, float(own[-1]) if own else None, int(round_.group(1)), int(round_.group(2))
@@ -703,8 +745,11 @@ class TwoDollar(GamePlayers):
         """(the least this role may end with, whether it may concede only a cent at a time, its deadline)."""
         threshold = re.search(r"VICTORY CONDITION: Receive at least \$([\d.]+)", transcript.prompt)
         deadline = re.search(r"This game ends in (\d+) rounds for you", transcript.prompt)
-        return (float(threshold.group(1)) if threshold else 0.0, "high level of tension" in transcript.prompt,
-                int(deadline.group(1)) if deadline else None)
+        return (
+            float(threshold.group(1)) if threshold else 0.0,
+            "high level of tension" in transcript.prompt,
+            int(deadline.group(1)) if deadline else None,
+        )
 
     def random_move(self, transcript, rng):
         me, total, standing, own, _, _ = self.situation(transcript)
@@ -736,8 +781,11 @@ class TwoDollar(GamePlayers):
         demand = round(min(total, demand), 2)
         if standing is not None and standing[0] != me:
             offered = round(total - standing[1], 2)
-            if offered >= demand or (deadline is not None and offered >= minimum) or \
-                    (round_ >= rounds - 1 and offered >= minimum and offered > 0):
+            if (
+                offered >= demand
+                or (deadline is not None and offered >= minimum)
+                or (round_ >= rounds - 1 and offered >= minimum and offered > 0)
+            ):
                 return "Agreed. [Accept]"
         return f"I need a fair share. [Propose] ${demand:.2f}"
 
@@ -765,8 +813,9 @@ class NewRecruit(GamePlayers):
     def standing(self, transcript):
         """The letters of the opponent's standing proposal, or None."""
         role = re.search(r"You are the (\w+) in", transcript.prompt).group(1)
-        event = last_match(r"\((\w+)\) (made a new proposal|rejected the proposal|accepted the proposal)",
-                           transcript.text)
+        event = last_match(
+            r"\((\w+)\) (made a new proposal|rejected the proposal|accepted the proposal)", transcript.text
+        )
         if event is None or event.group(2) != "made a new proposal" or event.group(1) == role:
             return None
         label = transcript.text.rfind("[Player ", 0, event.start())
@@ -819,8 +868,9 @@ class NewRecruit(GamePlayers):
     def turns_played(transcript) -> int:
         """The turns both seats have played, counted from the game's announcements (one per turn); where the view
         left older messages out, each left-out turn counts for its two messages (the reply and the announcement)."""
-        played = len(re.findall(r"\(\w+\) (?:made a new proposal|rejected the proposal|accepted the proposal)",
-                                transcript.text))
+        played = len(
+            re.findall(r"\(\w+\) (?:made a new proposal|rejected the proposal|accepted the proposal)", transcript.text)
+        )
         return played + messages_left_out(transcript.text) // 2
 
     def latest_opponent_proposal(self, transcript):
@@ -839,6 +889,7 @@ class UsedCarNegotiation(GamePlayers):
     """Used Car Negotiation's buyer or seller (and UsedCar's, its balanced variant): its role and its private best
     alternative from its brief, the price guide's range from the prompt, the round from the latest announcement
     (`Round k of n`) and the other seat's standing offer from the latest of its offers and one's own rejections."""
+
     game = "ta_used_car_negotiation"
     recognizes = re.compile(r"You are in a price negotiation with \d+ players.*PRICE GUIDE", re.DOTALL)
     has_expert = True
@@ -853,14 +904,24 @@ class UsedCarNegotiation(GamePlayers):
         other = "seller" if role == "buyer" else "buyer"
         brief = re.search(r"Your best alternative to a deal.*", transcript.prompt).group(0)
         alternative = int(re.search(r"\$([\d,]+)", brief).group(1).replace(",", ""))
-        low, high = (int(x.replace(",", "")) for x in
-                     re.search(r"A price outside \$([\d,]+)-\$([\d,]+)", transcript.prompt).groups())
+        low, high = (
+            int(x.replace(",", ""))
+            for x in re.search(r"A price outside \$([\d,]+)-\$([\d,]+)", transcript.prompt).groups()
+        )
         round_ = last_match(r"Round (\d+) of (\d+): the (\w+) \(Player 0\) moves first", transcript.text)
-        event = last_match(rf"The {other} proposed a price of \$(\d+)\.|The {role} rejected the offer\.",
-                           transcript.text)
+        event = last_match(
+            rf"The {other} proposed a price of \$(\d+)\.|The {role} rejected the offer\.", transcript.text
+        )
         standing = int(event.group(1)) if event is not None and event.group(1) else None
-        return (role, alternative, (low, high), int(round_.group(1)), int(round_.group(2)),
-                round_.group(3) != role, standing)
+        return (
+            role,
+            alternative,
+            (low, high),
+            int(round_.group(1)),
+            int(round_.group(2)),
+            round_.group(3) != role,
+            standing,
+        )
 
     def random_move(self, transcript, rng):
         _, _, (low, high), _, _, _, standing = self.situation(transcript)
@@ -899,30 +960,36 @@ class UsedCarNegotiation(GamePlayers):
 
 class UsedCar(UsedCarNegotiation):
     """UsedCar (UsedCar-v0-balanced): UsedCarNegotiation's balanced variant, the same prompt and players."""
+
     game = "ta_used_car"
 
 
 # --- ScorableGames (issue 22) ---------------------------------------------------------------------------------------
 
+
 class ScorableGames(GamePlayers):
     """A party of a ScorableGames scenario. It reads its own scoring table and minimum acceptable score from its
     prompt, the turn from the line that ends every message, and the proposal on the table (with its own points for
     it) from the board the seat on turn is shown."""
+
     game = "ta_scorable_games"
     recognizes = re.compile(r"'s Private Scoring Function:\n=+\nA: \{")
     has_expert = True
     expert_name = "concession"
     expert_bar = 90.0
-    expert_bar_reason = ("each party knows only its own table: the package copies of the expert agree on meets every "
-                         "minimum but is not the one with the most points for all")
+    expert_bar_reason = (
+        "each party knows only its own table: the package copies of the expert agree on meets every "
+        "minimum but is not the one with the most points for all"
+    )
     CONCEDED_BY = 0.6  # the share of the turns after which the expert demands no more than its minimum
 
     @staticmethod
     def table(transcript) -> tuple[dict[str, dict[str, int]], int]:
         """Per issue, this party's points per option, and its minimum acceptable score."""
         block = transcript.prompt.rsplit("'s Private Scoring Function:", 1)[1]
-        table = {issue: ast.literal_eval(scores)
-                 for issue, scores in re.findall(r"^([A-Z]): (\{.*\})$", block, re.MULTILINE)}
+        table = {
+            issue: ast.literal_eval(scores) for issue, scores in re.findall(r"^([A-Z]): (\{.*\})$", block, re.MULTILINE)
+        }
         return table, int(re.search(r"Minimum acceptable score: (-?\d+)", block).group(1))
 
     @staticmethod
@@ -978,10 +1045,26 @@ class ScorableGames(GamePlayers):
             cost, issue, option = min(affordable)
             package[issue], score = option, score - cost
         return "We can move toward the others on some issues. [Propose] " + " ".join(
-            package[issue] for issue in sorted(package))
+            package[issue] for issue in sorted(package)
+        )
 
 
-GAMES = [ColonelBlotto(), IteratedMatchingPennies(), IteratedPrisonersDilemma(), IteratedRockPaperScissors(),
-         IteratedTwoThirdsAverage(), IteratedStagHunt(), IteratedUltimatumGame(), ThreePlayerIPD(), PublicGoodsGame(),
-         MarketEntryGame(), SimpleBlindAuction(), SimpleNegotiation(), TwoDollar(), NewRecruit(),
-         UsedCarNegotiation(), UsedCar(), ScorableGames()]
+GAMES = [
+    ColonelBlotto(),
+    IteratedMatchingPennies(),
+    IteratedPrisonersDilemma(),
+    IteratedRockPaperScissors(),
+    IteratedTwoThirdsAverage(),
+    IteratedStagHunt(),
+    IteratedUltimatumGame(),
+    ThreePlayerIPD(),
+    PublicGoodsGame(),
+    MarketEntryGame(),
+    SimpleBlindAuction(),
+    SimpleNegotiation(),
+    TwoDollar(),
+    NewRecruit(),
+    UsedCarNegotiation(),
+    UsedCar(),
+    ScorableGames(),
+]

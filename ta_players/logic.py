@@ -1,4 +1,5 @@
 """Players for sliding and logic puzzles: RushHour, Sokoban, Slitherlink, LogicPuzzle, Crosswords."""
+
 import functools
 import itertools
 import re
@@ -34,8 +35,10 @@ def rush_hour_cars(board: list[list[str]]) -> dict[str, tuple[int, int, int, boo
         for c, cell in enumerate(row):
             if cell != ".":
                 cells.setdefault(cell, []).append((r, c))
-    return {car: (*min(positions), len(positions), positions[0][0] == positions[-1][0])
-            for car, positions in sorted(cells.items())}
+    return {
+        car: (*min(positions), len(positions), positions[0][0] == positions[-1][0])
+        for car, positions in sorted(cells.items())
+    }
 
 
 def rush_hour_moves(cars: dict, state: tuple) -> list[tuple[str, tuple]]:
@@ -52,7 +55,7 @@ def rush_hour_moves(cars: dict, state: tuple) -> list[tuple[str, tuple]]:
             front = (row, col + ahead) if horizontal else (row + ahead, col)
             if 0 <= front[0] < RUSH_HOUR_SIZE and 0 <= front[1] < RUSH_HOUR_SIZE and front not in taken:
                 moved = (row, col + step) if horizontal else (row + step, col)
-                moves.append((f"[{name}{sign}]", state[:index] + (moved,) + state[index + 1:]))
+                moves.append((f"[{name}{sign}]", state[:index] + (moved,) + state[index + 1 :]))
     return moves
 
 
@@ -203,7 +206,6 @@ class Sokoban(GamePlayers):
         return f"[{solution[0]}]"
 
 
-
 # --- Logic puzzle ---
 
 NEGATION = re.compile(r"\b(?:not|cannot|never|no)\b|n't")
@@ -215,12 +217,16 @@ def logic_grids(text: str) -> dict[str, tuple[list[str], list[str]]]:
     grids, lines = {}, [line.rstrip() for line in board.splitlines()]
     for index, line in enumerate(lines):
         # a grid opens with its name between two rules (a grid's closing rule is followed by a blank line)
-        if line.startswith("===") and index + 4 < len(lines) and lines[index + 1].strip() \
-                and lines[index + 2].startswith("==="):
+        if (
+            line.startswith("===")
+            and index + 4 < len(lines)
+            and lines[index + 1].strip()
+            and lines[index + 2].startswith("===")
+        ):
             name, header = lines[index + 1].strip(), lines[index + 3]
             columns = [item.strip() for item in header.split("|") if item.strip()]
             rows = []
-            for row in lines[index + 5:]:
+            for row in lines[index + 5 :]:
                 if row.startswith("==="):
                     break
                 rows.append(row.split()[0])
@@ -250,8 +256,12 @@ def logic_candidates(grids: dict, clues: list[str]) -> list[tuple[int, dict[tupl
         for permutation in permutations:
             owner.update(zip(permutation, rows))
         score = sum(_clue_holds(clue.lower(), owner) is True for clue in clues)
-        marks = {(name, row, column): "O" if owner[column] == row else "X"
-                 for name in names for row in rows for column in grids[name][1]}
+        marks = {
+            (name, row, column): "O" if owner[column] == row else "X"
+            for name in names
+            for row in rows
+            for column in grids[name][1]
+        }
         scored.append((score, marks))
     return scored
 
@@ -275,21 +285,23 @@ def _logic_board(grids: dict, text: str) -> dict:
         name = line.strip()
         if name in grids and index + 4 < len(lines):
             rows, columns = grids[name]
-            for row_line in lines[index + 4:index + 4 + len(rows)]:
+            for row_line in lines[index + 4 : index + 4 + len(rows)]:
                 row = row_line.split()[0]
-                cells = [cell.strip() for cell in row_line[len(row):].split("|")[:len(columns)]]
+                cells = [cell.strip() for cell in row_line[len(row) :].split("|")[: len(columns)]]
                 marks.update({(name, row, column): cell for column, cell in zip(columns, cells) if cell in ("O", "X")})
     return marks
 
 
 def _clue_holds(clue: str, owner: dict) -> bool | None:
     clue = clue.rstrip(".").replace("\u2019", "'")
-    for pattern, combine in ((r"^(.+) if and only if (.+)$", lambda a, b: a == b),
-                             (r"^if (.+?),? then (.+)$", lambda a, b: (not a) or b),
-                             (r"^if (.+?), (.+)$", lambda a, b: (not a) or b),
-                             (r"^(.+) only if (.+)$", lambda a, b: (not a) or b),
-                             (r"^(.+) unless (.+)$", lambda a, b: a or b),
-                             (r"^(.+) if (.+)$", lambda a, b: (not b) or a)):
+    for pattern, combine in (
+        (r"^(.+) if and only if (.+)$", lambda a, b: a == b),
+        (r"^if (.+?),? then (.+)$", lambda a, b: (not a) or b),
+        (r"^if (.+?), (.+)$", lambda a, b: (not a) or b),
+        (r"^(.+) only if (.+)$", lambda a, b: (not a) or b),
+        (r"^(.+) unless (.+)$", lambda a, b: a or b),
+        (r"^(.+) if (.+)$", lambda a, b: (not b) or a),
+    ):
         match = re.match(pattern, clue)
         if match:
             first, second = (_atom_holds(part, owner) for part in match.groups())
@@ -333,9 +345,11 @@ class LogicPuzzle(GamePlayers):
     recognizes = re.compile(r"You are Player \d+ in the Logic Puzzle game")
     has_expert = True
     expert_bar = 90.0
-    expert_bar_reason = ("TextArena's clues often do not determine the solution (hard: several assignments satisfy "
-                         "every clue) and some contradict it (two easy puzzles): the expert tries the assignments "
-                         "that satisfy most clues in turn, as far as the 31 moves go")
+    expert_bar_reason = (
+        "TextArena's clues often do not determine the solution (hard: several assignments satisfy "
+        "every clue) and some contradict it (two easy puzzles): the expert tries the assignments "
+        "that satisfy most clues in turn, as far as the 31 moves go"
+    )
 
     def random_move(self, transcript, rng):
         """A random cell with a mark it does not hold yet (repeating a cell's mark is an invalid move)."""
@@ -354,14 +368,14 @@ class LogicPuzzle(GamePlayers):
         board = _logic_board(grids, transcript.text)
         candidates = logic_candidates(grids, logic_clues(transcript.text))
         # among equally good assignments, the one closest to the board costs the fewest moves
-        candidates.sort(key=lambda candidate: (-candidate[0], sum(board.get(cell) != mark
-                                                                   for cell, mark in candidate[1].items())))
+        candidates.sort(
+            key=lambda candidate: (-candidate[0], sum(board.get(cell) != mark for cell, mark in candidate[1].items()))
+        )
         for _, marks in candidates:
             if marks not in boards:
                 name, row, column = next(cell for cell in marks if board.get(cell) != marks[cell])
                 return f"[{row} {column} {marks[(name, row, column)]}]"
         raise ValueError("every assignment was marked")
-
 
 
 # --- Slitherlink ---
@@ -377,14 +391,14 @@ def slitherlink_board(text: str) -> tuple[tuple, frozenset]:
     (`·` for none) centred in 3 characters.
     """
     lines = text.rsplit("Clues satisfied", 1)[0].splitlines()
-    lines = lines[max(index for index, line in enumerate(lines) if re.match(r"^\s*0: \+", line)):]
+    lines = lines[max(index for index, line in enumerate(lines) if re.match(r"^\s*0: \+", line)) :]
     clues, edges = [], set()
     for index, line in enumerate(lines):
         match = SLITHERLINK_DOT_ROW.match(line)
         if not match:
             continue
         row = int(match.group(1))
-        dots = line[line.index("+"):]
+        dots = line[line.index("+") :]
         for col, segment in enumerate(dots.split("+")[1:-1]):
             if "─" in segment:
                 edges.add(("h", row, col))
@@ -396,7 +410,7 @@ def slitherlink_board(text: str) -> tuple[tuple, frozenset]:
         for col in range(0, len(cells), 4):
             if cells[col] == "│":
                 edges.add(("v", row, col // 4))
-            clue = cells[col + 1:col + 4].strip()
+            clue = cells[col + 1 : col + 4].strip()
             if clue:
                 clue_row.append(int(clue) if clue.isdigit() else None)
         clues.append(tuple(clue_row))
@@ -415,8 +429,11 @@ def slitherlink_solution(clues: tuple) -> frozenset | None:
     for bits in range(1, 2 ** len(cells)):
         inside = {cell for index, cell in enumerate(cells) if bits >> index & 1}
         edges = _boundary(inside, rows, cols)
-        if all(clue is None or _edges_around(r, c, edges) == clue
-               for r, row in enumerate(clues) for c, clue in enumerate(row)) and _is_single_loop(edges):
+        if all(
+            clue is None or _edges_around(r, c, edges) == clue
+            for r, row in enumerate(clues)
+            for c, clue in enumerate(row)
+        ) and _is_single_loop(edges):
             return edges
     return None
 
@@ -470,7 +487,6 @@ class Slitherlink(GamePlayers):
         return f"[{kind} {r} {c}]"
 
 
-
 # --- Crosswords ---
 
 CROSSWORDS_ROW = re.compile(r"^R(\d+)((?:\s+[A-Za-z._])+)\s*$", re.M)
@@ -484,14 +500,19 @@ class Crosswords(GamePlayers):
     fillings consistent with every run's length and crossings, 1 has one, 2 none (a word placed against a parallel
     one lies in a longer run: 'waiting' in 13 cells), and the clue's letter count is often off by one. Only looking
     the clue text up in that file gives the answer, and that file is the env's answer key."""
+
     game = "ta_crosswords"
     recognizes = re.compile(r"You are playing Crosswords")
 
     def random_move(self, transcript, rng):
         """A random letter in a random empty cell of the last board."""
         board = transcript.text.split("Current Board:")[-1]
-        empty = [(int(row), col) for row, cells in CROSSWORDS_ROW.findall(board)
-                 for col, cell in enumerate(cells.split()) if cell == "_"]
+        empty = [
+            (int(row), col)
+            for row, cells in CROSSWORDS_ROW.findall(board)
+            for col, cell in enumerate(cells.split())
+            if cell == "_"
+        ]
         row, col = rng.choice(empty)
         return f"[{row} {col} {rng.choice('abcdefghijklmnopqrstuvwxyz')}]"
 

@@ -1,5 +1,6 @@
 """Players for number and chance games: GuessTheNumber, Mastermind, Bandit, Secretary, ThreeCardMonte,
 Countdown, Cryptarithm."""
+
 import functools
 import itertools
 import math
@@ -32,8 +33,7 @@ class GuessTheNumber(GamePlayers):
     def random_move(self, transcript, rng):
         """A number of the range not guessed before (as far as the messages show), ignoring the hints."""
         low, high = map(int, re.search(r"between (\d+) and (\d+)", transcript.prompt).groups())
-        guessed = {int(guess.group(1)) for move, _ in exchanges(transcript)
-                   if (guess := re.search(r"\[(\d+)\]", move))}
+        guessed = {int(guess.group(1)) for move, _ in exchanges(transcript) if (guess := re.search(r"\[(\d+)\]", move))}
         return f"[{rng.choice([n for n in range(low, high + 1) if n not in guessed])}]"
 
     def expert_move(self, transcript):
@@ -56,16 +56,19 @@ class Mastermind(GamePlayers):
 
     def feedback(self, transcript: Transcript) -> list[tuple[tuple[int, ...], int, int]]:
         """(guess, black, white) of every guess the game master answered."""
-        return [(tuple(map(int, guess.split())), int(black), int(white))
-                for guess, black, white in self.FEEDBACK.findall(transcript.text)]
+        return [
+            (tuple(map(int, guess.split())), int(black), int(white))
+            for guess, black, white in self.FEEDBACK.findall(transcript.text)
+        ]
 
     def random_move(self, transcript, rng):
         """A code of the right shape not guessed before, feedback ignored."""
         length, symbols, repeats = self.rules(transcript)
         guessed = {guess for guess, _, _ in self.feedback(transcript)}
         while True:
-            code = tuple(rng.choices(range(1, symbols + 1), k=length) if repeats
-                         else rng.sample(range(1, symbols + 1), length))
+            code = tuple(
+                rng.choices(range(1, symbols + 1), k=length) if repeats else rng.sample(range(1, symbols + 1), length)
+            )
             if code not in guessed:
                 return f"[{' '.join(map(str, code))}]"
 
@@ -93,7 +96,7 @@ def _consistent_codes(rules: tuple[int, int, bool], feedback: tuple) -> tuple[np
 @functools.cache
 def _all_codes(length: int, symbols: int, repeats: bool) -> np.ndarray:
     """Every code in lexicographic order, one per row (read-only: shared by every episode of a process)."""
-    codes = (np.indices((symbols,) * length, dtype=np.int8).reshape(length, -1).T + 1)
+    codes = np.indices((symbols,) * length, dtype=np.int8).reshape(length, -1).T + 1
     if not repeats:
         codes = codes[np.array([len(set(code)) == length for code in codes.tolist()])]
     codes.flags.writeable = False
@@ -114,13 +117,16 @@ def _symbol_counts(length: int, symbols: int, repeats: bool) -> np.ndarray:
 
 class Bandit(GamePlayers):
     """Only the final pick is scored, so the pulls serve best-arm identification, not reward."""
+
     game = "ta_bandit"
     recognizes = re.compile(r"You are in a room with \d+ buttons: .* Bernoulli distribution")
     has_expert = True
     expert_bar = 65.0
-    expert_bar_reason = ("Luck: the pulls are Bernoulli draws. With 20 pulls over 5 buttons (40 over 10) the expert "
-                         "picks the best button in 60% (35%) of 400 (200) simulated games of the env, mean score 76 "
-                         "(77); on the 50 shipped games per variant it measured 66 (76), a random pick 44 (43).")
+    expert_bar_reason = (
+        "Luck: the pulls are Bernoulli draws. With 20 pulls over 5 buttons (40 over 10) the expert "
+        "picks the best button in 60% (35%) of 400 (200) simulated games of the env, mean score 76 "
+        "(77); on the 50 shipped games per variant it measured 66 (76), a random pick 44 (43)."
+    )
 
     PULL = re.compile(r"You pressed the (\w+) button and received a reward of ([01])\.0")
 
@@ -157,9 +163,11 @@ class Secretary(GamePlayers):
     recognizes = re.compile(r"You will observe \d+ hidden values sequentially")
     has_expert = True
     expert_bar = 35.0
-    expert_bar_reason = ("Luck: no strategy reliably picks the best of values seen one at a time; the optimal stopping "
-                         "rule does in 43% (5 values) / 40% (10 values) of the games (100,000 simulated), and measured "
-                         "42 / 38 on the 50 shipped instances per variant, the random player 26 / 12.")
+    expert_bar_reason = (
+        "Luck: no strategy reliably picks the best of values seen one at a time; the optimal stopping "
+        "rule does in 43% (5 values) / 40% (10 values) of the games (100,000 simulated), and measured "
+        "42 / 38 on the 50 shipped instances per variant, the random player 26 / 12."
+    )
 
     def random_move(self, transcript, rng):
         return rng.choice(["[accept]", "[continue]"])
@@ -202,7 +210,7 @@ class Countdown(GamePlayers):
     @staticmethod
     def board(transcript: Transcript) -> tuple[int, list[int]]:
         """The target and the numbers of the latest board, in index order."""
-        board = transcript.text[transcript.text.rindex("TARGET:"):]
+        board = transcript.text[transcript.text.rindex("TARGET:") :]
         target = int(re.match(r"TARGET: (-?\d+)", board).group(1))
         numbers = [int(n) for n in re.findall(r"^\s+\[\d+\] (-?\d+)", board, re.MULTILINE)]
         return target, numbers
@@ -210,8 +218,12 @@ class Countdown(GamePlayers):
     def random_move(self, transcript, rng):
         """A legal operation: any two numbers, any operation whose result TextArena accepts."""
         _, numbers = self.board(transcript)
-        moves = [(first, second, op) for first, second in itertools.permutations(range(len(numbers)), 2)
-                 for op in "+-*/" if _countdown_accepts(numbers[first], numbers[second], op)]
+        moves = [
+            (first, second, op)
+            for first, second in itertools.permutations(range(len(numbers)), 2)
+            for op in "+-*/"
+            if _countdown_accepts(numbers[first], numbers[second], op)
+        ]
         return "[{} {} {}]".format(*rng.choice(moves))
 
     def expert_move(self, transcript):
@@ -255,9 +267,12 @@ def _countdown_plan(numbers: tuple[int, ...], target: int) -> list[tuple[int, st
         seen.add(state)
         for i, j in itertools.combinations(range(len(state)), 2):
             a, b = max(state[i], state[j]), min(state[i], state[j])
-            rest = state[:i] + state[i + 1:j] + state[j + 1:]
-            results = [(a + b, "+"), (a - b, "-")] + ([(a * b, "*")] if a * b <= MAX_VALUE else []) \
+            rest = state[:i] + state[i + 1 : j] + state[j + 1 :]
+            results = (
+                [(a + b, "+"), (a - b, "-")]
+                + ([(a * b, "*")] if a * b <= MAX_VALUE else [])
                 + ([(a // b, "/")] if b and a % b == 0 else [])
+            )
             for value, op in results:
                 step = plan + [(a, op, b)]
                 distance = abs(value - target)
@@ -293,7 +308,7 @@ class Cryptarithm(GamePlayers):
     @staticmethod
     def mapping(transcript: Transcript) -> dict[str, int]:
         """The latest board's letter -> digit table."""
-        board = transcript.text[transcript.text.rindex("Mapping:"):]
+        board = transcript.text[transcript.text.rindex("Mapping:") :]
         return {letter: int(digit) for letter, digit in re.findall(r"^\s+([A-Z]) → (\d)$", board, re.MULTILINE)}
 
     def random_move(self, transcript, rng):

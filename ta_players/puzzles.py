@@ -1,5 +1,6 @@
 """Players for grid and placement puzzles: LightsOut, FrozenLake, Sudoku, FifteenPuzzle, PegJump, 2048,
 BabyAiText."""
+
 import functools
 import heapq
 import re
@@ -80,8 +81,11 @@ class FrozenLake(GamePlayers):
         return rng.choice(self.MOVES)
 
     def expert_move(self, transcript):
-        rows = [line.strip("|").split("|") for line in last_match(LAKE, transcript.text).group(1).split("\n")
-                if line.startswith("|")]
+        rows = [
+            line.strip("|").split("|")
+            for line in last_match(LAKE, transcript.text).group(1).split("\n")
+            if line.startswith("|")
+        ]
         grid = [[cell.strip() for cell in row] for row in rows]
         where = {cell: (r, c) for r, row in enumerate(grid) for c, cell in enumerate(row) if cell in ("P", "G")}
         start, goal = where["P"], where["G"]
@@ -90,12 +94,18 @@ class FrozenLake(GamePlayers):
         for r, c in frontier:
             for dr, dc in STEPS.values():
                 cell = (r + dr, c + dc)
-                if 0 <= cell[0] < len(grid) and 0 <= cell[1] < len(grid[0]) and cell not in distance \
-                        and grid[cell[0]][cell[1]] != "H":
+                if (
+                    0 <= cell[0] < len(grid)
+                    and 0 <= cell[1] < len(grid[0])
+                    and cell not in distance
+                    and grid[cell[0]][cell[1]] != "H"
+                ):
                     distance[cell] = distance[(r, c)] + 1
                     frontier.append(cell)
-        name = min((name for name, (dr, dc) in STEPS.items() if (start[0] + dr, start[1] + dc) in distance),
-                   key=lambda name: distance[(start[0] + STEPS[name][0], start[1] + STEPS[name][1])])
+        name = min(
+            (name for name, (dr, dc) in STEPS.items() if (start[0] + dr, start[1] + dc) in distance),
+            key=lambda name: distance[(start[0] + STEPS[name][0], start[1] + STEPS[name][1])],
+        )
         return f"[{name}]"
 
 
@@ -180,22 +190,25 @@ def _slide(board: tuple, move: str) -> tuple:
 
 def _legal_moves(board: tuple) -> list[str]:
     row, col = divmod(board.index(0), 4)
-    return [move for move, legal in (("up", row < 3), ("down", row > 0), ("left", col < 3), ("right", col > 0))
-            if legal]
+    return [
+        move for move, legal in (("up", row < 3), ("down", row > 0), ("left", col < 3), ("right", col > 0)) if legal
+    ]
 
 
 def _fifteen_distance(board: tuple) -> int:
     """Manhattan distance plus 2 per linear conflict (two tiles in their goal row or column, in reverse order),
     summed line by line (the search meets the same rows and columns again and again)."""
-    return sum(_row_cost(line, board[line * 4:line * 4 + 4]) + _column_cost(line, board[line::4])
-               for line in range(4))
+    return sum(
+        _row_cost(line, board[line * 4 : line * 4 + 4]) + _column_cost(line, board[line::4]) for line in range(4)
+    )
 
 
 @functools.lru_cache(maxsize=1 << 16)
 def _row_cost(line: int, tiles: tuple) -> int:
     """The row's tiles' Manhattan distances and its linear conflicts."""
-    distance = sum(abs(line - (tile - 1) // 4) + abs(column - (tile - 1) % 4)
-                   for column, tile in enumerate(tiles) if tile)
+    distance = sum(
+        abs(line - (tile - 1) // 4) + abs(column - (tile - 1) % 4) for column, tile in enumerate(tiles) if tile
+    )
     return distance + _conflicts([tile for tile in tiles if tile and (tile - 1) // 4 == line])
 
 
@@ -205,7 +218,7 @@ def _column_cost(line: int, tiles: tuple) -> int:
 
 
 def _conflicts(home_tiles: list[int]) -> int:
-    return 2 * sum(a > b for i, a in enumerate(home_tiles) for b in home_tiles[i + 1:])
+    return 2 * sum(a > b for i, a in enumerate(home_tiles) for b in home_tiles[i + 1 :])
 
 
 @functools.lru_cache(maxsize=64)
@@ -226,8 +239,7 @@ def _fifteen_plan(board: tuple) -> tuple[str, ...]:
             if following not in steps or taken + 1 < steps[following]:
                 steps[following] = taken + 1
                 came_from[following] = (current, move)
-                heapq.heappush(queue, (taken + 1 + FIFTEEN_WEIGHT * _fifteen_distance(following), taken + 1,
-                                       following))
+                heapq.heappush(queue, (taken + 1 + FIFTEEN_WEIGHT * _fifteen_distance(following), taken + 1, following))
     moves = []
     while came_from[current] is not None:
         current, move = came_from[current]
@@ -237,9 +249,11 @@ def _fifteen_plan(board: tuple) -> tuple[str, ...]:
 
 PEG_BOARD = re.compile(r"Pegs left: \d+\n((?:[^\n]*[●○][^\n]*(?:\n|$)){5})")
 # the lines of three holes on the triangle (holes numbered row by row), jumped along in either direction
+# fmt: off
 PEG_LINES = [(1, 2, 4), (2, 4, 7), (4, 7, 11), (3, 5, 8), (5, 8, 12), (6, 9, 13), (1, 3, 6), (3, 6, 10),
              (6, 10, 15), (2, 5, 9), (5, 9, 14), (4, 8, 13), (4, 5, 6), (7, 8, 9), (8, 9, 10), (11, 12, 13),
              (12, 13, 14), (13, 14, 15)]
+# fmt: on
 PEG_JUMPS = tuple(PEG_LINES + [(to, over, start) for start, over, to in PEG_LINES])
 
 
@@ -280,8 +294,10 @@ def _fewest_pegs(pegs: frozenset) -> int:
 
 
 BABYAI_VIEW = re.compile(r"^Turn \d+ of \d+\. Your mission: .*?(?=^\[|\Z)", re.MULTILINE | re.DOTALL)
-BABYAI_MISSION = re.compile(r"Your mission: (go to|pick up|open) (?:the|a) (?:(red|green|blue|purple|yellow|grey) )?"
-                            r"(ball|box|key|door|object)\.")
+BABYAI_MISSION = re.compile(
+    r"Your mission: (go to|pick up|open) (?:the|a) (?:(red|green|blue|purple|yellow|grey) )?"
+    r"(ball|box|key|door|object)\."
+)
 BABYAI_SEEN = re.compile(r"(?:You see )?an? (?:(open|closed|locked) )?(\w+) (ball|box|key|door)(?: ([^.;]+))?")
 BABYAI_WALL = re.compile(r"You see a wall (\d+) steps? (forward|left|right)\.")
 HEADINGS = ((1, 0), (0, 1), (-1, 0), (0, -1))  # forward, right, behind, left: (steps forward, steps right)
@@ -306,6 +322,7 @@ class BabyAiText(GamePlayers):
     (square, heading) finds the shortest way to face the object the mission names (for a locked door, first its key)
     and the expert takes its first action. With nothing to aim at, it looks around (three left turns, counted
     from its own moves in the context) and then walks on."""
+
     game = "ta_baby_ai_text"
     recognizes = re.compile(r"You are playing BabyAI-Text")
     has_expert = True
@@ -341,8 +358,9 @@ class BabyAiText(GamePlayers):
         final = {"go to": None, "pick up": "[pick up]", "open": "[toggle]"}[verb]
         if verb == "open":
             locked = [where for where in targets if objects[where][0] == "locked"]
-            if locked and not (carried and carried[1] == "key"
-                               and any(carried[0] == objects[where][1] for where in locked)):
+            if locked and not (
+                carried and carried[1] == "key" and any(carried[0] == objects[where][1] for where in locked)
+            ):
                 # a locked door: its key first
                 door_colors = {objects[where][1] for where in locked}
                 targets = [where for where, obj in objects.items() if obj[2] == "key" and obj[1] in door_colors]
@@ -390,9 +408,11 @@ class BabyAiText(GamePlayers):
             step = HEADINGS[heading]
             if state != start and (forward + step[0], right + step[1]) in targets:
                 return first
-            for action, successor in (("[turn left]", (forward, right, (heading - 1) % 4)),
-                                      ("[turn right]", (forward, right, (heading + 1) % 4)),
-                                      ("[go forward]", (forward + step[0], right + step[1], heading))):
+            for action, successor in (
+                ("[turn left]", (forward, right, (heading - 1) % 4)),
+                ("[turn right]", (forward, right, (heading + 1) % 4)),
+                ("[go forward]", (forward + step[0], right + step[1], heading)),
+            ):
                 extra = 0
                 if action == "[go forward]":
                     if abs(successor[0]) > 12 or abs(successor[1]) > 12 or self._blocked(view, successor[:2]):

@@ -4,6 +4,7 @@ Connect Four, Nim, Chopsticks and the Memory Game.
 Every player rebuilds the position from the context text (the latest board, or the move messages TextArena
 broadcasts to both seats) and computes the legal moves itself, so the random player never breaks a rule.
 """
+
 import functools
 import re
 
@@ -54,7 +55,7 @@ class _TicTacToeRules:
 
     def children(self, board: str, mark: str):
         for cell, placed in self.moves(board, mark):
-            child = board[:cell] + placed + board[cell + 1:]
+            child = board[:cell] + placed + board[cell + 1 :]
             yield cell, placed, child, self.outcome(child, cell, placed)
 
     @functools.cache
@@ -70,8 +71,13 @@ class _TicTacToeRules:
         return result * (10 - child.count("."))  # an earlier win scores higher, an earlier loss lower
 
     def best_moves(self, board: str, mark: str) -> list[tuple[int, str, str, int | None]]:
-        scored = [(self._score(child, result) if result is not None else -self.value(child, self.other(mark)),
-                   (cell, placed, child, result)) for cell, placed, child, result in self.children(board, mark)]
+        scored = [
+            (
+                self._score(child, result) if result is not None else -self.value(child, self.other(mark)),
+                (cell, placed, child, result),
+            )
+            for cell, placed, child, result in self.children(board, mark)
+        ]
         best = max(score for score, _ in scored)
         return [move for score, move in scored if score == best]
 
@@ -84,14 +90,18 @@ class _TicTacToeRules:
         if result is not None:
             return (result + 1) / 2
         replies = list(self.children(child, self.other(mark)))
-        return sum((1 - result) / 2 if result is not None else self.against_random(grandchild, mark)
-                   for _, _, grandchild, result in replies) / len(replies)
+        return sum(
+            (1 - result) / 2 if result is not None else self.against_random(grandchild, mark)
+            for _, _, grandchild, result in replies
+        ) / len(replies)
 
     def expert(self, board: str, mark: str, rng) -> tuple[int, str]:
         """A minimax move with the best chances against a random opponent; `rng` picks among equals, so that
         reference games differ between instances."""
-        scored = [(round(self._expected(child, result, mark), 9), cell, placed)
-                  for cell, placed, child, result in self.best_moves(board, mark)]
+        scored = [
+            (round(self._expected(child, result, mark), 9), cell, placed)
+            for cell, placed, child, result in self.best_moves(board, mark)
+        ]
         best = max(expected for expected, _, _ in scored)
         _, cell, placed = rng.choice([move for move in scored if move[0] == best])
         return cell, placed
@@ -189,8 +199,9 @@ class Nim(GamePlayers):
 
     def random_move(self, transcript, rng):
         piles = self.piles(transcript)
-        pile, quantity = rng.choice([(pile, quantity) for pile, size in enumerate(piles)
-                                     for quantity in range(1, size + 1)])
+        pile, quantity = rng.choice(
+            [(pile, quantity) for pile, size in enumerate(piles) for quantity in range(1, size + 1)]
+        )
         return f"[{pile} {quantity}]"
 
     def expert_move(self, transcript):
@@ -263,8 +274,11 @@ class _ConnectFourSearch:
 
     def moves(self, occupied: int) -> list[tuple[int, int]]:
         """(column, bit of the disc it would drop) for every column with room, centre first."""
-        return [(col, (occupied + self.bottom[col]) & self.column[col]) for col in self.order
-                if not occupied & self.top[col]]
+        return [
+            (col, (occupied + self.bottom[col]) & self.column[col])
+            for col in self.order
+            if not occupied & self.top[col]
+        ]
 
     def negamax(self, mine: int, theirs: int, depth: int, alpha: int, beta: int) -> int:
         occupied = mine | theirs
@@ -385,8 +399,11 @@ def _chopsticks_table() -> dict:
     end). A mover with no live hand has lost."""
     hands = [(a, b) for a in range(MAX_FINGERS + 1) for b in range(MAX_FINGERS + 1)]
     positions = [(mine, theirs) for mine in hands for theirs in hands if mine != (0, 0) or theirs != (0, 0)]
-    children = {position: [(theirs_after, mine_after) for _, mine_after, theirs_after in _chopsticks_moves(*position)]
-                for position in positions if position[0] != (0, 0)}
+    children = {
+        position: [(theirs_after, mine_after) for _, mine_after, theirs_after in _chopsticks_moves(*position)]
+        for position in positions
+        if position[0] != (0, 0)
+    }
     parents = {position: [] for position in positions}
     for position, kids in children.items():
         for kid in kids:
@@ -444,8 +461,9 @@ class Chopsticks(GamePlayers):
             if result != 0:
                 return -result, result * plies
             replies = _chopsticks_moves(theirs, mine)
-            return 0, sum(table[(mine_after, theirs_after)][0] == 1
-                           for _, theirs_after, mine_after in replies) / len(replies)
+            return 0, sum(table[(mine_after, theirs_after)][0] == 1 for _, theirs_after, mine_after in replies) / len(
+                replies
+            )
 
         moves = _chopsticks_moves(*self.hands(transcript))
         best = max(preference(move) for move in moves)
@@ -530,7 +548,7 @@ class _UltimatePosition:
         self.forced = forced if forced is not None and self.status[forced] == "." else None
 
     def _status(self, board: int) -> str:
-        squares = self.cells[board * 9:board * 9 + 9]
+        squares = self.cells[board * 9 : board * 9 + 9]
         for mark in ("X", "O"):
             if any(all(squares[i] == mark for i in line) for line in LINES):
                 return mark
@@ -544,13 +562,13 @@ class _UltimatePosition:
         """Apply a move to copies, as TextArena does (a won board is filled with the winner's mark); returns
         (cells, status, forced board, whether the mover won the game)."""
         start = board * 9
-        cells, status = self.cells[:start + square] + mark + self.cells[start + square + 1:], self.status[:]
-        if _completes_line(cells[start:start + 9], square, mark):
-            cells = cells[:start] + mark * 9 + cells[start + 9:]
+        cells, status = self.cells[: start + square] + mark + self.cells[start + square + 1 :], self.status[:]
+        if _completes_line(cells[start : start + 9], square, mark):
+            cells = cells[:start] + mark * 9 + cells[start + 9 :]
             status[board] = mark
             if _completes_line(status, board, mark):
                 return cells, status, None, True
-        elif "." not in cells[board * 9:board * 9 + 9]:
+        elif "." not in cells[board * 9 : board * 9 + 9]:
             status[board] = "D"
         return cells, status, square if status[square] == "." else None, False
 
@@ -564,8 +582,9 @@ def _ultimate_child(cells, status, forced) -> _UltimatePosition:
 @functools.cache
 def _two_in_a_row(squares: str, mark: str) -> int:
     """Lines of a 3x3 board (9 characters) holding two of `mark` and an empty square."""
-    return sum(1 for line in LINES
-               if sum(squares[i] == mark for i in line) == 2 and any(squares[i] == "." for i in line))
+    return sum(
+        1 for line in LINES if sum(squares[i] == mark for i in line) == 2 and any(squares[i] == "." for i in line)
+    )
 
 
 def _ultimate_evaluate(position: _UltimatePosition, me: str, them: str) -> int:
@@ -578,7 +597,7 @@ def _ultimate_evaluate(position: _UltimatePosition, me: str, them: str) -> int:
         elif status[board] == them:
             score -= 10 * MACRO_WEIGHTS[board]
         elif status[board] == ".":
-            squares = cells[board * 9:board * 9 + 9]
+            squares = cells[board * 9 : board * 9 + 9]
             score += MACRO_WEIGHTS[board] * (_two_in_a_row(squares, me) - _two_in_a_row(squares, them))
     macro = "".join(status)
     score += 40 * (_two_in_a_row(macro, me) - _two_in_a_row(macro, them))
@@ -619,8 +638,13 @@ class _UltimateSearch:
                 alpha = -ULTIMATE_WIN * 2
                 for board, square in moves:
                     cells, status, forced, won = position.play(board, square, me)
-                    score = ULTIMATE_WIN + depth if won else -self.negamax(
-                        _ultimate_child(cells, status, forced), them, me, depth - 1, -ULTIMATE_WIN * 2, -alpha)
+                    score = (
+                        ULTIMATE_WIN + depth
+                        if won
+                        else -self.negamax(
+                            _ultimate_child(cells, status, forced), them, me, depth - 1, -ULTIMATE_WIN * 2, -alpha
+                        )
+                    )
                     alpha = max(alpha, score)
                     scored.append((score, (board, square)))
             except _OutOfBudget:
@@ -642,8 +666,11 @@ class UltimateTicTacToe(GamePlayers):
 
     @staticmethod
     def position(transcript: Transcript) -> _UltimatePosition:
-        lines = [line for line in last_match(ULTIMATE_BOARD, transcript.text).group(1).split("\n")
-                 if not line.startswith("-")][:9]
+        lines = [
+            line
+            for line in last_match(ULTIMATE_BOARD, transcript.text).group(1).split("\n")
+            if not line.startswith("-")
+        ][:9]
         cells = ["."] * 81
         for index, line in enumerate(lines):
             for token_index, token in enumerate(ULTIMATE_CELL.findall(line)):
@@ -680,8 +707,9 @@ class UltimateTicTacToe(GamePlayers):
 # messages with the same rule and the expert looks one move ahead for itself and one for the opponent.
 # ---------------------------------------------------------------------------------------------------------------
 
-QUANTUM_PLACED = re.compile(r"Player (\d) placed their symbol in a superposition between cells "
-                            r"\((\d), (\d)\) and \((\d), (\d)\)\.")
+QUANTUM_PLACED = re.compile(
+    r"Player (\d) placed their symbol in a superposition between cells \((\d), (\d)\) and \((\d), (\d)\)\."
+)
 QUANTUM_MARK = {0: "O", 1: "X"}
 
 
@@ -706,7 +734,7 @@ class _QuantumPosition:
 
     def legal(self) -> list[tuple[int, int]]:
         empty = [cell for cell in range(9) if self.board[cell] == "."]
-        return [(a, b) for i, a in enumerate(empty) for b in empty[i + 1:]]
+        return [(a, b) for i, a in enumerate(empty) for b in empty[i + 1 :]]
 
     def play(self, player: int, a: int, b: int) -> None:
         self.spooky[self.moves_made] = (player, a, b)
@@ -747,7 +775,7 @@ class _QuantumPosition:
 
         def search(node, path, used):
             if node in path:
-                return used[path.index(node):]
+                return used[path.index(node) :]
             for neighbour, move in graph.get(node, ()):
                 if move not in used:
                     found = search(neighbour, path + [node], used + [move])
@@ -833,5 +861,14 @@ class QuantumTicTacToe(GamePlayers):
         return f"[{a},{b}]"
 
 
-GAMES = [TicTacToe(), ReverseTicTacToe(), WildTicTacToe(), QuantumTicTacToe(), UltimateTicTacToe(), ConnectFour(),
-         Nim(), Chopsticks(), MemoryGame()]
+GAMES = [
+    TicTacToe(),
+    ReverseTicTacToe(),
+    WildTicTacToe(),
+    QuantumTicTacToe(),
+    UltimateTicTacToe(),
+    ConnectFour(),
+    Nim(),
+    Chopsticks(),
+    MemoryGame(),
+]

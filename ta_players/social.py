@@ -5,6 +5,7 @@ Every reply is read off the seat's own contexts: its prompt (role, facts, teamma
 announcements and the other seats' messages. Phase markers are TextArena 0.7.4's own sentences, read at the
 start of a line after the `[GAME]` label, the latest one counting.
 """
+
 import re
 from collections import Counter
 
@@ -18,19 +19,29 @@ GUESS_NOW = re.compile(r"^\[GAME\] Now guess which of the two facts are correct"
 # this prior picks the true fact in about three quarters of the pairs).
 ABSOLUTE = re.compile(r"\b(always|never|only|all|none|no|every|entirely|completely|solely)\b", re.I)
 HEDGED = re.compile(r"\b(can|may|some|most|often|actually)\b", re.I)
-SMALL_TALK = ("Let us think this through together.", "Interesting. What makes you say that?",
-              "I see. Tell me more about it.", "Both statements sound plausible at first.",
-              "Hmm, I am not sure yet.", "That is worth considering.")
+SMALL_TALK = (
+    "Let us think this through together.",
+    "Interesting. What makes you say that?",
+    "I see. Tell me more about it.",
+    "Both statements sound plausible at first.",
+    "Hmm, I am not sure yet.",
+    "That is worth considering.",
+)
 
 
 def _plausibility(fact: str) -> int:
-    return (len(fact) - 10 * len(ABSOLUTE.findall(fact)) + 10 * len(HEDGED.findall(fact))
-            + 10 * bool(re.search(r"\d", fact)))
+    return (
+        len(fact)
+        - 10 * len(ABSOLUTE.findall(fact))
+        + 10 * len(HEDGED.findall(fact))
+        + 10 * bool(re.search(r"\d", fact))
+    )
 
 
 class TruthAndDeception(GamePlayers):
     """Player 0 is the Deceiver (its prompt marks the true fact), Player 1 the Guesser. The Deceiver speaks three
     times, the Guesser twice and then answers `[Fact 1]` or `[Fact 2]`."""
+
     game = "ta_truth_and_deception"
     recognizes = re.compile(r"in the 'Truth and Deception' game")
     has_expert = True
@@ -60,13 +71,16 @@ class TruthAndDeception(GamePlayers):
         if "the Deceiver in" in transcript.prompt:
             # Argues for the wrong fact, more firmly each turn.
             wrong = next(number for number, (_, truth) in facts.items() if truth == "wrong")
-            lines = (f"I happen to know this one: Fact {wrong} is the correct one. {facts[wrong][0]}",
-                     f"The other statement is a popular misconception; Fact {wrong} is what the sources say.",
-                     f"Trust me on this, Fact {wrong} is right. Pick Fact {wrong}.")
+            lines = (
+                f"I happen to know this one: Fact {wrong} is the correct one. {facts[wrong][0]}",
+                f"The other statement is a popular misconception; Fact {wrong} is what the sources say.",
+                f"Trust me on this, Fact {wrong} is right. Pick Fact {wrong}.",
+            )
             return lines[min(self.spoken(transcript), len(lines) - 1)]
         if not self.guessing(transcript):
             return ("Which of the two do you think is true, and why?", "How sure are you about that?")[
-                min(self.spoken(transcript), 1)]
+                min(self.spoken(transcript), 1)
+            ]
         # The Deceiver's words are made to mislead: the Guesser trusts only how the facts read.
         best = max(facts, key=lambda number: (_plausibility(facts[number][0]), number == "1"))
         return f"[Fact {best}]"
@@ -74,22 +88,33 @@ class TruthAndDeception(GamePlayers):
 
 # ---------------------------------------------------------------------------------------------- Secret Mafia
 
-PHASE = re.compile(r"^\[GAME\] (Night has fallen\. Mafia, agree on a victim\.\nValid targets: .*"
-                   r"|Night phase - choose one player to protect: .*|Night phase - choose one player to investigate: .*"
-                   r"|Day breaks\. .*|Voting phase - submit one vote in format \[X\]\. Valid: .*)$", re.M)
-GONE = re.compile(r"^\[GAME\] Player (\d+) (?:was killed during the night|was eliminated by vote"
-                  r"|has been eliminated by making an invalid move)\.", re.M)
+PHASE = re.compile(
+    r"^\[GAME\] (Night has fallen\. Mafia, agree on a victim\.\nValid targets: .*"
+    r"|Night phase - choose one player to protect: .*|Night phase - choose one player to investigate: .*"
+    r"|Day breaks\. .*|Voting phase - submit one vote in format \[X\]\. Valid: .*)$",
+    re.M,
+)
+GONE = re.compile(
+    r"^\[GAME\] Player (\d+) (?:was killed during the night|was eliminated by vote"
+    r"|has been eliminated by making an invalid move)\.",
+    re.M,
+)
 INVESTIGATED = re.compile(r"^\[GAME\] Player (\d+) IS( NOT)? a Mafia member\.", re.M)
 SPOKEN = re.compile(r"^\[Player (\d+)\] (.*?)(?=\n\n\[|\Z)", re.M | re.S)
 ACCUSATION = re.compile(r"Player (\d+) is (?!not)(?:a )?mafia", re.I)
-NEUTRAL_TALK = ("Good day, everyone.", "I am listening; who has something useful to share?",
-                "Let us keep our heads and look at the facts.", "I have nothing new to add yet.",
-                "We should think carefully before we vote.")
+NEUTRAL_TALK = (
+    "Good day, everyone.",
+    "I am listening; who has something useful to share?",
+    "Let us keep our heads and look at the facts.",
+    "I have nothing new to add yet.",
+    "We should think carefully before we vote.",
+)
 
 
 class SecretMafia(GamePlayers):
     """Roles: Mafia (told its teammates), Doctor, Detective, Villagers. Nights: the Mafia vote a victim, the Doctor
     protects, the Detective investigates; days: discussion rounds, then a vote. Targets are offered as `[k]`."""
+
     game = "ta_secret_mafia"
     recognizes = re.compile(r"Welcome to Secret Mafia! You are Player \d+\.")
     has_expert = True
@@ -111,8 +136,9 @@ class SecretMafia(GamePlayers):
 
     @staticmethod
     def alive(transcript: Transcript) -> list[int]:
-        players = [int(pid) for pid in re.findall(r"Player (\d+)", re.search(r"Players: (.*)", transcript.prompt)
-                                                  .group(1))]
+        players = [
+            int(pid) for pid in re.findall(r"Player (\d+)", re.search(r"Players: (.*)", transcript.prompt).group(1))
+        ]
         gone = {int(pid) for pid in GONE.findall(transcript.text)}
         return [pid for pid in players if pid not in gone]
 
@@ -122,8 +148,17 @@ class SecretMafia(GamePlayers):
         offers that are still alive, and where the announcement ends in the transcript text."""
         marker = last_match(PHASE, transcript.text)
         text = marker.group(1)
-        kind = ("mafia" if text.startswith("Night has") else "protect" if "protect" in text
-                else "investigate" if "investigate" in text else "discuss" if text.startswith("Day") else "vote")
+        kind = (
+            "mafia"
+            if text.startswith("Night has")
+            else "protect"
+            if "protect" in text
+            else "investigate"
+            if "investigate" in text
+            else "discuss"
+            if text.startswith("Day")
+            else "vote"
+        )
         alive = set(SecretMafia.alive(transcript))
         offered = [int(pid) for pid in re.findall(r"\[(\d+)\]", text) if int(pid) in alive]
         return kind, offered, marker.end()
@@ -153,15 +188,19 @@ class SecretMafia(GamePlayers):
         if role == "Mafia":
             team = self.mafia_team(transcript)
             if kind == "mafia":
-                teammate_votes = [int(votes[-1]) for pid, message in self.messages_since(transcript, position)
-                                  if pid in team and (votes := re.findall(r"\[(\d+)\]", message))
-                                  and int(votes[-1]) in offered]
+                teammate_votes = [
+                    int(votes[-1])
+                    for pid, message in self.messages_since(transcript, position)
+                    if pid in team and (votes := re.findall(r"\[(\d+)\]", message)) and int(votes[-1]) in offered
+                ]
                 if teammate_votes:
                     return f"[{teammate_votes[0]}]"
                 claimers = [pid for pid in self.claimers(transcript) if pid in offered]
                 return f"[{claimers[0] if claimers else max(offered)}]"
-            target = next((pid for pid in self.claimers(transcript) if pid in alive and pid not in team),
-                          min(pid for pid in alive if pid not in team))
+            target = next(
+                (pid for pid in self.claimers(transcript) if pid in alive and pid not in team),
+                min(pid for pid in alive if pid not in team),
+            )
             if kind == "discuss":
                 return f"I find Player {target} suspicious. I will vote [{target}]."
             return f"[{target if target in offered else min(pid for pid in offered if pid not in team)}]"
@@ -178,8 +217,10 @@ class SecretMafia(GamePlayers):
         target = found[0] if found else accused if accused is not None else min(candidates)
         if kind == "discuss":
             if found:
-                return (f"I am the Detective. My investigation shows Player {target} is a Mafia member. "
-                        f"Vote [{target}].")
+                return (
+                    f"I am the Detective. My investigation shows Player {target} is a Mafia member. "
+                    f"Vote [{target}]."
+                )
             return f"I have no hard evidence yet. Unless someone does, I will vote [{target}]."
         return f"[{target if target in offered else min(offered)}]"
 
@@ -222,10 +263,15 @@ CATAN_EVENT = re.compile(
     r"|(?P<leading>^\[GAME\] You have selected Player (?P<chosen>\d+) \(\w+\) to negotiation with\.)"
     r"|(?P<responding>^\[GAME\] Player (?P<chooser>\d+) \(\w+\) selected you to negotiate with\.)"
     r"|(?P<own>^\[(?P<speaker>Red|White|Blue|Orange)\] (?P<said>.*?)(?=\n\n|\Z))",
-    re.M | re.S)
+    re.M | re.S,
+)
 PARTNERS = re.compile(r"'\[(\d+)\]'/'\[\w+\]'")
-CATAN_TALK = ("Let us see what we can do.", "I am thinking about my next build.", "Fair enough.",
-              "Maybe we can help each other.")
+CATAN_TALK = (
+    "Let us see what we can do.",
+    "I am thinking about my next build.",
+    "Fair enough.",
+    "Maybe we can help each other.",
+)
 
 
 def _offer_sides(body: str) -> tuple[Counter, Counter] | None:
@@ -258,6 +304,7 @@ class SettlersOfCatan(GamePlayers):
     """Four seats (Red, White, Blue, Orange = Player 0-3). On its turn a seat picks one of the `'[k]'` viable moves
     (builds, `Negotiate.`, `Nothing.` to end the turn); a negotiation picks a partner, then both exchange messages
     with `[Offer: 1 Wood -> 1 Brick]`, `[accept]`, `[deny]`, until the seat on turn says `[done]`."""
+
     game = "ta_settlers_of_catan"
     recognizes = re.compile(r"You are playing Settlers of Catan as (?:Red|White|Blue|Orange)\.")
     has_expert = True
@@ -280,12 +327,29 @@ class SettlersOfCatan(GamePlayers):
         header = view.rfind(f"{'=' * 24}  {colour.upper()}  {'=' * 24}")
         messages, board = (view[:header], view[header:]) if header >= 0 else (view, "")
         shown = re.search(r"Your hand cards are:\n((?:\t\w+: -?\d+\n?)*)", board)
-        board_hand = Counter({name: int(count) for name, count in re.findall(r"\t(\w+): (-?\d+)", shown.group(1))}
-                             ) if shown else None
+        board_hand = (
+            Counter({name: int(count) for name, count in re.findall(r"\t(\w+): (-?\d+)", shown.group(1))})
+            if shown
+            else None
+        )
         hand, phase, offer, negotiations, offered, marked = None, None, None, 0, False, False
         for event in CATAN_EVENT.finditer(messages):
-            kind = next(name for name in ("roll", "trade", "offer", "cleared", "finished", "ended", "partner",
-                                          "leading", "responding", "own") if event.group(name) is not None)
+            kind = next(
+                name
+                for name in (
+                    "roll",
+                    "trade",
+                    "offer",
+                    "cleared",
+                    "finished",
+                    "ended",
+                    "partner",
+                    "leading",
+                    "responding",
+                    "own",
+                )
+                if event.group(name) is not None
+            )
             marked = marked or kind in ("roll", "finished", "ended", "partner", "leading", "responding")
             if kind == "roll":
                 offer = None
@@ -299,8 +363,12 @@ class SettlersOfCatan(GamePlayers):
                                 hand[name] += int(count)
             elif kind == "trade":
                 giver, taker = int(event.group("giver")), int(event.group("taker"))
-                given = Counter({name.lower(): int(n) for name, n in re.findall(r"'(\w+)': (\d+)", event.group("given"))})
-                asked = Counter({name.lower(): int(n) for name, n in re.findall(r"'(\w+)': (\d+)", event.group("asked"))})
+                given = Counter(
+                    {name.lower(): int(n) for name, n in re.findall(r"'(\w+)': (\d+)", event.group("given"))}
+                )
+                asked = Counter(
+                    {name.lower(): int(n) for name, n in re.findall(r"'(\w+)': (\d+)", event.group("asked"))}
+                )
                 if hand is not None and me in (giver, taker):
                     hand.subtract(given if me == giver else asked)
                     hand.update(asked if me == giver else given)
@@ -343,9 +411,16 @@ class SettlersOfCatan(GamePlayers):
         if block:
             moves = [(int(index), text) for index, text in re.findall(r"'\[(\d+)\]'\t-  (.*)", block.group(1))]
         partners = last_match(r"^\[GAME\] You selected action \[\d+\] \(Negotiation\)\. .*", messages, re.M)
-        return {"me": me, "phase": phase, "hand": hand, "offer": offer, "moves": moves,
-                "partners": PARTNERS.findall(partners.group(0)) if partners else [],
-                "negotiations": negotiations, "offered": offered}
+        return {
+            "me": me,
+            "phase": phase,
+            "hand": hand,
+            "offer": offer,
+            "moves": moves,
+            "partners": PARTNERS.findall(partners.group(0)) if partners else [],
+            "negotiations": negotiations,
+            "offered": offered,
+        }
 
     @staticmethod
     def negotiation_replies(situation: dict) -> list[str]:
@@ -390,24 +465,30 @@ class SettlersOfCatan(GamePlayers):
                 if options:
                     return f"[{max(options, key=lambda move: (_pips(move[1]), -move[0]))[0]}]"
             roads = [(index, text) for index, text in moves if text.startswith("Build ROAD")]
-            spare = hand["brick"] >= 1 and hand["wood"] >= 1 and (hand["wheat"] == 0 or hand["sheep"] == 0
-                                                                    or (hand["brick"] >= 2 and hand["wood"] >= 2))
+            spare = (
+                hand["brick"] >= 1
+                and hand["wood"] >= 1
+                and (hand["wheat"] == 0 or hand["sheep"] == 0 or (hand["brick"] >= 2 and hand["wood"] >= 2))
+            )
             if roads and spare:
                 return f"[{max(roads, key=lambda move: (_pips(move[1].split('↔')[1]), -move[0]))[0]}]"
             negotiate = next((index for index, text in moves if text == "Negotiate."), None)
             moves_left = int(last_match(r"You have (\d+) moves left in your turn", transcript.last).group(1))
             # A negotiation still open when the turn's moves run out hands the turn to the partner's neighbour
             # (SettlersOfCatan/env.py:249-250 after :312-313, 0.7.4): it must fit in the moves left.
-            if (negotiate is not None and moves_left >= 4 and _wanted_trade(hand)
-                    and situation["negotiations"] < 2):
+            if negotiate is not None and moves_left >= 4 and _wanted_trade(hand) and situation["negotiations"] < 2:
                 return f"[{negotiate}]"
             return f"[{moves[-1][0]}]"
         if situation["phase"] == "partner":
             partners = situation["partners"]
             return f"[{partners[(situation['negotiations']) % len(partners)]}]"
         offer = situation["offer"]
-        if (offer and offer[1] == situation["me"] and all(hand[name] >= count for name, count in offer[3].items())
-                and sum(offer[2].values()) >= sum(offer[3].values())):
+        if (
+            offer
+            and offer[1] == situation["me"]
+            and all(hand[name] >= count for name, count in offer[3].items())
+            and sum(offer[2].values()) >= sum(offer[3].values())
+        ):
             return "[accept]"
         if situation["phase"] == "leading":
             trade = _wanted_trade(hand)
@@ -436,16 +517,18 @@ def _wanted_trade(hand: Counter) -> tuple[str, str] | None:
 
 CONCLAVE = re.compile(r"You are Player (\d+) in a (\d+) player game of Character Conclave")
 VOTING = re.compile(r"^\[GAME\] The discussion phase has concluded\.", re.M)
-CONCLAVE_TALK = ("I keep my promises, even the small ones nobody would notice.",
-                 "When the river flooded our village I carried the baker's ovens up the hill, one brick at a time.",
-                 "I have read every book in the old library twice, and I still lose at chess to my niece.",
-                 "Patience is my craft: I once waited three winters for a single orchid to bloom.",
-                 "Ask me anything about the stars; I navigate by them when the roads run out.",
-                 "I laugh at my own mistakes first, so that others may laugh with me and not at me.",
-                 "My grandmother taught me that a fair trade leaves both sides a little hungry.",
-                 "I have crossed the desert on foot, and I would do it again for a friend.",
-                 "Courage, to me, is telling the truth when a lie would be cheaper.",
-                 "I mend clocks, and I think people are much the same: a gentle hand, a steady eye.")
+CONCLAVE_TALK = (
+    "I keep my promises, even the small ones nobody would notice.",
+    "When the river flooded our village I carried the baker's ovens up the hill, one brick at a time.",
+    "I have read every book in the old library twice, and I still lose at chess to my niece.",
+    "Patience is my craft: I once waited three winters for a single orchid to bloom.",
+    "Ask me anything about the stars; I navigate by them when the roads run out.",
+    "I laugh at my own mistakes first, so that others may laugh with me and not at me.",
+    "My grandmother taught me that a fair trade leaves both sides a little hungry.",
+    "I have crossed the desert on foot, and I would do it again for a friend.",
+    "Courage, to me, is telling the truth when a lie would be cheaper.",
+    "I mend clocks, and I think people are much the same: a gentle hand, a steady eye.",
+)
 
 
 class CharacterConclave(GamePlayers):
@@ -454,6 +537,7 @@ class CharacterConclave(GamePlayers):
     No expert: what wins is the other seats' judgement of the talk, which no short rule produces or predicts. A seat's
     own vote can only lift a rival (it cannot vote for itself), and against voters who ignore the talk (the random
     reference) no choice of message or vote changes its chances."""
+
     game = "ta_character_conclave"
     recognizes = CONCLAVE
 

@@ -6,6 +6,7 @@ Each seat sees only its own secrets (hand, dice, hole cards); the players read t
 which TextArena 0.7.4 sends to that seat alone. Where a strategy mixes (Kuhn Poker's equilibrium, High Society's
 tie-breaking), it draws from `transcript.rng()`, so the same messages always get the same reply.
 """
+
 import itertools
 import math
 import re
@@ -25,13 +26,16 @@ class KuhnPoker(GamePlayers):
     1/3, check Q and call a bet after that with Q 2/3 of the time; as second actor bet K and bluff J with 1/3
     after a check, call a bet with K and with Q 1/3 of the time; never call with J) for a Kuhn Poker whose bets
     count."""
+
     game = "ta_kuhn_poker"
     recognizes = re.compile(r"round game of Kuhn Poker")
     has_expert = True
     expert_name = "equilibrium"
-    expert_bar_reason = ("Kuhn Poker deals one card of three: even the best strategy loses many hands, and over a "
-                         "few rounds chance decides many matches.")
-    BETS_ADD_TO_POT = False    # TextArena 0.7.4: they do not
+    expert_bar_reason = (
+        "Kuhn Poker deals one card of three: even the best strategy loses many hands, and over a "
+        "few rounds chance decides many matches."
+    )
+    BETS_ADD_TO_POT = False  # TextArena 0.7.4: they do not
 
     def _legal(self, transcript):
         actions = last_match(r"Your available actions are: (.*)", transcript.text)
@@ -49,12 +53,12 @@ class KuhnPoker(GamePlayers):
         legal = self._legal(transcript)
         round_start = last_match(r"### Starting round \d+ out of \d+ rounds\. Your card is: '(\w)'", transcript.text)
         card = round_start.group(1)
-        moves = re.findall(r"submitted move: '\[(\w+)\]'", transcript.text[round_start.end():])
+        moves = re.findall(r"submitted move: '\[(\w+)\]'", transcript.text[round_start.end() :])
         draw = transcript.rng().random()
-        if "check" in legal:                               # first to act, or the opponent checked
+        if "check" in legal:  # first to act, or the opponent checked
             bet = card == "K" or (card == "J" and draw < 1 / 3)
             return "[bet]" if bet else "[check]"
-        first_actor = len(moves) >= 2                       # I checked, the opponent bet
+        first_actor = len(moves) >= 2  # I checked, the opponent bet
         call_q = 2 / 3 if first_actor else 1 / 3
         call = card == "K" or (card == "Q" and draw < call_q)
         return "[call]" if call else "[fold]"
@@ -63,13 +67,16 @@ class KuhnPoker(GamePlayers):
 class IndianPoker(GamePlayers):
     """Each seat sees only the opponent's card. The expert judges its chance to hold the higher card from the
     opponent's card (its own card is uniform over the other 51) and bets, calls or folds on that chance."""
+
     game = "ta_indian_poker"
     recognizes = re.compile(r"in a game of Indian Poker")
     has_expert = True
     expert_name = "heuristic"
-    expert_bar_reason = "Each hand is mostly decided by the two cards dealt; over a few rounds chance decides many matches."
+    expert_bar_reason = (
+        "Each hand is mostly decided by the two cards dealt; over a few rounds chance decides many matches."
+    )
     RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
-    STARTING_CHIPS = 100   # IndianPokerEnv's default; every registered IndianPoker-v0* keeps it, no context states it
+    STARTING_CHIPS = 100  # IndianPokerEnv's default; every registered IndianPoker-v0* keeps it, no context states it
 
     def _state(self, transcript):
         me = int(re.search(r"You are Player (\d)", transcript.prompt).group(1))
@@ -77,7 +84,7 @@ class IndianPoker(GamePlayers):
         banks = re.findall(r"\(Bankrolls P0:(-?\d+), P1:(-?\d+)\)", text)
         bank = int(banks[-1][me]) if banks else self.STARTING_CHIPS
         round_start = last_match(r"### Round \d+/\d+\nYour opponent's card is: (\w+)", text)
-        in_round = text[round_start.end():]
+        in_round = text[round_start.end() :]
         committed = sum(int(amount) for amount in re.findall(r"-> \[(?:bet|raise) (\d+)\]", in_round))
         options = last_match(r"Your possible actions: (.*)", text).group(1)
         to_call = int(re.search(r"cost (\d+)", options).group(1)) if "cost" in options else 0
@@ -98,7 +105,7 @@ class IndianPoker(GamePlayers):
         opponent_card, to_call, available = self._state(transcript)
         opponent_rank = self.RANKS.index(opponent_card)
         higher = 4 * (12 - opponent_rank)
-        win = (higher + 1.5) / 51                       # ties (3 cards) split the pot: count them half
+        win = (higher + 1.5) / 51  # ties (3 cards) split the pot: count them half
         if to_call == 0:
             if win > 0.6 and available >= 1:
                 return f"[bet {min(max(1, round(10 * win)), available)}]"
@@ -110,8 +117,10 @@ class IndianPoker(GamePlayers):
         return "[fold]"
 
 
-RANK_VALUE = {rank: value for value, rank in enumerate(["2", "3", "4", "5", "6", "7", "8", "9", "10",
-                                                         "J", "Q", "K", "A"], start=2)}
+RANK_VALUE = {
+    rank: value
+    for value, rank in enumerate(["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"], start=2)
+}
 
 
 def hand_value(cards: list[tuple[int, str]]) -> tuple:
@@ -163,30 +172,45 @@ class Poker(GamePlayers):
     """Texas Hold'em. The expert estimates its chance to win at showdown against the players still in the hand
     by sampling their hole cards and the rest of the board, then bets strong hands, calls when the pot odds pay
     and folds the rest."""
+
     game = "ta_poker"
     recognizes = re.compile(r"-player Texas Hold'em Poker game")
     has_expert = True
     expert_name = "equity"
     expert_bar_reason = "Texas Hold'em over a few hands: the cards dealt decide many matches."
-    SAMPLES = 160      # shared among the seats sampled: fewer showdowns per sample with more opponents
+    SAMPLES = 160  # shared among the seats sampled: fewer showdowns per sample with more opponents
 
     def _state(self, transcript):
         me = int(re.search(r"You are Player (\d+)", transcript.prompt).group(1))
         big_blind = int(re.search(r"Blinds: \d+/(\d+)", transcript.prompt).group(1))
         board = last_match(r"===== Hand \d+ / \d+ - [^\n]*=====\n(.*?)\n=====", transcript.text, re.S).group(1)
         pot, current_bet = map(int, re.search(r"Pot: (\d+) \| Current bet: (\d+)", board).groups())
-        seats = {int(pid): (float(chips), float(bet), status)
-                 for pid, chips, bet, status in re.findall(r"^P(\d+)[^:]*: ([\d.]+) chips \| bet ([\d.]+) \| (\w[\w-]*)",
-                                                           board, re.M)}
+        seats = {
+            int(pid): (float(chips), float(bet), status)
+            for pid, chips, bet, status in re.findall(
+                r"^P(\d+)[^:]*: ([\d.]+) chips \| bet ([\d.]+) \| (\w[\w-]*)", board, re.M
+            )
+        }
         chips, bet, _ = seats[me]
         community = parse_cards(re.search(r"Visible board: \[(.*)\]", board).group(1))
         hole = parse_cards(re.search(r"Your hole: (.*)", board).group(1))
         # Busted seats stay listed (0 chips, no bet): they are not in the hand.
-        opponents = sum(1 for pid, (seat_chips, seat_bet, status) in seats.items()
-                        if pid != me and status != "folded" and (seat_chips > 0 or seat_bet > 0))
-        return dict(big_blind=big_blind, pot=pot, current_bet=current_bet, chips=int(chips), bet=int(bet),
-                    to_call=max(0, current_bet - int(bet)), community=community, hole=hole,
-                    opponents=max(1, opponents))
+        opponents = sum(
+            1
+            for pid, (seat_chips, seat_bet, status) in seats.items()
+            if pid != me and status != "folded" and (seat_chips > 0 or seat_bet > 0)
+        )
+        return dict(
+            big_blind=big_blind,
+            pot=pot,
+            current_bet=current_bet,
+            chips=int(chips),
+            bet=int(bet),
+            to_call=max(0, current_bet - int(bet)),
+            community=community,
+            hole=hole,
+            opponents=max(1, opponents),
+        )
 
     def random_move(self, transcript, rng):
         s = self._state(transcript)
@@ -202,16 +226,16 @@ class Poker(GamePlayers):
         samples = max(30, self.SAMPLES // (opponents + 1))
         for _ in range(samples):
             drawn = rng.sample(deck, 2 * opponents + 5 - len(community))
-            board = community + drawn[2 * opponents:]
+            board = community + drawn[2 * opponents :]
             mine = hand_value(hole + board)
-            best_other = max(hand_value(drawn[2 * i:2 * i + 2] + board) for i in range(opponents))
+            best_other = max(hand_value(drawn[2 * i : 2 * i + 2] + board) for i in range(opponents))
             score += 1.0 if mine > best_other else 0.5 if mine == best_other else 0.0
         return score / samples
 
     def expert_move(self, transcript):
         s = self._state(transcript)
         win = self.equity(s["hole"], s["community"], s["opponents"], transcript.rng())
-        fair = 1 / (s["opponents"] + 1)                # the share of a player whose cards are average
+        fair = 1 / (s["opponents"] + 1)  # the share of a player whose cards are average
         size = max(s["big_blind"], s["pot"])
         if s["to_call"] == 0:
             if win > fair + 0.1 and s["chips"] > 0:
@@ -226,6 +250,7 @@ class Poker(GamePlayers):
 # ------------------------------------------------------------------------------------------------------------ dice
 class PigDice(GamePlayers):
     """The expert holds at a turn total of 20 or as soon as holding reaches the winning score."""
+
     game = "ta_pig_dice"
     recognizes = re.compile(r"playing a game of Pig Dice")
     has_expert = True
@@ -248,13 +273,14 @@ def binomial_at_least(k: int, n: int, p: float) -> float:
     """P(X >= k) for X ~ Binomial(n, p)."""
     if k <= 0:
         return 1.0
-    return sum(math.comb(n, i) * p ** i * (1 - p) ** (n - i) for i in range(k, n + 1))
+    return sum(math.comb(n, i) * p**i * (1 - p) ** (n - i) for i in range(k, n + 1))
 
 
 class LiarsDice(GamePlayers):
     """The expert judges each bid by the chance that enough of the dice it cannot see show the face (1/6 each):
     it calls the standing bid when that is more likely false than true, otherwise it raises to the legal bid
     most likely true."""
+
     game = "ta_liars_dice"
     recognizes = re.compile(r"-player Liar's Dice game")
     has_expert = True
@@ -271,17 +297,18 @@ class LiarsDice(GamePlayers):
         new_round = last_match(r"New round - Remaining dice: (.*)\nYour current Dice are: (.*)", text)
         total = sum(int(n) for n in re.findall(r"Player \d+: (\d+)", new_round.group(1)))
         dice = [int(d) for d in re.findall(r"\d", new_round.group(2))]
-        messages = text[:new_round.start()]
+        messages = text[: new_round.start()]
         round_end = last_match(self.ROUND_END, messages)
-        bid = last_match(r"\[GAME\] Player \d+ bids (\d+) of face (\d)\.", messages[round_end.end() if round_end else 0:])
+        bid = last_match(
+            r"\[GAME\] Player \d+ bids (\d+) of face (\d)\.", messages[round_end.end() if round_end else 0 :]
+        )
         current = (int(bid.group(1)), int(bid.group(2))) if bid else (0, 0)
         return dice, total, current
 
     @staticmethod
     def _bids(current, total):
         quantity, face = current
-        return [(q, f) for q in range(max(quantity, 1), total + 1) for f in range(max(face, 1), 7)
-                if (q, f) != current]
+        return [(q, f) for q in range(max(quantity, 1), total + 1) for f in range(max(face, 1), 7) if (q, f) != current]
 
     def random_move(self, transcript, rng):
         dice, total, current = self._state(transcript)
@@ -298,7 +325,7 @@ class LiarsDice(GamePlayers):
             return binomial_at_least(bid[0] - dice.count(bid[1]), unseen, 1 / 6)
 
         raises = []
-        for face in range(max(current[1], 1), 7):     # the smallest raise on each face
+        for face in range(max(current[1], 1), 7):  # the smallest raise on each face
             quantity = current[0] + 1 if face == current[1] else max(current[0], 1)
             raises.append((quantity, face))
         best = max(raises, key=lambda bid: (chance(bid), -bid[0], bid[1]))
@@ -321,6 +348,7 @@ def card_face(value: int) -> str:
 
 class GameOfPureStrategy(GamePlayers):
     """The expert bids the card equal to the prize's value (always in hand: prizes and cards are both A-K)."""
+
     game = "ta_game_of_pure_strategy"
     recognizes = re.compile(r"in a match of GameOfPureStrategy")
     has_expert = True
@@ -353,6 +381,7 @@ class HighSociety(GamePlayers):
     still to come (the top prize gets its top card, the lowest its lowest kept one); after a tie it draws a
     neighbouring card, so two experts cannot tie forever. (It reads every auction from the view: the whole game, about
     1,200 characters of messages, fits the state view's window.)"""
+
     game = "ta_high_society"
     recognizes = re.compile(r"in a game of HighSociety")
     has_expert = True
@@ -371,7 +400,7 @@ class HighSociety(GamePlayers):
         auctions = re.findall(r"### Auction \d+/10  \|  Prestige card: (\d+)", transcript.text)
         prize = int(auctions[-1])
         remaining = sorted(set(range(1, 11)) - {int(card) for card in auctions[:-1]})
-        kept = money[-len(remaining):]
+        kept = money[-len(remaining) :]
         index = money.index(kept[remaining.index(prize)])
         last_auction = transcript.text.rfind("### Auction")
         ties = transcript.text.count("Tie - bids returned", last_auction)
@@ -389,6 +418,7 @@ BRISCOLA_POWER = {rank: power for power, rank in enumerate(["2", "4", "5", "6", 
 class Briscola(GamePlayers):
     """The expert plays greedy tricks: it leads its cheapest card, takes a trick with points with its cheapest
     winning card (a trump only when the trick is worth it) and otherwise throws its cheapest card."""
+
     game = "ta_briscola"
     recognizes = re.compile(r"You are playing Briscola")
     has_expert = True
@@ -415,7 +445,7 @@ class Briscola(GamePlayers):
     def expert_move(self, transcript):
         hand, trick, trump = self._state(transcript)
 
-        def cost(card):   # what giving the card away costs: its points, and a trump is worth keeping
+        def cost(card):  # what giving the card away costs: its points, and a trump is worth keeping
             return BRISCOLA_POINTS.get(card[0], 0) + (8 if card[1] == trump else 0) + BRISCOLA_POWER[card[0]] / 10
 
         cheapest = min(range(len(hand)), key=lambda i: cost(hand[i]))
@@ -435,13 +465,15 @@ class Briscola(GamePlayers):
         return f"[play {cheapest + 1}]"
 
 
-WHIST_POWER = {rank: power for power, rank in enumerate(["2", "3", "4", "5", "6", "7", "8", "9", "10",
-                                                          "J", "Q", "K", "A"])}
+WHIST_POWER = {
+    rank: power for power, rank in enumerate(["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"])
+}
 
 
 class GermanWhist(GamePlayers):
     """The expert follows suit as the rules demand and plays greedy tricks: it wins a trick cheaply when the trick
     (or, while the deck lasts, the face-up card the winner draws) is worth it, and otherwise plays its lowest card."""
+
     game = "ta_german_whist"
     recognizes = re.compile(r"You are playing German Whist")
     has_expert = True
@@ -450,8 +482,10 @@ class GermanWhist(GamePlayers):
 
     def _state(self, transcript):
         turn = last_match(r"Your hand:\n(.*?)\n\n(.*?)\n\n(.*?)\n\nTricks won", transcript.text, re.S)
-        hand = {int(position): (rank, suit)
-                for position, rank, suit in re.findall(r"^\s+(\d+)\. (\w+)([♠♥♦♣])", turn.group(1), re.M)}
+        hand = {
+            int(position): (rank, suit)
+            for position, rank, suit in re.findall(r"^\s+(\d+)\. (\w+)([♠♥♦♣])", turn.group(1), re.M)
+        }
         trick = [(rank, suit) for rank, suit in re.findall(r"Player \d+: (\w+)([♠♥♦♣])", turn.group(2))]
         trump = re.search(r"Trump suit: ([♠♥♦♣])", transcript.text).group(1)
         next_card = re.search(r"Next card for trick winner: (\w+)([♠♥♦♣])", turn.group(3))
@@ -485,8 +519,12 @@ class GermanWhist(GamePlayers):
                 return f"[play {top}]"
             return f"[play {lowest}]"
         lead = trick[0]
-        winners = [p for p in legal if (hand[p][1] == lead[1] and WHIST_POWER[hand[p][0]] > WHIST_POWER[lead[0]])
-                   or (hand[p][1] == trump and lead[1] != trump)]
+        winners = [
+            p
+            for p in legal
+            if (hand[p][1] == lead[1] and WHIST_POWER[hand[p][0]] > WHIST_POWER[lead[0]])
+            or (hand[p][1] == trump and lead[1] != trump)
+        ]
         if winners and worth:
             return f"[play {min(winners, key=strength)}]"
         return f"[play {lowest}]"
@@ -494,13 +532,14 @@ class GermanWhist(GamePlayers):
 
 # ------------------------------------------------------------------------------------------------------------ golf
 GOLF_VALUE = {"A": 1, "J": 10, "Q": 10, "K": 0, **{str(n): n for n in range(2, 11)}}
-GOLF_UNKNOWN = sum(GOLF_VALUE.values()) / 13      # the mean value of a face-down card
+GOLF_UNKNOWN = sum(GOLF_VALUE.values()) / 13  # the mean value of a face-down card
 
 
 class Golf(GamePlayers):
     """The expert keeps the expected score of its grid low: a face-down card counts as the deck's mean value, a
     column of equal values counts 0. It takes the discard or keeps a drawn card when swapping it in lowers that
     expected score (the discard only when the gain is clear), and discards a drawn card otherwise."""
+
     game = "ta_golf"
     recognizes = re.compile(r"You are playing Golf \(Card Game\)")
     has_expert = True
@@ -508,8 +547,7 @@ class Golf(GamePlayers):
     expert_bar_reason = "Golf's draws are chance; a careful player still loses some rounds."
 
     def _state(self, transcript):
-        turn = last_match(r"Your hand:\n\s*Col:([ \d]+)\n((?:Row \d+:.*\n)+)Discard pile: (\S+)\n(.*)",
-                          transcript.text)
+        turn = last_match(r"Your hand:\n\s*Col:([ \d]+)\n((?:Row \d+:.*\n)+)Discard pile: (\S+)\n(.*)", transcript.text)
         grid = [re.findall(r"\?|\w+[♠♥♦♣]", row.split(":", 1)[1]) for row in turn.group(2).strip().splitlines()]
         return grid, turn.group(3), turn.group(4)
 
@@ -557,13 +595,14 @@ class Golf(GamePlayers):
 
 
 # -------------------------------------------------------------------------------------------------- spite & malice
-SPITE_ORDER = "A23456789JQ"      # TextArena's deck has no 10: a center pile runs A..Q (11 cards) and is cleared
+SPITE_ORDER = "A23456789JQ"  # TextArena's deck has no 10: a center pile runs A..Q (11 cards) and is cleared
 
 
 class SpiteAndMalice(GamePlayers):
     """The expert draws at the start of its turn, plays its payoff card whenever it can, then other cards that
     bring a center pile closer to its payoff card (kings last), and ends the turn by discarding its highest card,
     preferably onto a discard pile it continues downward."""
+
     game = "ta_spite_and_malice"
     recognizes = re.compile(r"two-player game of Spite and Malice")
     has_expert = True
@@ -576,8 +615,10 @@ class SpiteAndMalice(GamePlayers):
         piles = [re.findall(r"'(\w[♠♥♦♣])'", line) for line in re.findall(r"Pile \d: (\[.*\])", board.group(1))]
         payoff = re.search(r"Payoff Pile \(Top Card\): (\S+?),", board.group(1)).group(1)
         hand = re.findall(r"'(\w[♠♥♦♣])'", re.search(r"Hand: (\[.*\])", board.group(1)).group(1))
-        discards = [re.findall(r"'(\w[♠♥♦♣])'", pile)
-                    for pile in re.findall(r"\[[^\[\]]*\]", re.search(r"Discard Piles: \[(.*)\]", board.group(1)).group(1))]
+        discards = [
+            re.findall(r"'(\w[♠♥♦♣])'", pile)
+            for pile in re.findall(r"\[[^\[\]]*\]", re.search(r"Discard Piles: \[(.*)\]", board.group(1)).group(1))
+        ]
         moves = offered_moves(transcript.last) or offered_moves(transcript.text)
         return piles, payoff, hand, discards, moves
 
@@ -587,7 +628,7 @@ class SpiteAndMalice(GamePlayers):
     @staticmethod
     def next_rank(pile):
         """The index in SPITE_ORDER of the card the pile needs next (a king stands for the rank it continues)."""
-        return len(pile)   # piles always run A, 2, 3, ... from the bottom, kings taking the missing ranks
+        return len(pile)  # piles always run A, 2, 3, ... from the bottom, kings taking the missing ranks
 
     def expert_move(self, transcript):
         piles, payoff, hand, discards, moves = self._state(transcript)
@@ -601,7 +642,7 @@ class SpiteAndMalice(GamePlayers):
             return "[draw]"
 
         def card_of(move):
-            return move[len("[play "):].rsplit(" ", 1)[0]
+            return move[len("[play ") :].rsplit(" ", 1)[0]
 
         def pile_of(move):
             return int(move[-2])
@@ -612,11 +653,11 @@ class SpiteAndMalice(GamePlayers):
             return (natural or payoff_plays)[0]
         if payoff != "Empty" and not payoff.startswith("K"):
             target = SPITE_ORDER.index(payoff[0])
-            for move in plays:         # a natural card that brings a pile one step closer to the payoff card
+            for move in plays:  # a natural card that brings a pile one step closer to the payoff card
                 card, pile = card_of(move), piles[pile_of(move)]
                 if not card.startswith("K") and self.next_rank(pile) < target:
                     return move
-            for move in plays:         # a king that makes the payoff card playable next
+            for move in plays:  # a king that makes the payoff card playable next
                 if card_of(move).startswith("K") and self.next_rank(piles[pile_of(move)]) + 1 == target:
                     return move
         hand_plays = [m for m in plays if card_of(m) in hand and not card_of(m).startswith("K")]
@@ -637,8 +678,21 @@ class SpiteAndMalice(GamePlayers):
             if pile and pile[-1][0] == card[0]:
                 return 1
             return 2 if not pile else 3
+
         return f"[discard {card} {min(range(len(discards)), key=fit)}]"
 
 
-GAMES = [KuhnPoker(), IndianPoker(), Poker(), PigDice(), LiarsDice(), GameOfPureStrategy(), ThreePlayerGOPS(),
-         HighSociety(), Briscola(), GermanWhist(), Golf(), SpiteAndMalice()]
+GAMES = [
+    KuhnPoker(),
+    IndianPoker(),
+    Poker(),
+    PigDice(),
+    LiarsDice(),
+    GameOfPureStrategy(),
+    ThreePlayerGOPS(),
+    HighSociety(),
+    Briscola(),
+    GermanWhist(),
+    Golf(),
+    SpiteAndMalice(),
+]

@@ -1,6 +1,7 @@
 """Players for the games of roads, towers and territory between seats: SimpleTak, Tak, Santorini, Stratego, Snake,
 Surround. Each reads the latest board its context shows (TextArena 0.7.4 broadcasts the board after every move in
 all six)."""
+
 import functools
 import heapq
 import re
@@ -10,7 +11,7 @@ from collections.abc import Callable
 from ta_players.base import GamePlayers, Transcript, last_match, offered_moves
 
 ORTHOGONAL = [(-1, 0), (1, 0), (0, -1), (0, 1)]
-INFINITE = 10 ** 6
+INFINITE = 10**6
 
 
 def _road_distance(size: int, cost) -> int:
@@ -19,8 +20,10 @@ def _road_distance(size: int, cost) -> int:
     where no road can pass)."""
     costs = [[cost(r, c) for c in range(size)] for r in range(size)]  # each cell's once, for both searches
     best = INFINITE
-    for starts, is_goal in ((((0, c) for c in range(size)), lambda r, c: r == size - 1),
-                            (((r, 0) for r in range(size)), lambda r, c: c == size - 1)):
+    for starts, is_goal in (
+        (((0, c) for c in range(size)), lambda r, c: r == size - 1),
+        (((r, 0) for r in range(size)), lambda r, c: c == size - 1),
+    ):
         distance, heap = {}, []
         for r, c in starts:
             if (step := costs[r][c]) is not None:
@@ -38,8 +41,12 @@ def _road_distance(size: int, cost) -> int:
                 break
             for dr, dc in ORTHOGONAL:
                 nr, nc = r + dr, c + dc
-                if 0 <= nr < size and 0 <= nc < size and (step := costs[nr][nc]) is not None \
-                        and d + step < distance.get((nr, nc), INFINITE):
+                if (
+                    0 <= nr < size
+                    and 0 <= nc < size
+                    and (step := costs[nr][nc]) is not None
+                    and d + step < distance.get((nr, nc), INFINITE)
+                ):
                     distance[(nr, nc)] = d + step
                     heapq.heappush(heap, (d + step, nr, nc))
     return best
@@ -59,6 +66,7 @@ def _road_score(size: int, mine, theirs) -> float:
 
 
 # --- SimpleTak: place a stone, connect two opposite edges ---
+
 
 class SimpleTak(GamePlayers):
     game = "ta_simple_tak"
@@ -111,7 +119,7 @@ class Tak(GamePlayers):
     @staticmethod
     def board(transcript: Transcript) -> list[list[list[str]]]:
         """The latest board: per cell its stack bottom to top, e.g. ['F0', 'W1']."""
-        block = transcript.text[last_match(r"Current Board:\n", transcript.text).end():]
+        block = transcript.text[last_match(r"Current Board:\n", transcript.text).end() :]
         board = []
         for line in block.splitlines():
             if line.startswith("Available"):
@@ -131,8 +139,11 @@ class Tak(GamePlayers):
         for r in range(size):
             for c in range(size):
                 if not board[r][c]:
-                    moves += [("place", None, (r, c), [f"{kind}{me}"])
-                              for kind, left in (("F", stones), ("W", stones), ("C", capstones)) if left > 0]
+                    moves += [
+                        ("place", None, (r, c), [f"{kind}{me}"])
+                        for kind, left in (("F", stones), ("W", stones), ("C", capstones))
+                        if left > 0
+                    ]
                 elif board[r][c][-1].endswith(str(me)):
                     stack, top = board[r][c], board[r][c][-1][0]
                     for dr, dc in ORTHOGONAL:
@@ -161,7 +172,7 @@ class Tak(GamePlayers):
         board = [[list(stack) for stack in row] for row in board]
         if action == "move":
             r, c = source
-            del board[r][c][-len(pieces):]
+            del board[r][c][-len(pieces) :]
             if len(pieces) == 1 and pieces[0][0] == "C" and board[tr][tc] and board[tr][tc][-1][0] == "W":
                 board[tr][tc][-1] = "F" + board[tr][tc][-1][1:]  # the capstone flattens a wall
         board[tr][tc] += pieces
@@ -196,6 +207,7 @@ class Tak(GamePlayers):
                 if top[1:] == str(player):
                     return 0 if top[0] in "FC" else 2
                 return {"F": 2, "W": 3}.get(top[0])
+
             return cost
 
         def score(indexed):
@@ -249,13 +261,21 @@ class Santorini(GamePlayers):
             r, c = workers[worker]
             for dr, dc in KING:
                 tr, tc = r + dr, c + dc
-                if not (0 <= tr < 5 and 0 <= tc < 5) or (tr, tc) in occupied or heights[tr][tc] == 4 \
-                        or heights[tr][tc] - heights[r][c] > 1:
+                if (
+                    not (0 <= tr < 5 and 0 <= tc < 5)
+                    or (tr, tc) in occupied
+                    or heights[tr][tc] == 4
+                    or heights[tr][tc] - heights[r][c] > 1
+                ):
                     continue
                 for br, bc in KING:
                     br, bc = tr + br, tc + bc
-                    if 0 <= br < 5 and 0 <= bc < 5 and heights[br][bc] < 4 \
-                            and ((br, bc) == (r, c) or (br, bc) not in occupied):
+                    if (
+                        0 <= br < 5
+                        and 0 <= bc < 5
+                        and heights[br][bc] < 4
+                        and ((br, bc) == (r, c) or (br, bc) not in occupied)
+                    ):
                         moves.append((worker, (r, c), (tr, tc), (br, bc)))
         return moves
 
@@ -290,9 +310,15 @@ class Santorini(GamePlayers):
             value = 0.0
             for name, (r, c) in placed.items():
                 h = after[r][c]
-                climbs = [after[r + dr][c + dc] for dr, dc in KING
-                          if 0 <= r + dr < 5 and 0 <= c + dc < 5 and (r + dr, c + dc) not in occupied
-                          and after[r + dr][c + dc] < 4 and after[r + dr][c + dc] - h <= 1]
+                climbs = [
+                    after[r + dr][c + dc]
+                    for dr, dc in KING
+                    if 0 <= r + dr < 5
+                    and 0 <= c + dc < 5
+                    and (r + dr, c + dc) not in occupied
+                    and after[r + dr][c + dc] < 4
+                    and after[r + dr][c + dc] - h <= 1
+                ]
                 if name[0] != me and h == 2 and 3 in climbs:
                     return -INFINITE, -index  # that opponent steps onto level 3 next
                 worth = 10 * h + sum(1 + height for height in climbs if height >= h) + (0 if climbs else -20)
@@ -305,24 +331,74 @@ class Santorini(GamePlayers):
 
 # --- Stratego: hidden armies ---
 
-STRATEGO_RANKS = {"Flag": 0, "Spy": 1, "Scout": 2, "Miner": 3, "Sergeant": 4, "Lieutenant": 5, "Captain": 6, "Major": 7,
-                  "Colonel": 8, "General": 9, "Marshal": 10, "Bomb": 11}
-STRATEGO_NAMES = {"FL": "Flag", "BM": "Bomb", "SP": "Spy", "SC": "Scout", "MN": "Miner", "SG": "Sergeant",
-                  "LT": "Lieutenant", "CP": "Captain", "MJ": "Major", "CL": "Colonel", "GN": "General", "MS": "Marshal"}
+STRATEGO_RANKS = {
+    "Flag": 0,
+    "Spy": 1,
+    "Scout": 2,
+    "Miner": 3,
+    "Sergeant": 4,
+    "Lieutenant": 5,
+    "Captain": 6,
+    "Major": 7,
+    "Colonel": 8,
+    "General": 9,
+    "Marshal": 10,
+    "Bomb": 11,
+}
+STRATEGO_NAMES = {
+    "FL": "Flag",
+    "BM": "Bomb",
+    "SP": "Spy",
+    "SC": "Scout",
+    "MN": "Miner",
+    "SG": "Sergeant",
+    "LT": "Lieutenant",
+    "CP": "Captain",
+    "MJ": "Major",
+    "CL": "Colonel",
+    "GN": "General",
+    "MS": "Marshal",
+}
 # Stratego's army, the rules the prompt states (every TextArena 0.7.4 army has these 40 pieces)
-STRATEGO_ARMY = {"Flag": 1, "Bomb": 6, "Spy": 1, "Scout": 8, "Miner": 5, "Sergeant": 4, "Lieutenant": 4,
-                 "Captain": 4, "Major": 3, "Colonel": 2, "General": 1, "Marshal": 1}
+STRATEGO_ARMY = {
+    "Flag": 1,
+    "Bomb": 6,
+    "Spy": 1,
+    "Scout": 8,
+    "Miner": 5,
+    "Sergeant": 4,
+    "Lieutenant": 4,
+    "Captain": 4,
+    "Major": 3,
+    "Colonel": 2,
+    "General": 1,
+    "Marshal": 1,
+}
 # what a piece is worth to its side: the flag is the game, the Spy and Miners more than their ranks
-STRATEGO_VALUES = {"Flag": 50.0, "Bomb": 1.0, "Spy": 3.0, "Scout": 1.0, "Miner": 3.0, "Sergeant": 2.0,
-                   "Lieutenant": 3.0, "Captain": 4.0, "Major": 5.0, "Colonel": 6.0, "General": 8.0, "Marshal": 10.0}
+STRATEGO_VALUES = {
+    "Flag": 50.0,
+    "Bomb": 1.0,
+    "Spy": 3.0,
+    "Scout": 1.0,
+    "Miner": 3.0,
+    "Sergeant": 2.0,
+    "Lieutenant": 3.0,
+    "Captain": 4.0,
+    "Major": 5.0,
+    "Colonel": 6.0,
+    "General": 8.0,
+    "Marshal": 10.0,
+}
 # An own piece lost in a battle counts twice its value, more as the army's movable pieces dwindle: a side left
 # without them loses. Against random play on the 4 shipped boards and 12 reseeded ones the expert lost 1 of the 16
 # games without the reserve (2 valuing the Flag at 100), none with it (and drew 1 of 48).
 STRATEGO_RISK = 2.0
 STRATEGO_RESERVE = 10.0
 STRATEGO_BOARD = re.compile(r"Current Board:\s*\n\s*0(?:\s+\d)+\s*\n((?:[A-J] .*\n?){10})")
-STRATEGO_MOVE = re.compile(r"(You have|Player \d has) moved (?:your|a) piece from ([A-J]\d) to ([A-J]\d)\."
-                           r"(?: The attacking piece was (\w+) and the destination piece was (\w+)\.)?")
+STRATEGO_MOVE = re.compile(
+    r"(You have|Player \d has) moved (?:your|a) piece from ([A-J]\d) to ([A-J]\d)\."
+    r"(?: The attacking piece was (\w+) and the destination piece was (\w+)\.)?"
+)
 
 
 def stratego_battle(attacker: str, defender: str) -> int:
@@ -348,6 +424,7 @@ class Stratego(GamePlayers):
     material of its battle over the ranks the attacked piece can have (its army's counts), or else by how much closer
     it brings the piece to the nearest opponent piece it expects to beat, less what a known stronger neighbour
     threatens; draws among equal moves."""
+
     game = "ta_stratego"
     recognizes = re.compile(r"You are Player \d in Stratego")
     has_expert = True
@@ -386,8 +463,7 @@ class Stratego(GamePlayers):
                     known[target] = (rank, True)
                 elif stratego_battle(attacker, defender) > 0:
                     known[target] = (attacker, True)
-        return {(r, c): known.get((r, c), (None, False))
-                for r in range(10) for c in range(10) if board[r][c] == "?"}
+        return {(r, c): known.get((r, c), (None, False)) for r in range(10) for c in range(10) if board[r][c] == "?"}
 
     @staticmethod
     def rank_chances(enemies: dict) -> dict[tuple[int, int], dict[str, float]]:
@@ -403,9 +479,15 @@ class Stratego(GamePlayers):
         if unmoved_count:
             flag = 1 / unmoved_count
             bomb = min(bombs, unmoved_count - 1) / unmoved_count
-            unmoved = {"Flag": flag, "Bomb": bomb, **{name: (1 - flag - bomb) * chance for name, chance in moved.items()}}
-        return {square: {rank: 1.0} if rank else moved if has_moved else unmoved
-                for square, (rank, has_moved) in enemies.items()}
+            unmoved = {
+                "Flag": flag,
+                "Bomb": bomb,
+                **{name: (1 - flag - bomb) * chance for name, chance in moved.items()},
+            }
+        return {
+            square: {rank: 1.0} if rank else moved if has_moved else unmoved
+            for square, (rank, has_moved) in enemies.items()
+        }
 
     @staticmethod
     def attack_value(mine: str, chances: dict[str, float], risk: float) -> float:
@@ -414,9 +496,13 @@ class Stratego(GamePlayers):
         value = 0.0
         for name, chance in chances.items():
             outcome = stratego_battle(mine, name)
-            value += chance * (STRATEGO_VALUES[name] if outcome > 0 else
-                               STRATEGO_VALUES[name] - STRATEGO_VALUES[mine] if outcome == 0 else
-                               -risk * STRATEGO_VALUES[mine])
+            value += chance * (
+                STRATEGO_VALUES[name]
+                if outcome > 0
+                else STRATEGO_VALUES[name] - STRATEGO_VALUES[mine]
+                if outcome == 0
+                else -risk * STRATEGO_VALUES[mine]
+            )
         return value + (0.5 if len(chances) > 1 else 0.0)
 
     def expert_move(self, transcript):
@@ -433,8 +519,10 @@ class Stratego(GamePlayers):
         def distances(piece: str) -> dict[tuple[int, int], int]:
             """Steps from every square to the nearest opponent piece `piece` expects to beat (lakes block)."""
             targets = [square for square, odds in chances.items() if self.attack_value(piece, odds, risk) > 0]
-            return _distances(targets, lambda square: 0 <= square[0] < 10 and 0 <= square[1] < 10
-                              and board[square[0]][square[1]] != "~")
+            return _distances(
+                targets,
+                lambda square: 0 <= square[0] < 10 and 0 <= square[1] < 10 and board[square[0]][square[1]] != "~",
+            )
 
         cache = {}
 
@@ -476,6 +564,7 @@ class GridRace(GamePlayers):
     (any direction when all four do). Expert (`flood_fill`): a safe direction with the most room behind it (in
     Surround, while it shares a region with an opponent, the cells it reaches first), away from other heads;
     Snake's then heads for the nearest apple."""
+
     has_expert = True
     expert_name = "flood_fill"
     me_pattern: re.Pattern
@@ -485,8 +574,12 @@ class GridRace(GamePlayers):
         grid = _grid(transcript)
         head = format(int(self.me_pattern.search(transcript.prompt).group(1)), "X")
         me = next((r, c) for r, row in enumerate(grid) for c, cell in enumerate(row) if cell == head)
-        others = [(r, c) for r, row in enumerate(grid) for c, cell in enumerate(row)
-                  if cell not in (".", "#", "A") and (r, c) != me]
+        others = [
+            (r, c)
+            for r, row in enumerate(grid)
+            for c, cell in enumerate(row)
+            if cell not in (".", "#", "A") and (r, c) != me
+        ]
         return grid, me, others
 
     def random_move(self, transcript, rng):
@@ -559,6 +652,7 @@ class Snake(GridRace):
 class Surround(GridRace):
     """Against a single opponent the expert looks one simultaneous round ahead: the direction whose worst case
     over the opponent's replies leaves it the most room compared with the opponent's."""
+
     game = "ta_surround"
     recognizes = re.compile(r"-Player Surround on a \d+x\d+ grid")
     me_pattern = re.compile(r"You are player (\d+)\.")
@@ -570,8 +664,11 @@ class Surround(GridRace):
         them = others[0]
 
         def targets(head):
-            return {name: (head[0] + dr, head[1] + dc) for name, (dr, dc) in DIRECTIONS.items()
-                    if _free(grid, (head[0] + dr, head[1] + dc))}
+            return {
+                name: (head[0] + dr, head[1] + dc)
+                for name, (dr, dc) in DIRECTIONS.items()
+                if _free(grid, (head[0] + dr, head[1] + dc))
+            }
 
         mine, theirs = targets(me), targets(them)
         if not mine:
@@ -591,8 +688,9 @@ class Surround(GridRace):
             if not their_reach:
                 return INFINITE / 4
             if any(cell in their_reach for cell in my_reach):  # shared region: cells each reaches first
-                return sum(d < their_reach.get(cell, INFINITE) for cell, d in my_reach.items()) \
-                    - sum(d < my_reach.get(cell, INFINITE) for cell, d in their_reach.items())
+                return sum(d < their_reach.get(cell, INFINITE) for cell, d in my_reach.items()) - sum(
+                    d < my_reach.get(cell, INFINITE) for cell, d in their_reach.items()
+                )
             return 10.0 * (len(my_reach) - len(their_reach))
 
         def worst(name):

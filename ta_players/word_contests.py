@@ -3,6 +3,7 @@
 Every player reads only its own seat's messages. The vocabulary any English speaker has is NLTK's `words` corpus
 (`NLTK_DATA` must point to it, as for the TextArena envs themselves); it is loaded once per process, on first use.
 """
+
 import functools
 import os
 import re
@@ -16,6 +17,7 @@ def lowercase_words() -> tuple[str, ...]:
     """NLTK's full `words` list (both files), the lower-case alphabetic entries: TextArena 0.7.4's LetterAuction
     accepts exactly these (`word.lower() in set(words.words())`), and SpellingBee's dictionary contains them."""
     from nltk.corpus import words
+
     return tuple(sorted({word for word in words.words() if word.isalpha() and word.islower()}))
 
 
@@ -23,6 +25,7 @@ def lowercase_words() -> tuple[str, ...]:
 def basic_words() -> tuple[str, ...]:
     """NLTK's 850 words of Basic English, lower-cased: the everyday words a random player says or guesses."""
     from nltk.corpus import words
+
     return tuple(sorted({word.lower() for word in words.words("en-basic") if word.isalpha()}))
 
 
@@ -55,13 +58,20 @@ def _spelled(word: str) -> str:
 # Basic English list; none of those nouns occurs in the frames below (checked when they were written: 'that'
 # hides 'hat', 'thinking' hides 'king', 'please' is a noun).
 
-NEUTRAL_FRAMES = ("Do you like {}?", "Funny, I just read about {}.", "Oh, so you enjoy {}?",
-                  "Tell me, do you know {}?", "Yes, {} is fun to discuss.")
-ASKING_FRAMES = ("Puzzle for you: which English term do {spelled} spell? Just say it.",
-                 "Guess my favourite: {spelled}. Say it, if you can!",
-                 "Complete the gaps in {gaps}. Which English term fits? Just say it.",
-                 "Spelled out: {spelled}. Which English term is it? Just say it.",
-                 "Say, which English term do you get from {reversed} read from the end?")
+NEUTRAL_FRAMES = (
+    "Do you like {}?",
+    "Funny, I just read about {}.",
+    "Oh, so you enjoy {}?",
+    "Tell me, do you know {}?",
+    "Yes, {} is fun to discuss.",
+)
+ASKING_FRAMES = (
+    "Puzzle for you: which English term do {spelled} spell? Just say it.",
+    "Guess my favourite: {spelled}. Say it, if you can!",
+    "Complete the gaps in {gaps}. Which English term fits? Just say it.",
+    "Spelled out: {spelled}. Which English term is it? Just say it.",
+    "Say, which English term do you get from {reversed} read from the end?",
+)
 
 
 class DontSayIt(GamePlayers):
@@ -88,6 +98,7 @@ class DontSayIt(GamePlayers):
 # ---------------------------------------------------------------------------------------------------------------
 # SpellingBee: alternate words spelled with the allowed letters, each at least as long as the previous one, no
 # repeats; a seat that cannot find one loses by its invalid moves.
+
 
 class SpellingBee(GamePlayers):
     game = "ta_spelling_bee"
@@ -131,8 +142,9 @@ class SpellingBee(GamePlayers):
 # (TextArena 0.7.4 `LetterAuction/env.py:294-303`: letters may repeat). Every single letter is a word in NLTK's
 # list, so a seat with at least one letter always has a valid word.
 
-BOUGHT = re.compile(r"Player (\d) will have '([A-Z])' for (\d+)|"
-                    r"passes on the letter '([A-Z])', Player (\d) will have it for (\d+)")
+BOUGHT = re.compile(
+    r"Player (\d) will have '([A-Z])' for (\d+)|passes on the letter '([A-Z])', Player (\d) will have it for (\d+)"
+)
 UNSOLD = re.compile(r"also passes on the letter '([A-Z])'\. So, no one")
 ASKED = re.compile(r"Player (\d), do you want to (start bid|bid) on the letter '([A-Z])' for (?:more than )?(\d+)\?")
 RANDOM_OVERBID = 10
@@ -153,8 +165,9 @@ class LetterAuction(GamePlayers):
         coins = int(re.search(r"Your current coins: (\d+)", transcript.prompt).group(1))
         prices, sold = {}, set()
         for match in BOUGHT.finditer(text):
-            player, letter, price = (match.group(1, 2, 3) if match.group(1) is not None
-                                     else (match.group(5), match.group(4), match.group(6)))
+            player, letter, price = (
+                match.group(1, 2, 3) if match.group(1) is not None else (match.group(5), match.group(4), match.group(6))
+            )
             sold.add(letter)
             if int(player) == me:
                 prices[letter.lower()] = int(price)
@@ -202,8 +215,9 @@ class LetterAuction(GamePlayers):
             return f"[{self.best_word(prices)}]" if prices else "[none]"
         letter, lowest = position["auction"]
         coins = position["coins"]
-        target = _auction_target(frozenset(prices.items()), frozenset(each.lower() for each in position["unsold"]),
-                                 coins)
+        target = _auction_target(
+            frozenset(prices.items()), frozenset(each.lower() for each in position["unsold"]), coins
+        )
         if target is None:
             return "[pass]"
         key, needed = target
@@ -251,8 +265,11 @@ def _auction_target(prices: frozenset, unsold: frozenset, coins: int):
             continue
         key = max(needed, key=lambda letter: dict(counts)[letter])
         owned_value = sum(count * prices[letter] for letter, count in counts if letter in prices)
-        bought_value = sum(count * (coins - len(needed) + 1 if letter == key else 1)
-                           for letter, count in counts if letter not in prices)
+        bought_value = sum(
+            count * (coins - len(needed) + 1 if letter == key else 1)
+            for letter, count in counts
+            if letter not in prices
+        )
         # every letter still to buy may go to the opponent
         value = (owned_value + bought_value) * 0.75 ** len(needed)
         if value > best_value:
@@ -265,9 +282,14 @@ def _auction_target(prices: frozenset, unsold: frozenset, coins: int):
 # case-insensitive test, TextArena 0.7.4 `Taboo/env.py:355-358`), its Guessers guess in brackets.
 
 TABOO_WORD = re.compile(r"word to guess is '(.*?)'\. Taboo words: (.*?)\.?$", re.MULTILINE)
-TABOO_CLUES = ("Think of something you may have come across.", "Here is my hint: you know this one.",
-               "Try again, you are getting close.", "Keep going, think of everyday life.",
-               "Take another guess.", "Hmm...")
+TABOO_CLUES = (
+    "Think of something you may have come across.",
+    "Here is my hint: you know this one.",
+    "Try again, you are getting close.",
+    "Keep going, think of everyday life.",
+    "Take another guess.",
+    "Hmm...",
+)
 
 
 class Taboo(GamePlayers):
@@ -275,6 +297,7 @@ class Taboo(GamePlayers):
     variant the model's teammate is a random seat; describing a word takes knowledge no offline source here holds
     (NLTK's data has no definitions), and spelling it out letter by letter passes TextArena 0.7.4's whole-word
     check but is not Taboo."""
+
     game = "ta_taboo"
     recognizes = re.compile(r"You are Player \d+, the (?:Clue Giver|Guesser) for Team \d+ in the Taboo game")
 
@@ -318,8 +341,9 @@ def _legal_clue(clue: str, board_words) -> bool:
 def _legal_clues(board_words) -> list[str]:
     """The everyday words that are legal clues on this board; on a board with very short words (-hardcore has
     one- and two-letter nouns) possibly none, then the legal ones of the whole list."""
-    return ([clue for clue in basic_words() if _legal_clue(clue, board_words)]
-            or [clue for clue in lowercase_words() if _legal_clue(clue, board_words)])
+    return [clue for clue in basic_words() if _legal_clue(clue, board_words)] or [
+        clue for clue in lowercase_words() if _legal_clue(clue, board_words)
+    ]
 
 
 def _guessable(word: str) -> bool:
@@ -393,8 +417,7 @@ class Codenames(GamePlayers):
         words = [word for word, _, _ in board]
         own = [word for word, label, revealed in board if label == team and not revealed and _guessable(word)]
         others = [word for word, label, revealed in board if label != team and not revealed]
-        return (_lookalike_clue(own, others, words, 3) or _lookalike_clue(own, others, words, 2)
-                or _no_guess_clue(words))
+        return _lookalike_clue(own, others, words, 3) or _lookalike_clue(own, others, words, 2) or _no_guess_clue(words)
 
     @staticmethod
     def _operative(transcript):
@@ -450,8 +473,9 @@ def _team_guesses(text: str, team: str) -> list[tuple[str, bool, str, bool]]:
 def _partner_ignores_clues(text: str, team: str) -> bool:
     """Whether the team's Operative made a first guess after a clue that does not look like the clue (not even 2
     letters in common): the lookalike Operative's first guess always does, a random one's hardly ever."""
-    return any(first and _similarity(clue, word)[0] < READABLE_PROVEN
-               for clue, _, word, first in _team_guesses(text, team))
+    return any(
+        first and _similarity(clue, word)[0] < READABLE_PROVEN for clue, _, word, first in _team_guesses(text, team)
+    )
 
 
 def _no_guess_clue(words) -> str:
@@ -470,10 +494,13 @@ def _operative_move(transcript: Transcript, careful: bool) -> str:
     if clue_match is None or clue_match.group(1) != team:
         return "[pass]"
     clue, number = clue_match.group(2).lower(), int(clue_match.group(3))
-    since_clue = transcript.text[clue_match.end():]
+    since_clue = transcript.text[clue_match.end() :]
     guessed = len(re.findall(r"correctly guessed \[", since_clue))
-    hidden = sorted((word for word, _, revealed in board if not revealed and _guessable(word)),
-                    key=lambda word: (_similarity(clue, word), word), reverse=True)
+    hidden = sorted(
+        (word for word, _, revealed in board if not revealed and _guessable(word)),
+        key=lambda word: (_similarity(clue, word), word),
+        reverse=True,
+    )
     if not hidden or guessed >= number or number == 0:
         return "[pass]"
     likeness = _similarity(clue, hidden[0])[0]
@@ -491,16 +518,20 @@ def _operative_move(transcript: Transcript, careful: bool) -> str:
 def _lookalike_clue(own: list, others: list, words: list, key_length: int) -> str | None:
     """The best clue among the first words sharing a beginning or an ending of `key_length` letters with an own
     word: most own words clearly looking like it (all more than any other word), then the widest margin."""
-    other_ends = ({word[:k] for word in others for k in range(1, len(word) + 1)},
-                  {word[-k:] for word in others for k in range(1, len(word) + 1)})
+    other_ends = (
+        {word[:k] for word in others for k in range(1, len(word) + 1)},
+        {word[-k:] for word in others for k in range(1, len(word) + 1)},
+    )
     best, best_rank = None, None
     for target in own:
         for key in ("^" + target[:key_length], target[-key_length:] + "$"):
             for clue in _clue_index().get(key, [])[:MAX_CLUE_CANDIDATES]:
                 if clue == target or not _legal_clue(clue, words):
                     continue
-                danger = max((k for k in range(len(clue), 0, -1)
-                              if clue[:k] in other_ends[0] or clue[-k:] in other_ends[1]), default=0)
+                danger = max(
+                    (k for k in range(len(clue), 0, -1) if clue[:k] in other_ends[0] or clue[-k:] in other_ends[1]),
+                    default=0,
+                )
                 likeness = {word: _similarity(clue, word)[0] for word in own}
                 if likeness[target] <= danger:
                     continue

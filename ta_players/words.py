@@ -4,6 +4,7 @@ The experts know English as a model does: NLTK's `words` corpus (its basic list 
 list of 236k words), loaded once per process on first use. They prefer a common word when one fits what the
 context says and fall back to the full list otherwise.
 """
+
 import functools
 import re
 from collections import Counter, deque
@@ -17,8 +18,10 @@ BRACKETED = re.compile(r"\[([a-zA-Z]+)\]")
 def word_lists() -> tuple[tuple[str, ...], tuple[str, ...]]:
     """(basic, full): NLTK's en-basic and en lists, upper-cased and deduplicated, in the corpus order."""
     from nltk.corpus import words
-    return tuple(dict.fromkeys(w.upper() for w in words.words("en-basic"))), \
-        tuple(dict.fromkeys(w.upper() for w in words.words("en")))
+
+    return tuple(dict.fromkeys(w.upper() for w in words.words("en-basic"))), tuple(
+        dict.fromkeys(w.upper() for w in words.words("en"))
+    )
 
 
 @functools.cache
@@ -26,6 +29,7 @@ def common_words(length: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """(basic, full) lower-case words of `length` letters: the words TextArena's dictionary accepts as typed
     (it drops capitalised entries), in the corpus order."""
     from nltk.corpus import words
+
     return tuple(_lower_words(words.words("en-basic"), length)), tuple(_lower_words(words.words("en"), length))
 
 
@@ -36,6 +40,7 @@ def _lower_words(word_list: list[str], length: int) -> list[str]:
 class Wordle(GamePlayers):
     """Expert: keeps the words consistent with every feedback and guesses the one that splits them into the most
     feedback groups, a basic word among equals (from a large list: the word with the most common distinct letters)."""
+
     game = "ta_wordle"
     recognizes = re.compile(r"You are Playing Wordle")
     has_expert = True
@@ -56,11 +61,15 @@ class Wordle(GamePlayers):
 
     def expert_move(self, transcript):
         history = self.feedback(transcript)
-        tried = {guess for guess, _ in history} | {match.group(1).lower() for match in
-                                                      map(BRACKETED.search, own_moves(transcript)) if match}
+        tried = {guess for guess, _ in history} | {
+            match.group(1).lower() for match in map(BRACKETED.search, own_moves(transcript)) if match
+        }
         basic, full = common_words(self.length(transcript))
-        candidates = [word for word in dict.fromkeys(basic + full) if word not in tried
-                      and all(_wordle_feedback(guess, word) == marks for guess, marks in history)]
+        candidates = [
+            word
+            for word in dict.fromkeys(basic + full)
+            if word not in tried and all(_wordle_feedback(guess, word) == marks for guess, marks in history)
+        ]
         common = set(basic)
         if len(candidates) > self.SPLIT_LIMIT:
             counts = Counter(letter for word in candidates for letter in set(word))
@@ -69,6 +78,7 @@ class Wordle(GamePlayers):
         def split(guess: str) -> tuple[int, bool]:
             """The number of feedback groups; among equals a basic word, as the secret may be one."""
             return len({_wordle_feedback(guess, word) for word in candidates}), guess in common
+
         return f"[{max(candidates, key=split)}]"
 
 
@@ -94,6 +104,7 @@ class WordLadder(GamePlayers):
     """Expert: the next word of a shortest ladder from the current word to the target, over the lower-case words
     TextArena's dictionary accepts (NLTK's lists). TextArena 0.7.4 draws each ladder from the basic list, so one
     always exists."""
+
     game = "ta_word_ladder"
     recognizes = re.compile(r"Your goal is to reach the target word\s+by changing \*\*one letter at a time\*\*")
     has_expert = True
@@ -134,13 +145,18 @@ def _ladder_words(length: int) -> frozenset[str]:
 
 def _ladder_steps(word: str, vocabulary: frozenset[str]) -> list[str]:
     """The words one letter away from `word`, in position and alphabet order."""
-    return [step for i in range(len(word)) for letter in "abcdefghijklmnopqrstuvwxyz"
-            if (step := word[:i] + letter + word[i + 1:]) != word and step in vocabulary]
+    return [
+        step
+        for i in range(len(word))
+        for letter in "abcdefghijklmnopqrstuvwxyz"
+        if (step := word[:i] + letter + word[i + 1 :]) != word and step in vocabulary
+    ]
 
 
 class WordSearch(GamePlayers):
     """Expert: reads the listed words and the grid, and submits each word's place across or down (the word's
     next place when several fit and an earlier one was wrong)."""
+
     game = "ta_word_search"
     recognizes = re.compile(r"participating in a Word Search challenge")
     has_expert = True
@@ -176,10 +192,12 @@ def _places(word: str, grid: list[str]) -> list[str]:
     """Every `[r c r c]` where `word` reads across or down."""
     size = len(grid)
     columns = ["".join(row[c] for row in grid) for c in range(size)]
-    places = [f"[{r} {c} {r} {c + len(word) - 1}]" for r in range(size) for c in range(size)
-              if grid[r].startswith(word, c)]
-    return places + [f"[{r} {c} {r + len(word) - 1} {c}]" for c in range(size) for r in range(size)
-                     if columns[c].startswith(word, r)]
+    places = [
+        f"[{r} {c} {r} {c + len(word) - 1}]" for r in range(size) for c in range(size) if grid[r].startswith(word, c)
+    ]
+    return places + [
+        f"[{r} {c} {r + len(word) - 1} {c}]" for c in range(size) for r in range(size) if columns[c].startswith(word, r)
+    ]
 
 
 GAMES = [Wordle(), WordLadder(), WordSearch()]

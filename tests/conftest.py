@@ -1,4 +1,5 @@
 """pytest's hooks and the runs of all games that several tests share; the helpers are in support.py."""
+
 import os
 from pathlib import Path
 
@@ -14,14 +15,16 @@ def pytest_collection_modifyitems(config, items):
     instance of some games, where `name` plays two of every experiment of all games): where `name` runs too, the
     sample is left out; where it does not (`-m "not all_games"`, Python 3.11 in CI), the sample runs."""
     selected = {item.originalname for item in items}
-    covered = [item for item in items
-               if (marker := item.get_closest_marker("covered_by")) and marker.args[0] in selected]
+    covered = [
+        item for item in items if (marker := item.get_closest_marker("covered_by")) and marker.args[0] in selected
+    ]
     if covered:
         config.hook.pytest_deselected(items=covered)
         items[:] = [item for item in items if item not in covered]
 
 
 # --- the runs of all games that several tests read ---
+
 
 @pytest.fixture(scope="session")
 def sequential_mock_run(tmp_path_factory) -> tuple[Path, str]:
@@ -39,8 +42,11 @@ def random_sampled_run(tmp_path_factory) -> tuple[Path, Path]:
     """A `clem run -m ta-random` of all games on the sampled instances: (the game dir, the results dir). The served
     games (test_runners) and the branching runner's (test_branching) are compared with it."""
     game_dir = sampled_repo(tmp_path_factory)
-    results = made_once(tmp_path_factory, "ta_random_sampled",
-                        lambda results: clem("run", "-g", *GAMES, "-m", "ta-random", "-r", str(results), cwd=game_dir))
+    results = made_once(
+        tmp_path_factory,
+        "ta_random_sampled",
+        lambda results: clem("run", "-g", *GAMES, "-m", "ta-random", "-r", str(results), cwd=game_dir),
+    )
     return game_dir, results
 
 

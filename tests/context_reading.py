@@ -1,6 +1,7 @@
 """Reading contexts as a model does, top to bottom: the state blocks a context shows (a heading such as
 "Current Board:" and the lines under it), the lists of valid moves it offers, and the contexts of recorded episodes.
 Shared by the tests of what a model reads (test_contexts.py) and scripts/show_context.py."""
+
 import json
 import os
 import re
@@ -11,8 +12,9 @@ from pathlib import Path
 HEADING = re.compile(r"^(?:[A-Z][A-Za-z' ()/-]{1,45}:|={3,} *[^=\s].*={3,}|#{3} .*)\s*$")
 # A list of valid moves: "Available Moves: [up], [right]", "Valid moves: '[0, 1]', '[1, 1]'",
 # "Your available actions are: '[check]', '[bet]'".
-MOVE_LIST = re.compile(r"(?:available|valid|legal|possible) (?:moves|actions)(?: are)?[ \t]*:[ \t]*(.*\[.*)$",
-                       re.IGNORECASE | re.MULTILINE)
+MOVE_LIST = re.compile(
+    r"(?:available|valid|legal|possible) (?:moves|actions)(?: are)?[ \t]*:[ \t]*(.*\[.*)$", re.IGNORECASE | re.MULTILINE
+)
 MOVE = re.compile(r"\[[^\[\]\n]+\]")
 # a new message of the context: "[GAME] ...", "[Player 1] ..."
 MESSAGE_START = re.compile(r"^\[[A-Za-z][^\]]*\] ")
@@ -49,7 +51,7 @@ def move_lists(text: str) -> list[list[str]]:
 def stale_state(context: str, prompt: str = "") -> list[str]:
     """What a reader of `context` would take for the current state and is not: a heading repeated with other content
     under it, or move lists that differ. `prompt` (the game's rules, which may show examples) is not read."""
-    text = context[len(prompt):] if prompt and context.startswith(prompt) else context
+    text = context[len(prompt) :] if prompt and context.startswith(prompt) else context
     found, by_kind = [], {}
     for kind, block in state_blocks(text):
         by_kind.setdefault(kind, set()).add(block)

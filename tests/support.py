@@ -2,6 +2,7 @@
 GameMasterEnv, the engine of every clem runner, the interactions recorder and the game's scorer), run clem, copy the
 game and read results; the games by kind. Importing it sets the environment the tests run in (NLTK_DATA, the
 working directory). conftest.py holds only pytest's hooks and the session's shared runs."""
+
 import contextlib
 import copy
 import fcntl
@@ -47,8 +48,14 @@ from runtime import words  # noqa: E402,F401  (the word tags' cache, which conft
 from runtime.availability import unavailable_reason  # noqa: E402
 
 # The six games of the core, which tests of game-master behaviour use as examples.
-CORE_GAMES = ["ta_minesweeper", "ta_hangman", "ta_word_chains", "ta_tower_of_hanoi", "ta_battleship",
-              "ta_three_player_tic_tac_toe"]
+CORE_GAMES = [
+    "ta_minesweeper",
+    "ta_hangman",
+    "ta_word_chains",
+    "ta_tower_of_hanoi",
+    "ta_battleship",
+    "ta_three_player_tic_tac_toe",
+]
 SPECS = load_specs()
 # Every game this Python can play (3.12-only games are reported unavailable on 3.11, which tests check apart).
 GAMES = [spec.game_name for spec in SPECS if unavailable_reason(spec) is None]
@@ -71,8 +78,11 @@ class ScriptedModel(Model):
         self.set_gen_args(temperature=0.0, max_tokens=100)
 
     def generate_response(self, messages):
-        reply = self.policy(messages) if getattr(self.policy, "reads_messages", False) else \
-            self.policy(messages[-1]["content"])
+        reply = (
+            self.policy(messages)
+            if getattr(self.policy, "reads_messages", False)
+            else self.policy(messages[-1]["content"])
+        )
         return messages, {"scripted": True}, reply
 
 
@@ -81,8 +91,9 @@ class _Recorder(GameBenchmarkCallback):
         self.recorder = None
 
     def on_game_start(self, game_master, game_instance):
-        self.recorder = GameInteractionsRecorder(game_master.game_spec.game_name, game_master.experiment["name"],
-                                                 game_instance["game_id"], "results", {})
+        self.recorder = GameInteractionsRecorder(
+            game_master.game_spec.game_name, game_master.experiment["name"], game_instance["game_id"], "results", {}
+        )
         for player in game_master.get_players():
             self.recorder.log_player(player.name, player.game_role, player.model.name)
         game_master.register(self.recorder)
@@ -143,9 +154,16 @@ def benchmark(game_name: str):
         yield game_benchmark
 
 
-def play(game_name: str, policies: list[Policy] | None = None, experiment: str = "default", game_id: int = 0,
-         instance: dict | None = None, on_turn: Callable | None = None, models: list[Model] | None = None,
-         view: str | None = None) -> Episode:
+def play(
+    game_name: str,
+    policies: list[Policy] | None = None,
+    experiment: str = "default",
+    game_id: int = 0,
+    instance: dict | None = None,
+    on_turn: Callable | None = None,
+    models: list[Model] | None = None,
+    view: str | None = None,
+) -> Episode:
     """Plays one episode with scripted players (one policy per clem player, or the given models) and scores it.
     `on_turn(game_master, player name, context)` sees every turn before the player replies; `view` plays the
     experiment in another view than its instance file's."""
@@ -185,6 +203,7 @@ def scripted(replies) -> Policy:
         if reply is None:
             raise AssertionError("the scripted player was asked for more replies than its script has")
         return reply
+
     return policy
 
 
@@ -192,6 +211,7 @@ class ta_player:
     """A programmatic player of the `ta_players` backend (random, expert, format-breaker) as a policy. Played by a
     ScriptedModel it reads the messages the model is sent, as the backend does, in any view; called with a context
     text (by another policy that wraps it) it reads that context alone, which is what a bounded view sends."""
+
     reads_messages = True
 
     def __init__(self, strategy: str):
@@ -204,21 +224,24 @@ class ta_player:
 
 def replies_of(episode: Episode, seat: str = "Player 0") -> list[str]:
     """The replies a seat gave in an episode, in order."""
-    return [event["action"]["content"] for turn in episode.interactions["turns"] for event in turn
-            if event["from"] == seat]
+    return [
+        event["action"]["content"] for turn in episode.interactions["turns"] for event in turn if event["from"] == seat
+    ]
 
 
 def assert_outcome(scores: dict, outcome: str):
     """Exactly `outcome` (Success, Lose or Aborted) is 1, the other two are 0."""
-    assert {name: scores[name] for name in ("Success", "Lose", "Aborted")} == \
-        {name: int(name == outcome) for name in ("Success", "Lose", "Aborted")}
+    assert {name: scores[name] for name in ("Success", "Lose", "Aborted")} == {
+        name: int(name == outcome) for name in ("Success", "Lose", "Aborted")
+    }
 
 
 def assert_player_results(scores: dict, *results: str):
     """Player N's Win/Loss/Draw scores are 1 for results[N] ("win", "loss" or "draw") and 0 otherwise."""
     for number, result in enumerate(results):
-        assert {name: scores[f"Player {number} {name}"] for name in ("Win", "Loss", "Draw")} == \
-            {name: int(name.lower() == result) for name in ("Win", "Loss", "Draw")}
+        assert {name: scores[f"Player {number} {name}"] for name in ("Win", "Loss", "Draw")} == {
+            name: int(name.lower() == result) for name in ("Win", "Loss", "Draw")
+        }
 
 
 def clem(*args: str, cwd: Path = REPO, env: dict | None = None, check: bool = True) -> subprocess.CompletedProcess:
@@ -237,14 +260,18 @@ def episode_dirs(results: Path) -> list[Path]:
 
 def load_episode_files(results: Path, name: str) -> dict[str, dict]:
     """{relative episode dir: parsed file}, with timestamps removed so runs can be compared."""
+
     def strip(value):
         if isinstance(value, dict):
             return {k: strip(v) for k, v in value.items() if k not in ("timestamp", "results_folder")}
         if isinstance(value, list):
             return [strip(v) for v in value]
         return value
-    return {str(path.parent.relative_to(results)): strip(json.loads(path.read_text()))
-            for path in sorted(results.rglob(name))}
+
+    return {
+        str(path.parent.relative_to(results)): strip(json.loads(path.read_text()))
+        for path in sorted(results.rglob(name))
+    }
 
 
 def made_once(tmp_path_factory, name: str, make: Callable[[Path], None]) -> Path:
@@ -264,6 +291,7 @@ def made_once(tmp_path_factory, name: str, make: Callable[[Path], None]) -> Path
 
 def sampled_repo(tmp_path_factory, instances: int = SAMPLED_INSTANCES) -> Path:
     """A copy of the game whose instance files keep the first `instances` instances of every experiment."""
+
     def make(root: Path):
         copy_repo(root)
         for path in (root / "in").iterdir():
@@ -271,8 +299,10 @@ def sampled_repo(tmp_path_factory, instances: int = SAMPLED_INSTANCES) -> Path:
             for experiment in data["experiments"]:
                 experiment["game_instances"] = experiment["game_instances"][:instances]
             path.write_text(json.dumps(data, indent=2, ensure_ascii=False))
-    return made_once(tmp_path_factory, "sampled_repo" if instances == SAMPLED_INSTANCES
-                     else f"sampled_repo_{instances}", make)
+
+    return made_once(
+        tmp_path_factory, "sampled_repo" if instances == SAMPLED_INSTANCES else f"sampled_repo_{instances}", make
+    )
 
 
 def all_games_run(tmp_path_factory, name: str, *args: str, env: dict) -> tuple[Path, str]:
@@ -284,6 +314,7 @@ def all_games_run(tmp_path_factory, name: str, *args: str, env: dict) -> tuple[P
         root.mkdir()
         process = clem("run", "-g", *GAMES, "-m", "mock", "-r", str(root / "results"), *args, cwd=game_dir, env=env)
         (root / "output.txt").write_text(process.stdout + process.stderr)
+
     root = made_once(tmp_path_factory, f"clem_run_{name}", make)
     return root / "results", (root / "output.txt").read_text()
 
@@ -307,12 +338,14 @@ def run_in_process(game: str, results: Path, models: list[Model], instance_filte
     spec = spec_of(game)
     results_folder = ResultsFolder(results, run_dir=Model.to_identifier(models))
     infos = Model.to_infos(models)
-    callbacks = GameBenchmarkCallbackList([
-        InstanceFileSaver(results_folder),
-        ExperimentFileSaver(results_folder, player_model_infos=infos),
-        InteractionsFileSaver(results_folder, player_model_infos=infos),
-        SignalFileSaver(results_folder),
-    ])
+    callbacks = GameBenchmarkCallbackList(
+        [
+            InstanceFileSaver(results_folder),
+            ExperimentFileSaver(results_folder, player_model_infos=infos),
+            InteractionsFileSaver(results_folder, player_model_infos=infos),
+            SignalFileSaver(results_folder),
+        ]
+    )
     with GameBenchmark.load_from_spec(spec) as game_benchmark:
         instances = GameInstances.from_game_spec(spec).filter(instance_filter)
         dispatch.run(game_benchmark, instances, models, callbacks=callbacks, batch_size=batch_size)

@@ -2,6 +2,7 @@
 is over before the player's first move, a player that never follows the format is always Aborted, mock replies
 make real moves, each single-player expert reaches its bar on the shipped instances, clearly above the random
 player, and each strong reference opponent beats random play clearly."""
+
 import json
 import math
 import statistics
@@ -81,23 +82,30 @@ FREE_TEXT_SEATS = {
 
 
 # Games whose every reply is a move (there is no format to break), and why.
-NO_FORMAT = {**{game: "DontSayIt: every message is a move; a seat loses only by saying the other's word"
-                for game in ("ta_dont_say_it", "ta_dont_say_it_vs_random", "ta_dont_say_it_vs_trickster")},
-             **{game: "a reply without a bracketed guess is a question to the judge"
-                for game in ("ta_twenty_questions", "ta_guess_who")},
-             **{game: "every reply is an argument or a strategy for the jury"
-                for game in ("ta_debate", "ta_debate_vs_random", "ta_scenario_planning",
-                             "ta_scenario_planning_vs_random")},
-             "ta_taboo_vs_random": "the model's seat in the first instances is the Clue Giver, whose every message "
-                                   "is a clue (only its Guesser has a format)"}
+NO_FORMAT = {
+    **{
+        game: "DontSayIt: every message is a move; a seat loses only by saying the other's word"
+        for game in ("ta_dont_say_it", "ta_dont_say_it_vs_random", "ta_dont_say_it_vs_trickster")
+    },
+    **{
+        game: "a reply without a bracketed guess is a question to the judge"
+        for game in ("ta_twenty_questions", "ta_guess_who")
+    },
+    **{
+        game: "every reply is an argument or a strategy for the jury"
+        for game in ("ta_debate", "ta_debate_vs_random", "ta_scenario_planning", "ta_scenario_planning_vs_random")
+    },
+    "ta_taboo_vs_random": "the model's seat in the first instances is the Clue Giver, whose every message "
+    "is a clue (only its Guesser has a format)",
+}
 
 
 # Games in which a reply without an action token is a legal move, table talk: the format breaker plays on.
 TALK_GAMES = {
     "ta_simple_negotiation": "a reply without an offer or [Accept] is talk that denies the standing offer, TextArena's "
-                             "default (its prompt says so)",
+    "default (its prompt says so)",
     "ta_simple_blind_auction": "conversation turns take any text, and a bid turn without a bid passes (TextArena 0.7.4: "
-                               "'You submitted no valid bids')",
+    "'You submitted no valid bids')",
 }
 
 
@@ -112,8 +120,9 @@ def test_a_player_that_never_follows_the_format_is_aborted_with_no_score(game):
         if base_game(game) in DEFAULT_ACTION_GAMES:
             records = episode.interactions["seats"]
             assert episode.scores["Aborted"] == 0
-            assert all(episode.interactions["default actions"][name] for name in records
-                       if not records[name]["reference"])
+            assert all(
+                episode.interactions["default actions"][name] for name in records if not records[name]["reference"]
+            )
             continue
         if base_game(game) in TALK_GAMES:
             assert episode.scores["Aborted"] == 0 and not math.isnan(episode.scores["Main Score"])
@@ -138,14 +147,21 @@ def mock_run_interactions(sequential_mock_run):
 def test_mock_replies_make_valid_moves(game, mock_run_interactions):
     """Smoke runs with `-m mock` go past the first turn: in the sampled `clem run -m mock`, some mock reply of the
     game is a move it accepts (a request that is not violated); and no prompt outgrew an 8k model's budget."""
-    episodes = [interactions for episode, interactions in mock_run_interactions.items()
-                if episode.split("/")[1] == game]
+    episodes = [
+        interactions for episode, interactions in mock_run_interactions.items() if episode.split("/")[1] == game
+    ]
     assert episodes
-    largest = max(size for interactions in episodes for seat, sizes in interactions["prompts"].items()
-                  if seat != "Judge" for size in sizes["tokens"])
+    largest = max(
+        size
+        for interactions in episodes
+        for seat, sizes in interactions["prompts"].items()
+        if seat != "Judge"
+        for size in sizes["tokens"]
+    )
     assert largest <= PROMPT_BUDGET
-    valid_moves = sum(sum(interactions["Request Count"]) - sum(interactions["Violated Request Count"])
-                      for interactions in episodes)
+    valid_moves = sum(
+        sum(interactions["Request Count"]) - sum(interactions["Violated Request Count"]) for interactions in episodes
+    )
     assert valid_moves > 0
 
 
@@ -166,15 +182,20 @@ def episode_scores(tmp_path_factory, game: str, strategy: str) -> list[float | N
     """The strategy's Main Score in every seat a model takes, per shipped instance (None when aborted), played once
     per test session for every test that reads it (under xdist too); every prompt it was sent fits an 8k model's
     context."""
+
     def make(path):
         path.mkdir()
         played = first_instances(game) if game in FIRST_INSTANCES_ONLY else instances(game)
-        episodes = [play(game, [ta_player(strategy) for _ in range(seats(game))], experiment, game_id)
-                    for experiment, game_id in played]
+        episodes = [
+            play(game, [ta_player(strategy) for _ in range(seats(game))], experiment, game_id)
+            for experiment, game_id in played
+        ]
         largest = max(episode.scores["Prompt Tokens Max"] for episode in episodes)
-        scores = [None if math.isnan(episode.scores["Main Score"]) else episode.scores["Main Score"]
-                  for episode in episodes]
+        scores = [
+            None if math.isnan(episode.scores["Main Score"]) else episode.scores["Main Score"] for episode in episodes
+        ]
         (path / "scores.json").write_text(json.dumps({"largest prompt": largest, "scores": scores}))
+
     recorded = json.loads((made_once(tmp_path_factory, f"scores_{game}_{strategy}", make) / "scores.json").read_text())
     assert recorded["largest prompt"] <= PROMPT_BUDGET, f"{game}: a prompt of {recorded['largest prompt']} tokens"
     return recorded["scores"]
@@ -195,15 +216,21 @@ def test_expert_reaches_its_bar_and_beats_random_clearly(game, tmp_path_factory)
 
 
 # Strong references that cannot beat random play on the Main Score, and why.
-RECIPROCATORS = ("a reciprocating reference rewards cooperation and makes defection not pay (tests/test_economics.py); "
-                 "in one match it never out-scores its opponent, and random play earns as much against it as "
-                 "against random")
-ZERO_SUM_MIXED = ("zero-sum with a uniform mixed equilibrium: no strategy has an edge over uniformly random play; the "
-                  "reference exploits the patterns models fall into (tests/test_economics.py)")
-FEW_RANDOM_GAMES = ("no chance in the game: the baseline is the two random-vs-random games of each experiment, which the "
-                    "random model happens to lose (Santorini: both; Tak: all but a cap-draw), as it loses every game "
-                    "against the reference; as the model, the reference wins every shipped game against random "
-                    "(tests/test_territory.py)")
+RECIPROCATORS = (
+    "a reciprocating reference rewards cooperation and makes defection not pay (tests/test_economics.py); "
+    "in one match it never out-scores its opponent, and random play earns as much against it as "
+    "against random"
+)
+ZERO_SUM_MIXED = (
+    "zero-sum with a uniform mixed equilibrium: no strategy has an edge over uniformly random play; the "
+    "reference exploits the patterns models fall into (tests/test_economics.py)"
+)
+FEW_RANDOM_GAMES = (
+    "no chance in the game: the baseline is the two random-vs-random games of each experiment, which the "
+    "random model happens to lose (Santorini: both; Tak: all but a cap-draw), as it loses every game "
+    "against the reference; as the model, the reference wins every shipped game against random "
+    "(tests/test_territory.py)"
+)
 NOT_ABOVE_RANDOM: dict[str, str] = {
     "ta_santorini_vs_climb_greedy": FEW_RANDOM_GAMES,
     "ta_tak_vs_road_greedy": FEW_RANDOM_GAMES,
@@ -216,50 +243,60 @@ NOT_ABOVE_RANDOM: dict[str, str] = {
     "ta_iterated_ultimatum_game_vs_tit_for_tat": (
         "scored by the share of the money paid out: the reciprocating reference offers a fair 40% and so squeezes a "
         "random player hardly more than random play does on the first instances (35 vs 33); as the model it takes "
-        "61-68% of the money from random (tests/test_economics.py)"),
+        "61-68% of the money from random (tests/test_economics.py)"
+    ),
     "ta_three_player_tic_tac_toe_vs_heuristic": (
         "two heuristic opponents block every line about to be completed, each other's too: a random third seat draws "
         "against them more often than against two random seats, who let one another win; as the model the heuristic "
-        "wins 58 of 60 games against two random seats (tests/test_small_boards.py)"),
+        "wins 58 of 60 games against two random seats (tests/test_small_boards.py)"
+    ),
     "ta_dont_say_it_vs_trickster": (
         "no strategy makes either reference say a word: the random one talks about a random Basic-English word whatever "
         "it is told, and the trickster's messages are fixed frames around its own word spelled letter by letter, which "
         "depend on the opponent only through its own message count; every careful player draws against both (the "
         "expert 50 on all 20 instances of each), and a win against random is the random reference's chance slip "
-        "(about 1% a game on default; the random model won 2 of 20)"),
+        "(about 1% a game on default; the random model won 2 of 20)"
+    ),
     "ta_iterated_two_thirds_average_vs_equilibrium": (
         "no chance in the game: the baseline is the two random-vs-random games of the experiment, which the random "
         "model happens to lose (0 and 0; 50 over all ten instances); it loses every game against the equilibrium "
-        "reference, which as the model wins every game against random (tests/test_economics.py)"),
+        "reference, which as the model wins every game against random (tests/test_economics.py)"
+    ),
     "ta_simple_blind_auction_vs_value_aware": (
         "all-pay bids: a random model's score is mostly what it overbids, whoever it bids against; on the first "
         "instances it scores 38.2 against value_aware and 33.0 against random (all 30: 36.4 vs 43.2; the first four "
         "default instances: 38.4 vs 53.8, tests/test_economics.py); bidding more than half its values pushes random "
-        "no lower (32.9 at 60-80%) and costs the reference its own score against random"),
+        "no lower (32.9 at 60-80%) and costs the reference its own score against random"
+    ),
     "ta_market_entry_game_vs_best_response": (
         "capacity 2 of 4 seats: against three random entrants entering and staying out both pay 5 a round in "
         "expectation, so no strategy has an edge over random play; the best responses weigh the entries they saw and "
-        "make room for a seat that keeps entering (tests/test_economics.py)"),
+        "make room for a seat that keeps entering (tests/test_economics.py)"
+    ),
     "ta_high_society_vs_rank_match": (
         "sealed bids with much chance: on the first instances the random model loses both games against the random "
         "reference as against rank_match (all ten: 50 vs 0); as the model rank_match wins all 10 shipped games "
-        "against random (tests/test_tabletop.py)"),
+        "against random (tests/test_tabletop.py)"
+    ),
     "ta_secret_mafia_vs_fixed_rule": (
         "ten seats, one of them the model's: its team's result rests mostly on the nine reference seats; a random "
         "model scores 20 against fixed-rule references and 25 against random ones over the 20 instances (10 vs 30 "
         "on the first ten, tests/test_social.py); fixed-rule Mafia beat a random village more often than random "
-        "Mafia do (tests/test_social.py)"),
+        "Mafia do (tests/test_social.py)"
+    ),
     "ta_scorable_games_vs_concession": (
         "no deal and a deal below one's minimum both score 0, and random play rarely reaches a deal that pays it more: "
         "a random model scores 3.0 against concession references and 4.2 against random ones over all 20 instances "
         "(vendor_retailer 0 vs 8.3, base 6.1 vs 0), a floor the reference cannot push it below by 10; as the model "
-        "the concession expert scores 72 (vendor_retailer) and 39 (base) against random (tests/test_economics.py)"),
+        "the concession expert scores 72 (vendor_retailer) and 39 (base) against random (tests/test_economics.py)"
+    ),
     "ta_truth_and_deception_vs_heuristic": (
         "the heuristic's edge is its guess only: as the Guesser it names the true fact on 10 of the 15 instances that "
         "seat the model as the Deceiver, and as the Deceiver its talk cannot move a random Guesser, so a random model "
         "expects 42 against it and 50 against random (a margin below 10; the draws gave 46.7 vs 43.3 on all 30 "
         "instances, 50 vs 16.7 on the first ones); as the model it wins all 15 Guesser instances "
-        "(tests/test_social.py)"),
+        "(tests/test_social.py)"
+    ),
 }
 
 
@@ -274,8 +311,13 @@ def test_the_strong_reference_beats_random_play_clearly(game, tmp_path_factory):
 
 VALIDATION = json.loads((REPO / "docs" / "validation.json").read_text())["games"]
 # The specs whose score the catalogue (from docs/validation.json) says separates strong play from random play.
-SEPARATING = [spec.game_name for spec in SPECS if spec.game_name in GAMES and spec.game_name in VALIDATION
-              and spec_verdict(spec, VALIDATION[spec.game_name])[0] == "separates"]
+SEPARATING = [
+    spec.game_name
+    for spec in SPECS
+    if spec.game_name in GAMES
+    and spec.game_name in VALIDATION
+    and spec_verdict(spec, VALIDATION[spec.game_name])[0] == "separates"
+]
 
 
 @pytest.mark.all_games
@@ -283,6 +325,7 @@ SEPARATING = [spec.game_name for spec in SPECS if spec.game_name in GAMES and sp
 def test_a_spec_that_separates_strong_from_random_play_keeps_separating(game, tmp_path_factory):
     """Played again on its shipped instances, the strong player's scores stay above the random player's by more than
     their noise (the 95% interval of the paired difference lies above 0, scripts/separation.py)."""
-    result = separation(episode_scores(tmp_path_factory, game, "expert"),
-                        episode_scores(tmp_path_factory, game, "random"))
+    result = separation(
+        episode_scores(tmp_path_factory, game, "expert"), episode_scores(tmp_path_factory, game, "random")
+    )
     assert result.separates, result

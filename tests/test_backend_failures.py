@@ -2,6 +2,7 @@
 context (clemcore's ContextExceededError, raised by its llama.cpp and Hugging Face backends) ends the episode as
 Aborted, recorded and scored: the model could not play. Any other backend exception (a timeout, a refused key)
 fails the episode with an error.json naming it, and the run goes on. Every prompt's size is logged and scored."""
+
 import json
 import math
 
@@ -42,8 +43,12 @@ class LimitedModel(ScriptedModel):
     def generate_response(self, messages):
         size = sum(len(message["content"]) for message in messages)
         if size > self.limit:
-            raise ContextExceededError("Context token limit for limited exceeded", tokens_used=size + 100,
-                                       tokens_left=self.limit - size - 100, context_size=self.limit)
+            raise ContextExceededError(
+                "Context token limit for limited exceeded",
+                tokens_used=size + 100,
+                tokens_left=self.limit - size - 100,
+                context_size=self.limit,
+            )
         return super().generate_response(messages)
 
 
@@ -82,7 +87,8 @@ def test_a_refused_prompt_ends_a_single_player_episode_as_aborted_with_its_reaso
         f"The backend of Player 0 (limited) refused the prompt as longer than the model's context: "
         f"{interactions['prompts']['Player 0']['chars'][-1] + 100:,} tokens with the reply for a context of "
         f"{limit:,} ({interactions['prompts']['Player 0']['tokens'][-1]:,} o200k_base tokens, "
-        f"{interactions['prompts']['Player 0']['chars'][-1]:,} characters sent).")
+        f"{interactions['prompts']['Player 0']['chars'][-1]:,} characters sent)."
+    )
     events = [event["action"] for turn in interactions["turns"] for event in turn]
     assert events[-1]["type"] == "context limit"
     # the refused request's context is recorded, and no reply for it
@@ -101,7 +107,8 @@ def test_a_refused_prompt_forfeits_the_models_seat_against_a_reference():
     assert episode.interactions["violating seats"] == [seat]
     assert {name: (s["result"], s["how"]) for name, s in episode.interactions["seats"].items()} == {
         name: ("loss", "context limit") if name == seat else ("win", "opponent's context limit")
-        for name in episode.interactions["seats"]}
+        for name in episode.interactions["seats"]
+    }
     assert (episode.scores["Win"], episode.scores["Loss"]) == (0, 1)
 
 
@@ -120,15 +127,21 @@ def test_a_refused_prompt_in_self_play_names_the_seat_whose_prompt_was_too_long(
 
 
 def test_any_other_backend_failure_leaves_an_error_record_naming_the_episode_and_the_run_goes_on(tmp_path):
-    results = run_in_process("ta_guess_the_number", tmp_path, [FailingModel()],
-                             instance_filter=lambda row: row["game_instance"]["game_id"] < 2)
+    results = run_in_process(
+        "ta_guess_the_number",
+        tmp_path,
+        [FailingModel()],
+        instance_filter=lambda row: row["game_instance"]["game_id"] < 2,
+    )
     episodes = episode_dirs(results)
     assert len(episodes) == 4  # two experiments
     for path in episodes:
         error = json.loads((path / "error.json").read_text())
         game_id = int(path.name.split("_")[-1])
-        assert (f"ta_guess_the_number, experiment '{path.parent.name}', instance {game_id}: the backend of Player 0 (failing) "
-                f"failed: TimeoutError: the API did not answer within 60 s; run the episode again.") in json.dumps(error)
+        assert (
+            f"ta_guess_the_number, experiment '{path.parent.name}', instance {game_id}: the backend of Player 0 (failing) "
+            f"failed: TimeoutError: the API did not answer within 60 s; run the episode again."
+        ) in json.dumps(error)
 
 
 def test_clem_run_with_a_model_whose_context_is_too_small_records_and_scores_every_episode(tmp_path_factory, tmp_path):
@@ -136,8 +149,18 @@ def test_clem_run_with_a_model_whose_context_is_too_small_records_and_scores_eve
     game_dir = sampled_repo(tmp_path_factory)
     instances = json.loads((game_dir / "in" / "instances_ta_battleship.json").read_text())
     (game_dir / "in" / "instances_ta_battleship_full.json").write_text(json.dumps(with_view(instances, "full")))
-    clem("run", "-g", "ta_battleship_vs_random", "-i", "instances_ta_battleship_full", "-m", "ta-random-4k", "-r",
-         str(tmp_path), cwd=game_dir)
+    clem(
+        "run",
+        "-g",
+        "ta_battleship_vs_random",
+        "-i",
+        "instances_ta_battleship_full",
+        "-m",
+        "ta-random-4k",
+        "-r",
+        str(tmp_path),
+        cwd=game_dir,
+    )
     clem("score", "-r", str(tmp_path), cwd=game_dir)
     episodes = episode_dirs(tmp_path)
     assert episodes and not list(tmp_path.rglob("error.json"))

@@ -1,5 +1,6 @@
 """The benchmark script runs: it is not a timed test (its figures are in docs/benchmark.md), but a script nobody runs
 rots, as it once did when `make_env` gained an argument and every episode of the benchmark failed."""
+
 import subprocess
 import sys
 
@@ -7,15 +8,22 @@ from support import NLTK_DATA, REPO
 
 
 def benchmark(*args: str) -> subprocess.CompletedProcess:
-    result = subprocess.run([sys.executable, "scripts/benchmark.py", *args], cwd=REPO, capture_output=True, text=True,
-                            env={"PATH": "/usr/bin:/bin", "NLTK_DATA": NLTK_DATA}, timeout=600)
+    result = subprocess.run(
+        [sys.executable, "scripts/benchmark.py", *args],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        env={"PATH": "/usr/bin:/bin", "NLTK_DATA": NLTK_DATA},
+        timeout=600,
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     return result
 
 
 def table(markdown: str) -> dict[str, dict[str, str]]:
-    rows = [[cell.strip() for cell in line.strip("|").split("|")] for line in markdown.splitlines()
-            if line.startswith("| ")]
+    rows = [
+        [cell.strip() for cell in line.strip("|").split("|")] for line in markdown.splitlines() if line.startswith("| ")
+    ]
     headers, *rows = rows
     return {cells[0]: dict(zip(headers, cells)) for cells in rows}
 
@@ -29,7 +37,9 @@ def test_the_benchmark_plays_its_episodes_and_accounts_for_the_time():
     assert set(rows) == {*games, "all"}
     for game in games:
         assert rows[game]["episodes"] == "3"
-        mean, median = (float(value.replace(",", "")) for value in rows[game]["our layer µs/req mean/median"].split("/"))
+        mean, median = (
+            float(value.replace(",", "")) for value in rows[game]["our layer µs/req mean/median"].split("/")
+        )
         # what the layer is left with after the env, the recorder and the references are taken out: never negative
         assert mean > 0 and median > 0, rows[game]
     assert float(rows["ta_liars_dice_vs_random"]["references, judge µs/req"]) > 0

@@ -1,4 +1,5 @@
 """Board games between seats played end to end: Chess, Othello, Breakthrough (TextArena 0.7.4)."""
+
 import math
 
 from support import assert_outcome, play, requires, scripted, ta_player
@@ -85,8 +86,12 @@ def test_breakthrough_search_beats_random_and_the_blind_variant_is_played_from_t
 
 def moves_of(episode) -> list[str]:
     """Every seat's replies in order (the model's and the references')."""
-    return [event["action"]["content"] for turn in episode.interactions["turns"] for event in turn
-            if event["to"] == "GM" and event["from"].startswith("Player")]
+    return [
+        event["action"]["content"]
+        for turn in episode.interactions["turns"]
+        for event in turn
+        if event["to"] == "GM" and event["from"].startswith("Player")
+    ]
 
 
 @requires("ta_chess")
@@ -94,19 +99,26 @@ def test_the_experts_break_ties_by_instance_so_every_instance_is_another_game():
     # the envs draw nothing and the model (a programmatic player, unsalted: a function of its transcript) is
     # deterministic: the games differ only because the reference draws among equally good moves with its
     # instance's salt (the random model keeps Chess short)
-    for game, model in (("ta_chess_vs_engine", "random"), ("ta_othello_vs_heuristic", "expert"),
-                        ("ta_breakthrough_vs_search", "expert"), ("ta_lines_of_action_vs_heuristic", "random"),
-                        ("ta_alquerque_vs_search", "expert"), ("ta_crusade_vs_search", "expert")):
+    for game, model in (
+        ("ta_chess_vs_engine", "random"),
+        ("ta_othello_vs_heuristic", "expert"),
+        ("ta_breakthrough_vs_search", "expert"),
+        ("ta_lines_of_action_vs_heuristic", "random"),
+        ("ta_alquerque_vs_search", "expert"),
+        ("ta_crusade_vs_search", "expert"),
+    ):
         games = [moves_of(play(game, [ta_player(model)], "default", game_id)) for game_id in range(4)]
         assert games[0] != games[2] and games[1] != games[3], game  # same model seat, another instance
 
 
 def set_board(rows: list[str], empty: str = "."):
     """An on_turn hook that puts a constructed position (row 0 first) on the env at the first turn."""
+
     def on_turn(game_master, player_name, context):
         state = game_master.env.state
         if state.turn == 0:
             state.game_state["board"] = [["" if cell == "." and empty == "" else cell for cell in row] for row in rows]
+
     return on_turn
 
 
@@ -169,6 +181,7 @@ def test_checkers_other_type_errors_are_not_swallowed():
 
     def break_step(game_master, player_name, context):
         game_master.ta_env._check_gameover = lambda: (_ for _ in ()).throw(TypeError("something else"))
+
     with pytest.raises(TextArenaEnvError, match="something else"):
         play("ta_checkers_vs_random", [scripted(["[5 0 4 1]"])], on_turn=break_step)
 
@@ -194,10 +207,16 @@ def board_rows(size: int, pieces: dict[str, str]) -> list[str]:
 
 
 def test_alquerque_crusade_and_lines_of_action_end_by_their_rules_with_per_seat_results():
-    cases = [("ta_alquerque", board_rows(5, {"c2": "R", "c3": "B"}), "[c2 c4]", "Player 1 has no pieces."),
-             ("ta_crusade", board_rows(8, {"b1": "W", "c3": "B"}), "[b1 c3]", "Player 1 has no pieces."),
-             ("ta_lines_of_action", board_rows(8, {"a1": "O", "c2": "O", "h8": "X", "h6": "X"}), "[a1b1]",
-              "All pieces connected.")]
+    cases = [
+        ("ta_alquerque", board_rows(5, {"c2": "R", "c3": "B"}), "[c2 c4]", "Player 1 has no pieces."),
+        ("ta_crusade", board_rows(8, {"b1": "W", "c3": "B"}), "[b1 c3]", "Player 1 has no pieces."),
+        (
+            "ta_lines_of_action",
+            board_rows(8, {"a1": "O", "c2": "O", "h8": "X", "h6": "X"}),
+            "[a1b1]",
+            "All pieces connected.",
+        ),
+    ]
     for game, rows, move, reason in cases:
         episode = play(f"{game}_vs_random", [scripted([move])], on_turn=set_board(rows, ""))
         seats = episode.interactions["seats"]
@@ -214,8 +233,9 @@ def test_lines_of_action_reads_the_move_only_at_the_end_of_the_reply():
     episode = play("ta_lines_of_action", [player_0, ta_player("format-breaker")])
     second = [context["content"] for name, context in episode.contexts if name == "Player 0"][1]
     assert "attempted an invalid move" in second and "Format must be" in second
-    assert "Player 0 moved b1 -> b3" in [context["content"] for name, context in episode.contexts
-                                         if name == "Player 1"][0]
+    assert (
+        "Player 0 moved b1 -> b3" in [context["content"] for name, context in episode.contexts if name == "Player 1"][0]
+    )
     assert_outcome(episode.scores, "Aborted")
     assert math.isnan(episode.scores["Main Score"])
     assert episode.interactions["violating seats"] == ["Player 1"]
@@ -240,8 +260,10 @@ def test_othello_a_seat_without_a_move_is_asked_and_any_reply_is_its_skip():
         if game_master.env.state.turn == 0:  # in place: the env plays on its own `board` list
             for row, cells in zip(game_master.ta_env.board, position):
                 row[:] = ["" if cell == "." else cell for cell in cells]
-    episode = play("ta_othello", [scripted(["[0, 0]", "[3, 3]"]), scripted(["I have to pass."])], "tiny",
-                   on_turn=set_othello_board)
+
+    episode = play(
+        "ta_othello", [scripted(["[0, 0]", "[3, 3]"]), scripted(["I have to pass."])], "tiny", on_turn=set_othello_board
+    )
     white = [context["content"] for name, context in episode.contexts if name == "Player 1"][0]
     assert "No valid moves" in white
     assert episode.scores["Request Count"] == 3 and episode.scores["Violated Request Count"] == 0
@@ -252,6 +274,7 @@ def test_othello_a_seat_without_a_move_is_asked_and_any_reply_is_its_skip():
 
 def test_othello_players_read_the_quoted_move_list_and_skip_when_it_is_empty():
     from ta_players import reply
+
     board = "Game Board:\n  0 1 2 3\n0|.|.|.|.|\n1|.|W|B|.|\n2|.|B|W|.|\n3|.|.|.|.|"
     prompt = "You are Player 0 playing Black (B) in a game of Othello.\n[GAME] "
     listed = [{"role": "user", "content": prompt + board + "\nValid moves: '[0, 2]'\nScores - Black: 2, White: 2"}]
@@ -266,7 +289,8 @@ def test_chess_never_checks_its_turn_limit_so_the_request_cap_stops_endless_play
     # two random players shuffle pieces for ~280 plies; TextArena 0.7.4 stores max_turns but never checks it
     episode = play("ta_chess", [ta_player("random"), ta_player("random")], game_id=1)
     assert episode.scores["Request Count"] == 200
-    assert all(seat["how"] == "request cap" and seat["result"] == "draw"
-               for seat in episode.interactions["seats"].values())
+    assert all(
+        seat["how"] == "request cap" and seat["result"] == "draw" for seat in episode.interactions["seats"].values()
+    )
     assert_outcome(episode.scores, "Lose")
     assert episode.scores["Main Score"] == 0

@@ -1,5 +1,6 @@
 """The games under clemcore 3.7.2's branching runner (`clemcore.clemgame.runners.branching`), which deep-copies the
 GameMasterEnv before every step and once per branch at a branching point."""
+
 import contextlib
 import copy
 import threading
@@ -34,8 +35,11 @@ def test_a_copied_game_env_shares_its_models_and_plays_on_by_itself():
         original.reset(options={"player_models": models, "experiment": experiment, "game_instance": instance})
         branch = copy.deepcopy(original)
     assert branch.game_master is not original.game_master
-    for copied in (branch.game_master.player_models, branch.options["player_models"],
-                   [player.model for player in branch.game_master.get_players()]):
+    for copied in (
+        branch.game_master.player_models,
+        branch.options["player_models"],
+        [player.model for player in branch.game_master.get_players()],
+    ):
         assert all(model is shared for model, shared in zip(copied, models, strict=True))
     branch.step("[4]")
     assert branch.game_master.env.state.game_state["board"][1][1] == "O"
@@ -54,19 +58,27 @@ def _tic_tac_toe_prompt() -> str:
     experiment, instance = instance_of("ta_tic_tac_toe")
     with benchmark("ta_tic_tac_toe") as game_benchmark:
         env = GameMasterEnv(game_benchmark)
-        env.reset(options={"player_models": [ScriptedModel(str)] * 2, "experiment": experiment,
-                           "game_instance": instance})
+        env.reset(
+            options={"player_models": [ScriptedModel(str)] * 2, "experiment": experiment, "game_instance": instance}
+        )
         return env.observe("player_0")["content"]
 
 
 def test_clemcores_is_round_condition_branches_at_every_request_of_the_round(tmp_path):
     # the first round of self-play Tic Tac Toe holds both seats' first moves: two branching points, four leaves
-    leaves = branched_episodes("ta_tic_tac_toe", Path.cwd(), 2, branching.is_round(0), tmp_path,
-                               lambda row: row["game_instance"]["game_id"] == 0)
+    leaves = branched_episodes(
+        "ta_tic_tac_toe",
+        Path.cwd(),
+        2,
+        branching.is_round(0),
+        tmp_path,
+        lambda row: row["game_instance"]["game_id"] == 0,
+    )
     assert sorted(leaves) == [f"default/instance_00000/branch_{number:05d}" for number in range(1, 5)]
 
 
 # --- every game under the branching runner, against the sequential `clem run -m ta-random` of the suite ---
+
 
 def first_turn(env: GameMasterEnv = None, **_) -> bool:
     """The episode's first request (clemcore's GameState counts the requests in `current_turn`)."""
@@ -93,9 +105,14 @@ def test_every_game_branches_into_the_episode_clem_run_plays(game, random_sample
     experiment, instance = episode.split("/")
     capped = sum(sequential[episode]["Request Count"]) > BRANCHED_REQUESTS and hasattr(spec_of(game), "max_requests")
     branches = branched_episodes(
-        game, game_dir, 2, first_turn, tmp_path,
+        game,
+        game_dir,
+        2,
+        first_turn,
+        tmp_path,
         lambda row: (row["experiment"]["name"], row["game_instance"]["game_id"]) == (experiment, int(instance[9:])),
-        max_requests=BRANCHED_REQUESTS if capped else None)
+        max_requests=BRANCHED_REQUESTS if capped else None,
+    )
     assert sorted(branches) == [f"{episode}/branch_{number:05d}" for number in (1, 2)]
     for branch in branches.values():
         if not capped:
@@ -105,17 +122,27 @@ def test_every_game_branches_into_the_episode_clem_run_plays(game, random_sample
         played, last = events(branch)[:-1], events(branch)[-1]
         assert last["action"]["type"] == "request cap"
         assert sum(branch["Request Count"]) == BRANCHED_REQUESTS or " moves of " in branch["end reason"]
-        assert played == events(sequential[episode])[:len(played)]
+        assert played == events(sequential[episode])[: len(played)]
 
 
 def events(interactions: dict) -> list[dict]:
     """The episode's events in order, each with its round."""
-    return [{**event, "round": number} for number, round_events in enumerate(interactions["turns"])
-            for event in round_events]
+    return [
+        {**event, "round": number}
+        for number, round_events in enumerate(interactions["turns"])
+        for event in round_events
+    ]
 
 
-def branched_episodes(game: str, game_dir: Path, branching_factor: int, condition, results: Path,
-                      instance_filter=None, max_requests: int | None = None) -> dict[str, dict]:
+def branched_episodes(
+    game: str,
+    game_dir: Path,
+    branching_factor: int,
+    condition,
+    results: Path,
+    instance_filter=None,
+    max_requests: int | None = None,
+) -> dict[str, dict]:
     """Plays the game's instances in `game_dir` with clemcore's branching runner and `-m ta-random` (loaded as
     `clem run` in `game_dir` loads it), with the result files `clem run` writes, every branch in its own folder, and
     `max_requests` in place of the spec's: {episode folder: interactions, timestamps left out}."""
@@ -127,12 +154,20 @@ def branched_episodes(game: str, game_dir: Path, branching_factor: int, conditio
         models = load_models(["ta-random"], dict(temperature=0.0, max_tokens=300))  # `clem run`'s (cli.py:462-465)
     folder = ResultsFolder(results, Model.to_identifier(models))
     infos = Model.to_infos(models)
-    callbacks = GameBenchmarkCallbackList([
-        InstanceFileSaver(folder),
-        InteractionsFileSaver(folder, player_model_infos=infos, store_branches=branching_factor > 1),
-        SignalFileSaver(folder),
-    ])
+    callbacks = GameBenchmarkCallbackList(
+        [
+            InstanceFileSaver(folder),
+            InteractionsFileSaver(folder, player_model_infos=infos, store_branches=branching_factor > 1),
+            SignalFileSaver(folder),
+        ]
+    )
     with GameBenchmark.load_from_spec(spec) as game_benchmark:
-        branching.run(game_benchmark, GameInstances.from_game_spec(spec).filter(instance_filter), models,
-                      callbacks=callbacks, branching_factor=branching_factor, branching_condition=condition)
+        branching.run(
+            game_benchmark,
+            GameInstances.from_game_spec(spec).filter(instance_filter),
+            models,
+            callbacks=callbacks,
+            branching_factor=branching_factor,
+            branching_condition=condition,
+        )
     return load_episode_files(results / Model.to_identifier(models) / game, "interactions.json")

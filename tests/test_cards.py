@@ -1,5 +1,6 @@
 """Card games (Blackjack, Set, Ultimate Texas Hold'em, Klondike) and 2048 played end to end: the programmatic experts,
 hand-computed losing lines, format breakers, stalling players and the TextArena 0.7.4 workarounds."""
+
 import copy
 import math
 import random
@@ -51,6 +52,7 @@ def announced(pattern: str, episode) -> list[str]:
 
 # --- Blackjack ---
 
+
 def blackjack_results(episode) -> list[str]:
     """The outcome TextArena announced for each hand (win, lose, draw or bust)."""
     return announced(r"Hand (\d+): you (\w+)\.", episode)
@@ -70,16 +72,26 @@ def test_blackjack_expert_score_is_the_share_of_hands_won_with_half_the_pushes(e
     assert episode.scores["Violated Request Count"] == 0
 
 
-@pytest.mark.parametrize("hand, dealer, move", [
-    ("10♠, 6♥ (Score: 16)", "10♦", "[Hit]"), ("10♠, 6♥ (Score: 16)", "6♦", "[Stand]"),
-    ("10♠, 2♥ (Score: 12)", "3♦", "[Hit]"), ("10♠, 2♥ (Score: 12)", "4♦", "[Stand]"),
-    ("A♠, 7♥ (Score: 18)", "9♦", "[Hit]"), ("A♠, 7♥ (Score: 18)", "8♦", "[Stand]"),
-    ("A♠, 6♥ (Score: 17)", "2♦", "[Hit]"), ("A♠, 6♥, 10♣ (Score: 17)", "A♦", "[Stand]"),
-    ("5♠, 6♥ (Score: 11)", "A♦", "[Hit]"), ("K♠, Q♥ (Score: 20)", "A♦", "[Stand]"),
-])
+@pytest.mark.parametrize(
+    "hand, dealer, move",
+    [
+        ("10♠, 6♥ (Score: 16)", "10♦", "[Hit]"),
+        ("10♠, 6♥ (Score: 16)", "6♦", "[Stand]"),
+        ("10♠, 2♥ (Score: 12)", "3♦", "[Hit]"),
+        ("10♠, 2♥ (Score: 12)", "4♦", "[Stand]"),
+        ("A♠, 7♥ (Score: 18)", "9♦", "[Hit]"),
+        ("A♠, 7♥ (Score: 18)", "8♦", "[Stand]"),
+        ("A♠, 6♥ (Score: 17)", "2♦", "[Hit]"),
+        ("A♠, 6♥, 10♣ (Score: 17)", "A♦", "[Stand]"),
+        ("5♠, 6♥ (Score: 11)", "A♦", "[Hit]"),
+        ("K♠, Q♥ (Score: 20)", "A♦", "[Stand]"),
+    ],
+)
 def test_blackjack_expert_plays_basic_strategy(hand, dealer, move):
-    context = (f"You are playing Blackjack against the dealer.\n\n[GAME] Hand 1/5\nYour hand: {hand}\n"
-               f"Dealer shows: {dealer}")
+    context = (
+        f"You are playing Blackjack against the dealer.\n\n[GAME] Hand 1/5\nYour hand: {hand}\n"
+        f"Dealer shows: {dealer}"
+    )
     assert reply("expert", [{"role": "user", "content": context}]) == move
 
 
@@ -102,12 +114,18 @@ def test_blackjack_reply_without_hit_or_stand_twice_is_aborted():
 def test_blackjack_redeals_are_the_same_sequential_and_batched(tmp_path):
     # TextArena re-deals each hand in step() from the global RNG: the episode's own RNG makes them reproducible
     first_two = lambda row: row["game_instance"]["game_id"] < 2  # noqa: E731
-    runs = [load_episode_files(run_in_process("ta_blackjack", tmp_path / f"b{size}", [mock_model()], first_two,
-                                              batch_size=size), "interactions.json") for size in (1, 2)]
+    runs = [
+        load_episode_files(
+            run_in_process("ta_blackjack", tmp_path / f"b{size}", [mock_model()], first_two, batch_size=size),
+            "interactions.json",
+        )
+        for size in (1, 2)
+    ]
     assert len(runs[0]) == 4 and runs[0] == runs[1]
 
 
 # --- Set ---
+
 
 def set_board(context: str) -> list[list[str]]:
     block = context.rsplit("=== BOARD ===", 1)[1]
@@ -119,8 +137,13 @@ def is_set(cards) -> bool:
 
 
 def triples(board, want_set: bool) -> list[str]:
-    return [f"[{a + 1}, {b + 1}, {c + 1}]" for a in range(len(board)) for b in range(a + 1, len(board))
-            for c in range(b + 1, len(board)) if is_set((board[a], board[b], board[c])) == want_set]
+    return [
+        f"[{a + 1}, {b + 1}, {c + 1}]"
+        for a in range(len(board))
+        for b in range(a + 1, len(board))
+        for c in range(b + 1, len(board))
+        if is_set((board[a], board[b], board[c])) == want_set
+    ]
 
 
 def test_set_expert_finds_a_set_every_turn_and_scores_100():
@@ -137,6 +160,7 @@ def test_set_one_set_then_nineteen_misses_scores_5():
     def policy(context):
         seen.append(context)
         return triples(set_board("\n".join(seen)), want_set=len(seen) == 1)[0]
+
     episode = play("ta_set", [policy])
     assert episode.interactions["sets"] == {"found": 1, "turns": 20, "of": 20}
     assert_outcome(episode.scores, "Lose")
@@ -213,8 +237,9 @@ def test_ultimate_texas_holdem_expert_plays_every_round_and_scores_its_net_chips
 def test_ultimate_texas_holdem_checking_and_folding_loses_50_a_round_over_all_10_rounds():
     # TextArena 0.7.4 alone would end the game at round 10's first move, after 28 requests, with round 10's ante
     # and blind taken: the game master plays all 10 rounds
-    episode = play("ta_ultimate_texas_holdem", [scripted(["[check]", "[check]", "[fold]"] * 10)],
-                   experiment="10_rounds")
+    episode = play(
+        "ta_ultimate_texas_holdem", [scripted(["[check]", "[check]", "[fold]"] * 10)], experiment="10_rounds"
+    )
     assert episode.interactions["chips"] == {"start": 1000, "final": 500, "rounds": 10, "rounds completed": 10}
     assert uth_nets(episode) == [-50] * 9
     assert episode.scores["Request Count"] == 30 and episode.scores["Main Score"] == 25
@@ -225,10 +250,12 @@ def test_ultimate_texas_holdem_checking_and_folding_loses_50_a_round_over_all_10
 @needs_312
 def test_ultimate_texas_holdem_out_of_chips_ends_at_the_showdown():
     # 50 chips pay one round's ante and blind; TextArena 0.7.4 would wait for a fourth reply to end the game
-    instance = instance_variant("ta_ultimate_texas_holdem", "10_rounds",
-                                env_kwargs={"max_turns": 10, "start_chips": 50, "ante_amount": 25})
-    episode = play("ta_ultimate_texas_holdem", [scripted(["[check]", "[check]", "[fold]"])], "10_rounds",
-                   instance=instance)
+    instance = instance_variant(
+        "ta_ultimate_texas_holdem", "10_rounds", env_kwargs={"max_turns": 10, "start_chips": 50, "ante_amount": 25}
+    )
+    episode = play(
+        "ta_ultimate_texas_holdem", [scripted(["[check]", "[check]", "[fold]"])], "10_rounds", instance=instance
+    )
     assert episode.interactions["chips"] == {"start": 50, "final": 0, "rounds": 10, "rounds completed": 1}
     assert episode.scores["Request Count"] == 3 and episode.scores["Main Score"] == 0
     assert_outcome(episode.scores, "Lose")
@@ -281,8 +308,7 @@ def klondike_env(seed: int, **kwargs):
 
 
 def klondike_board(env) -> str:
-    return [message for _, message, kind in env.state.observations[0]
-            if kind == ta.ObservationType.GAME_BOARD][-1]
+    return [message for _, message, kind in env.state.observations[0] if kind == ta.ObservationType.GAME_BOARD][-1]
 
 
 def test_textarena_klondike_env_does_not_compile_and_its_package_cannot_be_imported():
@@ -296,6 +322,7 @@ def test_textarena_klondike_env_does_not_compile_and_its_package_cannot_be_impor
 
 def test_klondike_stand_in_deals_textarenas_deal_without_touching_the_process_rng():
     from envs import klondike
+
     env = fixes.make("Klondike-v0-raw")
     assert isinstance(env, klondike.KlondikeEnv) and (env.max_turns, env.draw_count) == (200, 1)
     before = random.getstate()
@@ -305,8 +332,9 @@ def test_klondike_stand_in_deals_textarenas_deal_without_touching_the_process_rn
     textarena_game = klondike.engine.KlondikeGame(seed=2268482739, draw_count=1)
     random.setstate(before)
     assert env.state.game_state["deal"] == [klondike.card_name(card) for card in textarena_game.deck]
-    assert [[(str(card), up) for card, up in pile] for pile in env.klondike.tableau] == \
-        [[(str(card), up) for card, up in pile] for pile in textarena_game.tableau]
+    assert [[(str(card), up) for card, up in pile] for pile in env.klondike.tableau] == [
+        [(str(card), up) for card, up in pile] for pile in textarena_game.tableau
+    ]
 
 
 def test_klondike_turn_limit_holds_for_moves_the_rules_forbid():
@@ -324,10 +352,11 @@ def test_klondike_board_follows_a_list_of_commands_that_fails_halfway():
     # TextArena's env.py shows the board again only after lists that succeed whole (:129-130)
     env = klondike_env(2268482739)
     assert env.step("[move T4 F1, move T1 F2, draw]") == (False, {})
-    messages = [message for _, message, kind in env.state.observations[0]
-                if kind == ta.ObservationType.GAME_MESSAGE]
-    assert messages[-1] == ("Moved A♦ from T4 to F1.\nCommand 2 (move T1 F2) failed: Q♥ cannot go on F2 (empty: only "
-                            "an Ace). The 1 command(s) after it were skipped.")
+    messages = [message for _, message, kind in env.state.observations[0] if kind == ta.ObservationType.GAME_MESSAGE]
+    assert messages[-1] == (
+        "Moved A♦ from T4 to F1.\nCommand 2 (move T1 F2) failed: Q♥ cannot go on F2 (empty: only "
+        "an Ace). The 1 command(s) after it were skipped."
+    )
     board = klondike_board(env)
     assert "turn 1 of 200 played, 1 of 52 cards on the foundations" in board
     assert "F1: A♦" in board and "T4: XX XX 5♦" in board and "Stock (24 cards, next first)" in board
@@ -354,6 +383,7 @@ def test_a_copied_klondike_game_plays_on_by_itself():
 
 def test_klondike_engine_whose_hash_is_not_textarenas_is_not_loaded(tmp_path, monkeypatch):
     from envs import klondike
+
     changed = tmp_path / "klondike.py"
     changed.write_text(klondike.ENGINE.read_text(encoding="utf-8") + "\n# changed\n", encoding="utf-8")
     with pytest.raises(klondike.EngineMismatchError) as error:
@@ -367,6 +397,7 @@ def test_klondike_engine_whose_hash_is_not_textarenas_is_not_loaded(tmp_path, mo
         if name == "envs.klondike":
             raise klondike.EngineMismatchError(message, name=klondike.ENGINE_MODULE)
         return real_import(name, *args)
+
     monkeypatch.setattr(runtime.availability.importlib, "import_module", import_module)
     assert unavailable_reason(spec_of("ta_klondike")) == f"ta_klondike is unavailable here: {message}"
 
@@ -419,10 +450,12 @@ def test_klondike_reply_without_a_command_six_times_in_a_row_is_aborted():
 
 
 def test_klondike_expert_chains_known_moves_and_draws_to_the_first_playable_card():
-    board = ("=== KLONDIKE: turn 30 of 200 played, 1 of 52 cards on the foundations ===\n"
-             "Stock (2 cards, next first): 9♠ XX\nWaste (W, 3 cards, top last): 4♣ 2♦ 7♥\n"
-             "Foundations (top card): F1: A♦  F2: --  F3: --  F4: --\nTableau (bottom to top):\n"
-             "T1: K♠\nT2: XX Q♣\nT3: XX XX 5♠\nT4: 2♣\nT5: XX K♣\nT6: XX 3♥\nT7: XX 10♥")
+    board = (
+        "=== KLONDIKE: turn 30 of 200 played, 1 of 52 cards on the foundations ===\n"
+        "Stock (2 cards, next first): 9♠ XX\nWaste (W, 3 cards, top last): 4♣ 2♦ 7♥\n"
+        "Foundations (top card): F1: A♦  F2: --  F3: --  F4: --\nTableau (bottom to top):\n"
+        "T1: K♠\nT2: XX Q♣\nT3: XX XX 5♠\nT4: 2♣\nT5: XX K♣\nT6: XX 3♥\nT7: XX 10♥"
+    )
     context = "You are playing Klondike solitaire.\n\n" + board
     # nothing to a foundation, no run turns a card up: the 9♠ goes on the 10♥ after one draw
     assert reply("expert", [{"role": "user", "content": context}]) == "[draw, move W T7]"
@@ -435,6 +468,7 @@ def test_klondike_expert_chains_known_moves_and_draws_to_the_first_playable_card
 
 
 # --- 2048 ---
+
 
 def board_2048(context: str) -> list[list[int]]:
     rows = re.findall(r"^\|(.*)\|$", context.rsplit("Points from merged tiles:", 1)[1], re.MULTILINE)
@@ -484,8 +518,9 @@ def test_2048_board_full_is_a_loss_scored_by_the_doubling_progress():
 def test_2048_a_move_that_changes_nothing_is_warned_and_twice_in_a_row_aborts():
     # instance 0 of ultra-easy opens with both tiles in the right column: [Right] moves nothing
     _, instance = instance_of("ta_2048", "ultra-easy")
-    assert [row[-1] for row in instance["content"]["board"]][:2] == [2, 2] and \
-        all(tile == 0 for row in instance["content"]["board"] for tile in row[:-1])
+    assert [row[-1] for row in instance["content"]["board"]][:2] == [2, 2] and all(
+        tile == 0 for row in instance["content"]["board"] for tile in row[:-1]
+    )
     # the warned [Right] uses no turn; two [Left]s move the tiles into a full left column (the second spawn lands
     # there), so the next two [Left]s change nothing
     episode = play("ta_2048", [scripted(["[Right]", "[Left]", "[Left]", "[Left]", "[Left]"])], "ultra-easy")
@@ -512,6 +547,7 @@ def test_2048_stalling_player_is_stopped_by_the_request_cap():
             boards.append(board_2048(context))
         stall = first_move(boards[-1], changing=False) if "attempted an invalid move" not in context else None
         return stall or first_move(boards[-1])
+
     episode = play("ta_2048", [policy], "10x10")
     assert_outcome(episode.scores, "Lose")
     assert episode.scores["Request Count"] == 1500 and 0 < episode.scores["Violated Request Count"] <= 750
@@ -524,8 +560,13 @@ def test_2048_stalling_player_is_stopped_by_the_request_cap():
 def test_2048_tile_spawns_are_the_same_sequential_and_batched(tmp_path):
     # TextArena spawns tiles in step() from the global RNG: the episode's own RNG makes them reproducible
     first_two = lambda row: row["experiment"]["name"] == "default" and row["game_instance"]["game_id"] < 2  # noqa: E731
-    runs = [load_episode_files(run_in_process("ta_2048", tmp_path / f"b{size}", [mock_model()], first_two,
-                                              batch_size=size), "interactions.json") for size in (1, 2)]
+    runs = [
+        load_episode_files(
+            run_in_process("ta_2048", tmp_path / f"b{size}", [mock_model()], first_two, batch_size=size),
+            "interactions.json",
+        )
+        for size in (1, 2)
+    ]
     assert len(runs[0]) == 2 and runs[0] == runs[1]
 
 
@@ -534,8 +575,9 @@ def test_2048_full_board_below_the_target_is_a_loss_even_when_textarena_rewards_
     # + 0.5 x max tile / target, capped at 1: a high-scoring 2048 board gets 1, the reward of a win, at target 4096
     env = ta.make("2048-v0-hard-raw")
     env.reset(num_players=1, seed=0)
-    env.state.game_state.update(board=[[2048, 4, 8, 16], [4, 8, 16, 32], [8, 16, 32, 64], [16, 32, 64, 128]],
-                                score=23000)
+    env.state.game_state.update(
+        board=[[2048, 4, 8, 16], [4, 8, 16, 32], [8, 16, 32, 64], [16, 32, 64, 128]], score=23000
+    )
     assert env._get_percentage_completion() == 1.0
     episode = play("ta_2048", [ta_player("expert")], "hard", game_id=1)
     assert episode.interactions["ta rewards"] == {"0": 1.0}

@@ -1,4 +1,5 @@
 """The catalogue page is generated and current, and its validation figures cover every game as shipped."""
+
 import json
 import sys
 
@@ -11,8 +12,9 @@ from support import REPO, SPECS, UNAVAILABLE_GAMES
 
 
 def test_catalogue_page_is_current():
-    assert (REPO / "docs" / "catalogue.md").read_text(encoding="utf-8") == catalogue.render(), \
-        "docs/catalogue.md is stale: run `python scripts/catalogue.py`"
+    assert (REPO / "docs" / "catalogue.md").read_text(
+        encoding="utf-8"
+    ) == catalogue.render(), "docs/catalogue.md is stale: run `python scripts/catalogue.py`"
 
 
 def test_catalogue_lists_every_textarena_env_class_once():
@@ -49,17 +51,24 @@ def test_python_312_games_are_exactly_the_catalogues(spec):
 
 
 def test_context_page_is_current():
-    assert (REPO / "docs" / "context.md").read_text(encoding="utf-8") == catalogue.render_context(), \
-        "docs/context.md is stale: run `python scripts/catalogue.py`"
+    assert (REPO / "docs" / "context.md").read_text(
+        encoding="utf-8"
+    ) == catalogue.render_context(), "docs/context.md is stale: run `python scripts/catalogue.py`"
 
 
 def test_every_games_default_view_kept_its_validation_prompts_within_the_budget():
     """The validation runs (every shipped instance, every programmatic player and the mock) never sent a prompt
     larger than an 8k model can take with 2,048 tokens left for its reply."""
     validation = json.loads((REPO / "docs" / "validation.json").read_text())["games"]
-    largest = {game: max(cell["prompt tokens"]["max"] for runs in players.values() for cell in runs.values()
-                         if cell.get("prompt tokens"))
-               for game, players in validation.items()}
+    largest = {
+        game: max(
+            cell["prompt tokens"]["max"]
+            for runs in players.values()
+            for cell in runs.values()
+            if cell.get("prompt tokens")
+        )
+        for game, players in validation.items()
+    }
     # validated on Python 3.12, where every game plays
     assert set(largest) == {spec.game_name for spec in SPECS}
     assert {game: tokens for game, tokens in largest.items() if tokens > catalogue.PROMPT_BUDGET} == {}
@@ -70,15 +79,24 @@ def test_no_spec_scores_its_strong_player_below_random_play_without_the_games_re
     invisible to its score and the spec's `cannot_separate` says why; a weak strong player is a defect to fix, not to
     list."""
     validation = json.loads((REPO / "docs" / "validation.json").read_text())["games"]
-    below = [spec.game_name for spec in SPECS if spec.game_name in validation
-             and (result := catalogue.strong_vs_random(validation[spec.game_name])) is not None
-             and result.difference < 0 and not getattr(spec, "cannot_separate", None)]
+    below = [
+        spec.game_name
+        for spec in SPECS
+        if spec.game_name in validation
+        and (result := catalogue.strong_vs_random(validation[spec.game_name])) is not None
+        and result.difference < 0
+        and not getattr(spec, "cannot_separate", None)
+    ]
     assert below == []
 
 
 def test_every_reason_a_spec_cannot_separate_names_a_spec_that_does_not():
     validation = json.loads((REPO / "docs" / "validation.json").read_text())["games"]
-    separating = [spec.game_name for spec in SPECS if getattr(spec, "cannot_separate", None)
-                  and spec.game_name in validation
-                  and catalogue.spec_verdict(spec, validation[spec.game_name])[0] == "separates"]
+    separating = [
+        spec.game_name
+        for spec in SPECS
+        if getattr(spec, "cannot_separate", None)
+        and spec.game_name in validation
+        and catalogue.spec_verdict(spec, validation[spec.game_name])[0] == "separates"
+    ]
     assert separating == []

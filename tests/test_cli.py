@@ -1,5 +1,6 @@
 """The games through clem's own entry points: `clem run/score/eval/transcribe/list` as a user types them, clemcore's
 runner in-process, and how failures are reported (one episode, one clear line) instead of breaking a run."""
+
 import copy
 import csv
 import json
@@ -31,8 +32,9 @@ def recorded_instances(game_dir: Path = REPO) -> dict[str, dict[str, list[int]]]
     recorded = {}
     for game in GAMES:
         data = json.loads((game_dir / "in" / f"{spec_of(game).instances}.json").read_text())
-        recorded[game] = {exp["name"]: [inst["game_id"] for inst in exp["game_instances"]]
-                          for exp in data["experiments"]}
+        recorded[game] = {
+            exp["name"]: [inst["game_id"] for inst in exp["game_instances"]] for exp in data["experiments"]
+        }
     return recorded
 
 
@@ -46,6 +48,7 @@ def read_json(path: Path) -> dict:
 
 # --- 1. a full mock run, scored, evaluated, transcribed ---
 
+
 @pytest.fixture(scope="module")
 def scored_run(sequential_mock_run, tmp_path_factory):
     """The shared mock run after `clem score`, `clem eval` and `clem transcribe` (each run once per session)."""
@@ -57,6 +60,7 @@ def scored_run(sequential_mock_run, tmp_path_factory):
         for command in commands:
             process = clem(command, "-r", str(results))  # raises unless it exits 0
             (outputs / command).write_text(process.stdout + process.stderr)
+
     outputs = made_once(tmp_path_factory, "clem_run_sequential_scored", make)
     return results, {command: (outputs / command).read_text() for command in commands}
 
@@ -69,8 +73,11 @@ TEX_COLOURS = 8
 @pytest.mark.all_games
 def test_score_eval_and_transcribe_report_no_errors(scored_run):
     results, outputs = scored_run
-    crowded = [path for path in episode_dirs(results)
-               if len(read_json(path / "interactions.json")["players"]) - 1 > TEX_COLOURS]
+    crowded = [
+        path
+        for path in episode_dirs(results)
+        if len(read_json(path / "interactions.json")["players"]) - 1 > TEX_COLOURS
+    ]
     for command, output in outputs.items():
         if command == "transcribe" and crowded:
             assert f"'{len(crowded)}' exceptions occurred" in output, output[-2000:]
@@ -84,8 +91,12 @@ def test_score_eval_and_transcribe_report_no_errors(scored_run):
 def test_mock_run_of_all_games_completes_every_sampled_instance(sequential_mock_run, tmp_path_factory):
     results, output = sequential_mock_run
     recorded = recorded_instances(sampled_repo(tmp_path_factory))
-    expected = sorted(episode_dir(results, game, exp, game_id)
-                      for game, experiments in recorded.items() for exp, ids in experiments.items() for game_id in ids)
+    expected = sorted(
+        episode_dir(results, game, exp, game_id)
+        for game, experiments in recorded.items()
+        for exp, ids in experiments.items()
+        for game_id in ids
+    )
     assert {path.parts[-3] for path in expected} == set(GAMES)
     assert episode_dirs(results) == expected
     assert sorted(results.rglob("error.json")) == []
@@ -153,6 +164,7 @@ def test_list_games_names_every_game_of_the_specs():
 
 # --- 4. an instance whose recorded game differs from what the env produces ---
 
+
 def test_tampered_content_and_fingerprint_fail_exactly_those_episodes(tmp_path):
     game_dir = copy_repo(tmp_path / "game")
     hangman_file = game_dir / "in" / "instances_ta_hangman.json"
@@ -191,8 +203,12 @@ def test_tampered_content_and_fingerprint_fail_exactly_those_episodes(tmp_path):
     assert "0" * 64 in message and actual_fingerprint in message
 
     recorded = recorded_instances(game_dir)
-    others = [episode_dir(results, game, exp, game_id) for game in ("ta_hangman", "ta_tower_of_hanoi")
-              for exp, ids in recorded[game].items() for game_id in ids]
+    others = [
+        episode_dir(results, game, exp, game_id)
+        for game in ("ta_hangman", "ta_tower_of_hanoi")
+        for exp, ids in recorded[game].items()
+        for game_id in ids
+    ]
     others = [path for path in others if path not in (content_error.parent, fingerprint_error.parent)]
     assert len(others) == 20 + 5 - 2
     assert [path for path in others if not (path / "completed.json").is_file()] == []
@@ -201,6 +217,7 @@ def test_tampered_content_and_fingerprint_fail_exactly_those_episodes(tmp_path):
 
 
 # --- 5. TextArena raising inside one episode ---
+
 
 def test_textarena_exception_fails_only_its_episode_with_a_named_error(tmp_path, monkeypatch):
     # Imported here, before the benchmark loads, so that the module is not one of those clemcore unloads on close
@@ -226,8 +243,13 @@ def test_textarena_exception_fails_only_its_episode_with_a_named_error(tmp_path,
     error = read_json(game_dir / "medium" / "instance_00000" / "error.json")
     assert error["error"] == "TextArenaEnvError"
     message = error["message"]
-    for part in ("ta_tower_of_hanoi", "experiment 'medium'", "instance 0", "failed in step",
-                 "RuntimeError: the medium tower jammed"):
+    for part in (
+        "ta_tower_of_hanoi",
+        "experiment 'medium'",
+        "instance 0",
+        "failed in step",
+        "RuntimeError: the medium tower jammed",
+    ):
         assert part in message, (part, message)
     for experiment in ("default", "hard", "hardcore", "extreme"):
         assert (game_dir / experiment / "instance_00000" / "completed.json").is_file(), experiment
@@ -235,6 +257,7 @@ def test_textarena_exception_fails_only_its_episode_with_a_named_error(tmp_path,
 
 
 # --- 6. NLTK data missing ---
+
 
 def _default_nltk_dirs_have_words() -> bool:
     """Whether NLTK finds `words` even without NLTK_DATA and the home folder (system-wide data)."""
@@ -251,13 +274,25 @@ def test_missing_nltk_data_is_one_line_of_advice_and_other_games_still_play(tmp_
     empty.mkdir()
     home.mkdir()
     results = tmp_path / "results"
-    process = clem("run", "-g", "ta_hangman", "ta_minesweeper", "-m", "mock", "-r", str(results),
-                   env={"NLTK_DATA": str(empty), "HOME": str(home)}, check=False)
+    process = clem(
+        "run",
+        "-g",
+        "ta_hangman",
+        "ta_minesweeper",
+        "-m",
+        "mock",
+        "-r",
+        str(results),
+        env={"NLTK_DATA": str(empty), "HOME": str(home)},
+        check=False,
+    )
     # No assertion on the exit status: the game loads (reporting itself unavailable) and its episodes fail one by
     # one, and `clem run` exits 0 when episodes fail (README, "NLTK data"); the error.json files below are the record.
     output = process.stdout + process.stderr
-    advice = ("ta_hangman needs NLTK data that is not installed (corpora/words): run `python -m nltk.downloader "
-              "words` or point NLTK_DATA at a folder that has it.")
+    advice = (
+        "ta_hangman needs NLTK data that is not installed (corpora/words): run `python -m nltk.downloader "
+        "words` or point NLTK_DATA at a folder that has it."
+    )
     advice_lines = [line for line in output.splitlines() if "python -m nltk.downloader words" in line]
     assert advice_lines and all(line.endswith(advice) for line in advice_lines), output
     assert "[nltk_data] Error loading" not in output
@@ -271,8 +306,9 @@ def test_missing_nltk_data_is_one_line_of_advice_and_other_games_still_play(tmp_
         error = read_json(path / "error.json")
         assert error["error"] == "GameUnavailableError" and error["message"] == advice, path
         assert not (path / "completed.json").exists()
-    minesweeper = [episode_dir(results, "ta_minesweeper", exp, i)
-                   for exp, ids in recorded["ta_minesweeper"].items() for i in ids]
+    minesweeper = [
+        episode_dir(results, "ta_minesweeper", exp, i) for exp, ids in recorded["ta_minesweeper"].items() for i in ids
+    ]
     assert len(minesweeper) == 40
     assert [path for path in minesweeper if not (path / "completed.json").is_file()] == []
     assert list((results / "mock" / "ta_minesweeper").rglob("error.json")) == []
@@ -280,34 +316,44 @@ def test_missing_nltk_data_is_one_line_of_advice_and_other_games_still_play(tmp_
 
 # --- 7. a spec naming a master or scorer that does not exist ---
 
+
 @pytest.fixture
 def master_module():
     """The repository's master.py, imported from the repository root; modules it newly imports are unloaded
     after the test, as clemcore does after a benchmark, so other tests see a clean module table."""
     before = set(sys.modules)
     import master
+
     yield master
     for name in set(sys.modules) - before:
         del sys.modules[name]
 
 
-@pytest.mark.parametrize("key, value, problem", [
-    ("master", "NoSuchThing", "is not an import path"),
-    ("master", "games.no_such_family:PokerMaster", "cannot be imported (ModuleNotFoundError: No module named "
-                                                   "'games.no_such_family')"),
-    ("master", "games.tabletop:NoSuchMaster", "names nothing in games.tabletop"),
-    ("master", "metrics:CompetitiveScorer", "names no TextArenaGameMaster"),
-    ("scorer", "games.tabletop:PokerMaster", "names no TextArenaScorer"),
-    ("scorer", None, "is not an import path"),
-])
+@pytest.mark.parametrize(
+    "key, value, problem",
+    [
+        ("master", "NoSuchThing", "is not an import path"),
+        (
+            "master",
+            "games.no_such_family:PokerMaster",
+            "cannot be imported (ModuleNotFoundError: No module named 'games.no_such_family')",
+        ),
+        ("master", "games.tabletop:NoSuchMaster", "names nothing in games.tabletop"),
+        ("master", "metrics:CompetitiveScorer", "names no TextArenaGameMaster"),
+        ("scorer", "games.tabletop:PokerMaster", "names no TextArenaScorer"),
+        ("scorer", None, "is not an import path"),
+    ],
+)
 def test_a_master_or_scorer_that_is_not_one_is_one_error_saying_what_to_write(master_module, key, value, problem):
     spec = copy.deepcopy(spec_of("ta_hangman"))
     setattr(spec, key, value)
     with pytest.raises(ValueError) as info:
         master_module.TextArenaGameBenchmark(spec)
     kind = {"master": "TextArenaGameMaster", "scorer": "TextArenaScorer"}[key]
-    assert str(info.value) == (f"ta_hangman: the {key} {value!r} in clemgame.json {problem}; it must name a {kind} "
-                               f"as `module:Class` (e.g. {master_module.EXAMPLES[key]!r})")
+    assert str(info.value) == (
+        f"ta_hangman: the {key} {value!r} in clemgame.json {problem}; it must name a {kind} "
+        f"as `module:Class` (e.g. {master_module.EXAMPLES[key]!r})"
+    )
 
 
 def test_known_names_build_the_benchmark(master_module):
@@ -316,11 +362,16 @@ def test_known_names_build_the_benchmark(master_module):
     assert benchmark.scorer_class.__name__ == "HangmanScorer"
 
 
-@pytest.mark.parametrize("entry_point, problem", [
-    ("textarena.envs.HangMan.env:HangmanEnv",
-     "cannot be imported (ModuleNotFoundError: No module named 'textarena.envs.HangMan')"),
-    ("textarena.envs.Hangman.env:HangManEnv", "names no class of that module"),
-])
+@pytest.mark.parametrize(
+    "entry_point, problem",
+    [
+        (
+            "textarena.envs.HangMan.env:HangmanEnv",
+            "cannot be imported (ModuleNotFoundError: No module named 'textarena.envs.HangMan')",
+        ),
+        ("textarena.envs.Hangman.env:HangManEnv", "names no class of that module"),
+    ],
+)
 def test_unknown_entry_point_is_one_load_error_saying_what_it_must_name(master_module, entry_point, problem):
     spec = copy.deepcopy(spec_of("ta_hangman"))
     spec.entry_point = entry_point
@@ -328,4 +379,5 @@ def test_unknown_entry_point_is_one_load_error_saying_what_it_must_name(master_m
         master_module.TextArenaGameBenchmark(spec)
     assert str(info.value) == (
         f"ta_hangman: the entry_point {entry_point!r} in clemgame.json {problem}; it must name a TextArena env class "
-        "as `module:Class` (e.g. textarena.envs.Hangman.env:HangmanEnv) importable after `pip install -e .`.")
+        "as `module:Class` (e.g. textarena.envs.Hangman.env:HangmanEnv) importable after `pip install -e .`."
+    )

@@ -2,6 +2,7 @@
 a reference the programmatic players have; the model's seat alternates and only its requests count; references
 never break the rules; no context gives away another seat's secrets; and specs that share an env play side by side
 in one `clem run`."""
+
 import json
 import re
 
@@ -30,18 +31,39 @@ CONTEST_GAMES = [game for game in GAMES if game not in REFERENCE_GAMES and seats
 
 
 def test_clemgame_json_is_built_from_the_games_the_families_declare():
-    assert build_clemgame.clemgame_json() == (REPO / "clemgame.json").read_text(encoding="utf-8"), \
-        "clemgame.json is stale: run `python scripts/build_clemgame.py`"
+    assert build_clemgame.clemgame_json() == (REPO / "clemgame.json").read_text(
+        encoding="utf-8"
+    ), "clemgame.json is stale: run `python scripts/build_clemgame.py`"
 
 
 def test_a_variant_is_its_base_game_with_one_seat_for_the_model():
-    base = {"game_name": "ta_x", "description": "X.", "players": 2, "references": ["random", "expert"],
-            "vs_score": "chips", "vs_max_requests": 50, "max_requests": 100, "entry_point": "m:C"}
-    assert build_clemgame.with_vs_specs([base]) == [base, *[{
-        "game_name": f"ta_x_vs_{reference}", "description": f"X. The model plays one seat against the {reference} "
-        "reference.", "players": 1, "max_requests": 50, "entry_point": "m:C", "score": "chips",
-        "outcome": build_clemgame.VS_OUTCOME, "base_game": "ta_x", "reference": reference}
-        for reference in ("random", "expert")]]
+    base = {
+        "game_name": "ta_x",
+        "description": "X.",
+        "players": 2,
+        "references": ["random", "expert"],
+        "vs_score": "chips",
+        "vs_max_requests": 50,
+        "max_requests": 100,
+        "entry_point": "m:C",
+    }
+    assert build_clemgame.with_vs_specs([base]) == [
+        base,
+        *[
+            {
+                "game_name": f"ta_x_vs_{reference}",
+                "description": f"X. The model plays one seat against the {reference} reference.",
+                "players": 1,
+                "max_requests": 50,
+                "entry_point": "m:C",
+                "score": "chips",
+                "outcome": build_clemgame.VS_OUTCOME,
+                "base_game": "ta_x",
+                "reference": reference,
+            }
+            for reference in ("random", "expert")
+        ],
+    ]
 
 
 @pytest.mark.parametrize("game", [spec.game_name for spec in SPECS if getattr(spec, "reference", None)])
@@ -68,8 +90,9 @@ def test_the_models_seat_alternates_with_the_game_id_and_only_its_requests_count
     assert episode.scores["Request Count"] == len(episode.contexts)
     models = {name: info["model_name"] for name, info in episode.interactions["players"].items() if name != "GM"}
     assert models == {f"Player {n}": "scripted0" if n == game_id % 3 else "reference: random" for n in range(3)}
-    reference_moves = [event for turn in episode.interactions["turns"] for event in turn
-                       if event["from"] not in ("GM", seat)]
+    reference_moves = [
+        event for turn in episode.interactions["turns"] for event in turn if event["from"] not in ("GM", seat)
+    ]
     assert reference_moves and all(event["to"] == "GM" for event in reference_moves)
     # the Main Score is the model's result: 100 for a win, 50 for a draw, 0 for a loss
     result = episode.interactions["seats"][seat]["result"]
@@ -79,14 +102,17 @@ def test_the_models_seat_alternates_with_the_game_id_and_only_its_requests_count
 
 def test_a_reference_that_breaks_the_rules_fails_the_episode_as_a_defect_not_the_models_fault(monkeypatch):
     monkeypatch.setattr(ta_players, "reply", lambda strategy, messages, salt="": "no move")
-    with pytest.raises(Exception, match=r"the random reference at Player 1 made an invalid move .* not the model's "
-                                        r"fault"):
+    with pytest.raises(
+        Exception, match=r"the random reference at Player 1 made an invalid move .* not the model's fault"
+    ):
         play("ta_three_player_tic_tac_toe_vs_random", [lambda context: "[12]"], game_id=0)
 
 
 def _hides_information(game: str) -> bool:
-    return master.named_class(spec_of(game), "master", ta_master.TextArenaGameMaster).secrets is not \
-        submasters.MultiPlayerMaster.secrets
+    return (
+        master.named_class(spec_of(game), "master", ta_master.TextArenaGameMaster).secrets
+        is not submasters.MultiPlayerMaster.secrets
+    )
 
 
 @pytest.mark.parametrize("game", [game for game in CONTEST_GAMES if _hides_information(game)])
@@ -106,13 +132,21 @@ def test_no_context_gives_away_another_seats_secrets(game):
         own.update(secrets.get(int(name.split()[-1]), []))
         for seat, texts in secrets.items():
             if f"Player {seat}" != name:
-                leaks.extend((name, seat, text) for text in texts if text not in own and
-                             re.search(re.escape(text.rstrip()) + r"[ \t]*(?:\n|$)", context["content"]))
+                leaks.extend(
+                    (name, seat, text)
+                    for text in texts
+                    if text not in own and re.search(re.escape(text.rstrip()) + r"[ \t]*(?:\n|$)", context["content"])
+                )
 
     experiment = json.loads((REPO / "in" / f"{spec_of(game).instances}.json").read_text())["experiments"][0]["name"]
     for game_id in (0, 1):
-        play(game, [ta_player("random") for _ in range(spec_of(game).players)], experiment=experiment,
-             game_id=game_id, on_turn=check)
+        play(
+            game,
+            [ta_player("random") for _ in range(spec_of(game).players)],
+            experiment=experiment,
+            game_id=game_id,
+            on_turn=check,
+        )
     assert len(set(turns)) == spec_of(game).players and leaks == []
 
 
@@ -126,8 +160,13 @@ def test_battleship_never_shows_a_seat_the_opponents_ships():
             boards.append(set(row.split()))
 
     for game_id in (0, 1):
-        play("ta_battleship", [ta_player("random")] * 2, experiment="small", game_id=game_id,
-             on_turn=read_tracking_boards)
+        play(
+            "ta_battleship",
+            [ta_player("random")] * 2,
+            experiment="small",
+            game_id=game_id,
+            on_turn=read_tracking_boards,
+        )
     assert boards and set().union(*boards) <= {"~", "X", "O"}
 
 
@@ -151,6 +190,7 @@ def test_with_moves_only_the_other_seats_see_a_replys_moves_not_its_reasoning(mo
     import textarena as ta
 
     from clem_observation_wrapper import ClemObservationWrapper
+
     env = ClemObservationWrapper(ta.make("KuhnPoker-v0-raw"), moves_only=moves_only)
     env.reset(num_players=2, seed=1)
     first, _ = env.get_observation()

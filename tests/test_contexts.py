@@ -1,5 +1,6 @@
 """What a model reads, read as a model reads it: top to bottom, trusting the first board and the first list of valid
 moves it meets. A context shows one current position: never a stale board, move list or score above the current one."""
+
 import hashlib
 import random
 import re
@@ -61,8 +62,7 @@ class _Env:
 
     def __init__(self, observations):
         self.observations = observations
-        self.state = type("State", (), {"role_mapping": {0: "Player 0", 1: "Player 1", -1: "GAME"},
-                                        "num_players": 2})()
+        self.state = type("State", (), {"role_mapping": {0: "Player 0", 1: "Player 1", -1: "GAME"}, "num_players": 2})()
 
     def get_observation(self):
         return 0, self.observations.pop(0)
@@ -71,14 +71,30 @@ class _Env:
 def test_the_state_view_shows_the_boards_of_the_current_position_only():
     """Boards sent one after another are one position and stay together; a board sent after a move or any other
     message (Settlers of Catan's dice roll) replaces them, also across observations."""
-    prompt, board, message, move = (ObservationType.PROMPT, ObservationType.GAME_BOARD,
-                                     ObservationType.GAME_MESSAGE, ObservationType.PLAYER_ACTION)
-    env = ClemObservationWrapper(_Env([
-        [(-1, "Rules.", prompt), (-1, "Board A", board), (0, "[1]", move), (-1, "Board B", board),
-         (-1, "Your hand B", board), (1, "[2]", move), (-1, "Board C", board), (-1, "Your hand C", board)],
-        [(-1, "Dice rolled.", message), (-1, "Board D", board), (1, "nonsense", move)],
-        [(-1, "Player 1 made an invalid move.", ObservationType.GAME_ADMIN)],
-    ]))
+    prompt, board, message, move = (
+        ObservationType.PROMPT,
+        ObservationType.GAME_BOARD,
+        ObservationType.GAME_MESSAGE,
+        ObservationType.PLAYER_ACTION,
+    )
+    env = ClemObservationWrapper(
+        _Env(
+            [
+                [
+                    (-1, "Rules.", prompt),
+                    (-1, "Board A", board),
+                    (0, "[1]", move),
+                    (-1, "Board B", board),
+                    (-1, "Your hand B", board),
+                    (1, "[2]", move),
+                    (-1, "Board C", board),
+                    (-1, "Your hand C", board),
+                ],
+                [(-1, "Dice rolled.", message), (-1, "Board D", board), (1, "nonsense", move)],
+                [(-1, "Player 1 made an invalid move.", ObservationType.GAME_ADMIN)],
+            ]
+        )
+    )
     _, first = env.get_observation()
     assert first["content"].endswith("[Player 1] [2]\n\nBoard C\n\nYour hand C")
     assert "Board A" not in first["content"] and "Board B" not in first["content"]
@@ -110,8 +126,11 @@ class FirstListReader:
 
     def __call__(self, context: str) -> str:
         below_rules = context.removeprefix(self._rules)
-        lists = [playable for moves in move_lists(below_rules)
-                 if (playable := [move for move in moves if not PLACEHOLDER.search(move)])]
+        lists = [
+            playable
+            for moves in move_lists(below_rules)
+            if (playable := [move for move in moves if not PLACEHOLDER.search(move)])
+        ]
         if not lists:
             return ta_players.reply("random", [{"role": "user", "content": context}])
         self.played_from_a_list.add(context)
@@ -144,7 +163,8 @@ def _read_every_list(game: str):
         episode = play(game, [reader] * spec_of(game).players, experiment=experiment, on_turn=reader.rules_of)
         invalid = invalid_moves_from_a_list(episode.interactions, reader)
         assert not invalid, f"{game}, {experiment}: " + "\n\n".join(
-            f"{reason} (played {reply!r})\n{context[-1200:]}" for context, reply, reason in invalid)
+            f"{reason} (played {reply!r})\n{context[-1200:]}" for context, reply, reason in invalid
+        )
 
 
 @pytest.mark.all_games
@@ -165,8 +185,13 @@ def test_a_reader_of_the_first_list_makes_only_legal_moves_in_a_sample(game):
 
 def test_show_context_prints_the_messages_a_backend_is_sent_at_a_turn():
     """scripts/show_context.py plays the episode up to the asked request and prints the whole message list of it."""
-    process = subprocess.run([sys.executable, str(REPO / "scripts" / "show_context.py"), "ta_tic_tac_toe",
-                              "--turn", "3"], capture_output=True, text=True, check=True, cwd=REPO / "docs")
+    process = subprocess.run(
+        [sys.executable, str(REPO / "scripts" / "show_context.py"), "ta_tic_tac_toe", "--turn", "3"],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=REPO / "docs",
+    )
     header, _, rest = process.stdout.partition("\n")
     assert header.startswith("=== request 3: Player 0 is sent 1 message(s), ")
     assert rest.startswith("--- user ---\nYou are Player 0 in Tic Tac Toe.")
@@ -180,9 +205,17 @@ def test_a_seats_words_passed_on_as_the_games_description_are_clipped_as_its_rep
     """TextArena 0.7.4's Settlers of Catan sends a negotiation reply to the other seat as a description from the seat:
     a bounded view clips it to its last 1,000 characters, as it clips replies; the game's own messages stay whole."""
     words, rules = "I offer wheat. " * 200, "Rule. " * 300
-    env = ClemObservationWrapper(_Env([[(-1, "Negotiate.", ObservationType.PROMPT),
-                                        (1, words, ObservationType.GAME_ACTION_DESCRIPTION),
-                                        (-1, rules, ObservationType.GAME_MESSAGE)]]))
+    env = ClemObservationWrapper(
+        _Env(
+            [
+                [
+                    (-1, "Negotiate.", ObservationType.PROMPT),
+                    (1, words, ObservationType.GAME_ACTION_DESCRIPTION),
+                    (-1, rules, ObservationType.GAME_MESSAGE),
+                ]
+            ]
+        )
+    )
     _, context = env.get_observation()
     assert f"[Player 1] …{words[-1000:].strip()}\n\n" in context["content"]
     assert context["content"].endswith(f"[GAME] {rules.strip()}")
@@ -190,8 +223,12 @@ def test_a_seats_words_passed_on_as_the_games_description_are_clipped_as_its_rep
 
 def test_the_family_notes_show_the_contexts_the_games_send_now():
     """Each family note's example context is what its game sends today (`show_context.py --docs` renews them)."""
-    process = subprocess.run([sys.executable, str(REPO / "scripts" / "show_context.py"), "--docs", "--check"],
-                             capture_output=True, text=True, cwd=REPO)
+    process = subprocess.run(
+        [sys.executable, str(REPO / "scripts" / "show_context.py"), "--docs", "--check"],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+    )
     assert process.returncode == 0, process.stdout + process.stderr
     notes = sorted((REPO / "docs" / "games").glob("*.md"))
     assert all("<!-- show_context: " in note.read_text(encoding="utf-8") for note in notes)
@@ -214,8 +251,16 @@ def test_a_seats_own_move_is_shown_whole_and_a_board_keeps_its_first_rows_indent
     """Tak's moves hold brackets (`[place () {(1,2): [F1]}]`): the state view gives the seat its own move whole, as
     it must send it again, not its innermost bracket. A board's first row keeps its indentation (Breakthrough's
     ` 5 | B B` lines up with the column labels under it)."""
-    env = ClemObservationWrapper(_Env([[(-1, "Rules.", ObservationType.PROMPT),
-                                        (0, "I place a flat: [place () {(1,2): [F0]}]", ObservationType.PLAYER_ACTION),
-                                        (-1, "\n 5 | B B\n 4 | . W\n     a b\n", ObservationType.GAME_BOARD)]]))
+    env = ClemObservationWrapper(
+        _Env(
+            [
+                [
+                    (-1, "Rules.", ObservationType.PROMPT),
+                    (0, "I place a flat: [place () {(1,2): [F0]}]", ObservationType.PLAYER_ACTION),
+                    (-1, "\n 5 | B B\n 4 | . W\n     a b\n", ObservationType.GAME_BOARD),
+                ]
+            ]
+        )
+    )
     _, context = env.get_observation()
     assert context["content"] == "Rules.\n\n[Player 0] [place () {(1,2): [F0]}]\n\n 5 | B B\n 4 | . W\n     a b"

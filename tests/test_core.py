@@ -16,6 +16,7 @@ Tic Tac Toe (games/core.py).
   offender forfeits, rounds cycle through all three seats, and the model plays one seat against two random references
   in the `_vs_random` variant.
 """
+
 import math
 import re
 import string
@@ -63,12 +64,14 @@ def adjacent_mines(cell, mines) -> int:
 
 def solver(mines: set, rows: int, cols: int):
     """Knows the mines; reads the board from the context and reveals an unrevealed safe cell, zeros first."""
+
     def policy(context: str) -> str:
         board = board_of(context)
         assert len(board) == rows
         hidden = [(r, c) for r in range(rows) for c in range(cols) if board[r][c] == "." and (r, c) not in mines]
         r, c = min(hidden, key=lambda cell: (adjacent_mines(cell, mines) > 0, cell))
         return f"[{r} {c}]"
+
     return policy
 
 
@@ -96,8 +99,12 @@ def test_minesweeper_mine_hit_is_a_loss_not_an_abort():
             first_context["board"] = board_of(context)
             board = first_context["board"]
             # a numbered safe cell the opening left hidden: revealing it opens exactly that cell
-            numbered = [(r, c) for r in range(rows) for c in range(cols) if board[r][c] == "."
-                        and (r, c) not in mines and adjacent_mines((r, c), mines) > 0]
+            numbered = [
+                (r, c)
+                for r in range(rows)
+                for c in range(cols)
+                if board[r][c] == "." and (r, c) not in mines and adjacent_mines((r, c), mines) > 0
+            ]
             first_context["move"] = numbered[0]
             return f"[{numbered[0][0]} {numbered[0][1]}]"
         mine = next(two_mines)
@@ -108,8 +115,12 @@ def test_minesweeper_mine_hit_is_a_loss_not_an_abort():
     assert episode.scores["Request Count"] == 3 and episode.scores["Violated Request Count"] == 2
     # exactly one cell was revealed by the player's move
     after_move = board_of(episode.contexts[1][1]["content"])
-    newly_revealed = [(r, c) for r in range(rows) for c in range(cols)
-                      if first_context["board"][r][c] == "." and after_move[r][c] != "."]
+    newly_revealed = [
+        (r, c)
+        for r in range(rows)
+        for c in range(cols)
+        if first_context["board"][r][c] == "." and after_move[r][c] != "."
+    ]
     assert newly_revealed == [first_context["move"]]
     opening_revealed = sum(cell != "." for row in first_context["board"] for cell in row)
     safe = rows * cols - len(mines)
@@ -134,11 +145,14 @@ def test_minesweeper_mine_hits_must_be_consecutive_to_end_the_game():
     assert 0 < episode.scores["Main Score"] < 100
 
 
-@pytest.mark.parametrize("reply, reason", [
-    ("I reveal the top left corner.", "did not respond with valid coordinates"),
-    ("[4 4]", "has already been revealed"),  # the opening move's cell
-    ("[10 9]", "out of bounds"),
-])
+@pytest.mark.parametrize(
+    "reply, reason",
+    [
+        ("I reveal the top left corner.", "did not respond with valid coordinates"),
+        ("[4 4]", "has already been revealed"),  # the opening move's cell
+        ("[10 9]", "out of bounds"),
+    ],
+)
 def test_minesweeper_other_repeated_invalid_moves_are_aborted(reply, reason):
     episode = play("ta_minesweeper", [lambda context: reply])
     assert_outcome(episode.scores, "Aborted")
@@ -237,8 +251,9 @@ def test_hangman_out_of_lives_is_a_loss_scored_by_letters_revealed():
     target = target_of("default", 2)
     assert target == "DEEP"
     # E reveals 2 of the 4 letters, then six misses use up every life.
-    episode = play("ta_hangman", [scripted(["[E]"] + [f"[{letter}]" for letter in wrong_letters(target, 6)])],
-                   "default", 2)
+    episode = play(
+        "ta_hangman", [scripted(["[E]"] + [f"[{letter}]" for letter in wrong_letters(target, 6)])], "default", 2
+    )
     assert_outcome(episode.scores, "Lose")
     assert episode.scores["Main Score"] == pytest.approx(100 * (2 / 4) * (0 / 12 + 1 / 2))
     assert episode.scores["Request Count"] == 7
@@ -275,15 +290,20 @@ def test_hangman_two_different_invalid_moves_in_a_row_are_aborted():
 
 def test_hangman_invalid_moves_separated_by_a_valid_guess_are_counted_warnings():
     letters = letters_of(target_of())
-    guesses = [f"[{letters[0]}]", f"[{letters[0]}]", f"[{letters[1]}]", "no guess"] + \
-              [f"[{letter}]" for letter in letters[2:]]
+    guesses = [f"[{letters[0]}]", f"[{letters[0]}]", f"[{letters[1]}]", "no guess"] + [
+        f"[{letter}]" for letter in letters[2:]
+    ]
     episode = play("ta_hangman", [scripted(guesses)])
     assert_outcome(episode.scores, "Success")
     assert episode.scores["Request Count"] == len(guesses) == len(letters) + 2
     assert episode.scores["Violated Request Count"] == 2
     assert episode.scores["Main Score"] == 100  # invalid moves cost no life
-    invalid_events = [event["action"]["content"] for turn in episode.interactions["turns"] for event in turn
-                      if event["action"]["type"] == "invalid move"]
+    invalid_events = [
+        event["action"]["content"]
+        for turn in episode.interactions["turns"]
+        for event in turn
+        if event["action"]["type"] == "invalid move"
+    ]
     assert len(invalid_events) == 2 and "already been guessed" in invalid_events[0]
 
 
@@ -299,7 +319,9 @@ def test_hangman_wrong_whole_word_costs_no_life_so_a_stalling_player_hits_the_re
     assert episode.scores["Main Score"] == pytest.approx(100 * (1 / 6) * 1)
     reason = f"The episode reached its cap of {HANGMAN_CAP} requests."
     assert episode.interactions["end reason"] == reason
-    last_events = [event["action"] for event in episode.interactions["turns"][-1] if event["from"] == event["to"] == "GM"]
+    last_events = [
+        event["action"] for event in episode.interactions["turns"][-1] if event["from"] == event["to"] == "GM"
+    ]
     assert {"type": "request cap", "content": reason} in last_events
     assert episode.interactions["ta rewards"] is None  # TextArena never ended the game
 
@@ -370,7 +392,9 @@ def test_word_chains_second_player_repeating_a_wrong_word_loses_and_first_player
     assert_player_results(episode.scores, "win", "loss")
     assert (episode.scores["Player 0 Score"], episode.scores["Player 1 Score"]) == (100, 0)
     assert {name: (seat["result"], seat["how"]) for name, seat in episode.interactions["seats"].items()} == {
-        "Player 0": ("win", "rules"), "Player 1": ("loss", "rules")}
+        "Player 0": ("win", "rules"),
+        "Player 1": ("loss", "rules"),
+    }
     assert episode.interactions["start word"] == "sud" and episode.interactions["final word"] == "teaching"
     assert episode.scores["Main Score"] == pytest.approx(100 * (8 - 3) / (21 - 3))
     assert episode.scores["Main Score"] == pytest.approx(main_score("teaching"))
@@ -464,31 +488,42 @@ def test_word_chains_vs_random_the_model_plays_one_seat_and_its_result_is_the_ma
     assert_outcome(episode.scores, "Lose")
     assert episode.scores["Main Score"] == 0 and episode.scores["Loss"] == 1 and episode.scores["Model Seat"] == 1
     assert episode.scores["Request Count"] == 2 and episode.scores["Violated Request Count"] == 2
-    assert episode.interactions["seats"]["Player 0"] == {"model": "reference: random", "reference": True,
-                                                         "result": "win", "how": "rules", "payoff": None}
+    assert episode.interactions["seats"]["Player 0"] == {
+        "model": "reference: random",
+        "reference": True,
+        "result": "win",
+        "how": "rules",
+        "payoff": None,
+    }
 
 
 def test_word_chains_strander_answers_the_opening_with_the_word_leaving_fewest_answers():
     # After "sud" the next word starts with 'd' and has 4 letters. No lower-case 4-letter 'd' word of NLTK's corpus
     # ends in x, q or z, which start the fewest 5-letter words (15, 57, 52); y starts 67, and "davy" is the first
     # such 'd' word in alphabetical order. TextArena's own dictionary accepts it.
-    opening = WordChainsEnv._prompt(None, player_id=0, game_state={"current_word": "sud"}) + \
-        "\n\nNext word must:\n1. Start with 'd'\n2. Be exactly 4 letters long"
+    opening = (
+        WordChainsEnv._prompt(None, player_id=0, game_state={"current_word": "sud"})
+        + "\n\nNext word must:\n1. Start with 'd'\n2. Be exactly 4 letters long"
+    )
     assert ta_player("expert")(opening) == "[davy]"
     assert EnglishDictionary(keep_proper_nouns=False, include_nltk=True).is_english_word("davy")
 
 
 def test_word_chains_strander_never_reuses_a_word_and_answers_with_no_word_when_none_is_left():
-    context = WordChainsEnv._prompt(None, player_id=1, game_state={"current_word": "sud"}) + \
-        "\n\n[GAME] Player 0 played: [davy]\n\nNext word must:\n1. Start with 'd'\n2. Be exactly 4 letters long"
+    context = (
+        WordChainsEnv._prompt(None, player_id=1, game_state={"current_word": "sud"})
+        + "\n\n[GAME] Player 0 played: [davy]\n\nNext word must:\n1. Start with 'd'\n2. Be exactly 4 letters long"
+    )
     assert ta_player("expert")(context) not in ("[davy]", "[sud]")
     hopeless = context + "\n\nNext word must:\n1. Start with 'x'\n2. Be exactly 24 letters long"
     assert ta_player("expert")(hopeless) == "[" + "x" * 24 + "]"
 
 
 def test_word_chains_strander_as_the_model_beats_the_random_reference_in_every_shipped_game():
-    scores = [play("ta_word_chains_vs_random", [ta_player("expert")], game_id=game_id).scores["Main Score"]
-              for game_id in range(10)]
+    scores = [
+        play("ta_word_chains_vs_random", [ta_player("expert")], game_id=game_id).scores["Main Score"]
+        for game_id in range(10)
+    ]
     assert scores == [100] * 10
 
 
@@ -526,10 +561,9 @@ def test_battleship_player_0_sinking_every_ship_wins_and_both_hit_rates_count(ex
     assert len(shots_0) == 5 + 4 + 3 + 3 + 2
     # Player 1 gets one turn fewer: it fires at the first 16 cells of the grid in reading order
     n = grid_size(experiment)
-    shots_1 = [(r, c) for r in range(n) for c in range(n)][:len(shots_0) - 1]
+    shots_1 = [(r, c) for r in range(n) for c in range(n)][: len(shots_0) - 1]
     hits_1 = sum(cell in {c for cells in enemy_of_1.values() for c in cells} for cell in shots_1)
-    episode = play("ta_battleship", [scripted(map(shot, shots_0)), scripted(map(shot, shots_1))],
-                   experiment, game_id)
+    episode = play("ta_battleship", [scripted(map(shot, shots_0)), scripted(map(shot, shots_1))], experiment, game_id)
     assert_outcome(episode.scores, "Success")
     assert_player_results(episode.scores, "win", "loss")
     assert episode.scores["Request Count"] == 17 + 16 and episode.scores["Violated Request Count"] == 0
@@ -538,8 +572,12 @@ def test_battleship_player_0_sinking_every_ship_wins_and_both_hit_rates_count(ex
     assert episode.scores["Main Score"] == pytest.approx((100 + 100 * hits_1 / 16) / 2)
     assert episode.scores["Player 0 Ships Sunk"] == 100
     assert episode.scores["Player 1 Ships Sunk"] == pytest.approx(100 * sunk(enemy_of_1, shots_1) / 5)
-    assert episode.interactions["fleet"]["Player 1"] == {"shots": 16, "hits": hits_1,
-                                                         "ships sunk": sunk(enemy_of_1, shots_1), "ships": 5}
+    assert episode.interactions["fleet"]["Player 1"] == {
+        "shots": 16,
+        "hits": hits_1,
+        "ships sunk": sunk(enemy_of_1, shots_1),
+        "ships": 5,
+    }
 
 
 def test_battleship_hand_computed_scores_for_small_instance_0():
@@ -571,18 +609,20 @@ def test_battleship_player_0_who_only_misses_loses_to_player_1():
     assert "Player 1 has sunk all of their opponent's ships" in episode.interactions["end reason"]
 
 
-@pytest.mark.parametrize("replies, requests, reason", [
-    (["fire at B3", "fire at B3"], 2, "did not respond with a valid coordinate"),
-    (["[Z9]", "[Z9]"], 2, "outside the board"),
-    (["[A0]", "[A0]", "[A0]"], 4, "has already been fired upon"),  # Player 1 fires once in between
-])
+@pytest.mark.parametrize(
+    "replies, requests, reason",
+    [
+        (["fire at B3", "fire at B3"], 2, "did not respond with a valid coordinate"),
+        (["[Z9]", "[Z9]"], 2, "outside the board"),
+        (["[A0]", "[A0]", "[A0]"], 4, "has already been fired upon"),  # Player 1 fires once in between
+    ],
+)
 def test_battleship_repeated_invalid_moves_are_aborted_with_nan_scores(replies, requests, reason):
     episode = play("ta_battleship", [scripted(replies), scripted(["[A0]"])], "small")
     assert_outcome(episode.scores, "Aborted")
     assert episode.interactions["violating seats"] == ["Player 0"]
     assert episode.scores["Request Count"] == requests and episode.scores["Violated Request Count"] == 2
-    for name in ("Main Score", "Player 0 Hit Rate", "Player 1 Hit Rate", "Player 0 Ships Sunk",
-                 "Player 1 Ships Sunk"):
+    for name in ("Main Score", "Player 0 Hit Rate", "Player 1 Hit Rate", "Player 0 Ships Sunk", "Player 1 Ships Sunk"):
         assert math.isnan(episode.scores[name]), name
     assert reason in episode.interactions["end reason"]
 
@@ -624,14 +664,16 @@ def test_battleship_contexts_end_with_the_newest_board_and_the_players_read_it()
     # side) out once shots were fired, so every context ends with the seat's newest board
     from ta_players.base import Transcript
     from ta_players.core import Battleship
+
     last_board_is_current = {"Player 0": [], "Player 1": []}
 
     def check(game_master, name, context):
         tracking = game_master.env.state.game_state["tracking_board"][int(name.split()[-1])]
         assert Battleship.shots(Transcript((context["content"],), ())) == [list(row) for row in tracking]
-        last_rows = context["content"].rstrip().splitlines()[-len(tracking):]
-        last_board_is_current[name].append([row.split()[len(tracking) + 2:] for row in last_rows]
-                                           == [list(row) for row in tracking])
+        last_rows = context["content"].rstrip().splitlines()[-len(tracking) :]
+        last_board_is_current[name].append(
+            [row.split()[len(tracking) + 2 :] for row in last_rows] == [list(row) for row in tracking]
+        )
 
     episode = play("ta_battleship", [ta_player("random"), ta_player("expert")], "small", 1, on_turn=check)
     assert episode.scores["Violated Request Count"] == 0
@@ -640,12 +682,15 @@ def test_battleship_contexts_end_with_the_newest_board_and_the_players_read_it()
 
 # --- Tower Of Hanoi ---
 
+
 def hanoi_solver() -> callable:
     """Reads the towers from the context text only and plays the optimal solution's next move."""
+
     def policy(context: str) -> str:
         boards = re.findall(r"A: \[([\d, ]*)\]\nB: \[([\d, ]*)\]\nC: \[([\d, ]*)\]", context)
         towers = [[int(d) for d in re.findall(r"\d+", tower)] for tower in boards[-1]]
         return f"[{' '.join(next_move(towers))}]"
+
     return policy
 
 
@@ -666,13 +711,14 @@ def _next_move_of(position: dict, disk: int, goal: int) -> tuple[str, str]:
     return "ABC"[position[disk]], "ABC"[goal]
 
 
-@pytest.mark.parametrize("experiment, disks", [("default", 3), ("medium", 4), ("hard", 5), ("hardcore", 6),
-                                                ("extreme", 7)])
+@pytest.mark.parametrize(
+    "experiment, disks", [("default", 3), ("medium", 4), ("hard", 5), ("hardcore", 6), ("extreme", 7)]
+)
 def test_text_only_solver_scores_100(experiment, disks):
     episode = play("ta_tower_of_hanoi", [hanoi_solver()], experiment=experiment)
     assert episode.scores["Success"] == 1 and episode.scores["Lose"] == 0 and episode.scores["Aborted"] == 0
     assert episode.scores["Main Score"] == 100
-    assert episode.scores["Request Count"] == 2 ** disks - 1  # the optimal solution, one request per move
+    assert episode.scores["Request Count"] == 2**disks - 1  # the optimal solution, one request per move
     assert episode.scores["Violated Request Count"] == 0
 
 
@@ -704,8 +750,9 @@ def test_completion_counts_disks_in_place_on_c():
 
 # clemcore's gym env, as trainers use it: observations are the clem contexts, the reward is the outcome reward
 def test_gym_env_plays_tower_of_hanoi_to_success():
-    env = gym_env("ta_tower_of_hanoi", single_pass=True,
-                  instances_filter=lambda row: row["experiment"]["name"] == "default")
+    env = gym_env(
+        "ta_tower_of_hanoi", single_pass=True, instances_filter=lambda row: row["experiment"]["name"] == "default"
+    )
     observation, _ = env.reset()
     assert observation["role"] == "user"
     assert observation["content"].startswith("You are playing Tower of Hanoi with 3 disks.")
@@ -717,6 +764,7 @@ def test_gym_env_plays_tower_of_hanoi_to_success():
 
 
 # --- Three-Player Tic Tac Toe ---
+
 
 def seats(*moves_per_seat: list[int]):
     return [scripted([f"[{cell}]" for cell in moves]) for moves in moves_per_seat]
@@ -733,7 +781,8 @@ def test_first_line_of_four_wins_and_the_others_lose():
     assert episode.interactions["seats"] == {
         "Player 0": {"model": "scripted0", "reference": False, "result": "win", "how": "rules", "payoff": None},
         "Player 1": {"model": "scripted1", "reference": False, "result": "loss", "how": "rules", "payoff": None},
-        "Player 2": {"model": "scripted2", "reference": False, "result": "loss", "how": "rules", "payoff": None}}
+        "Player 2": {"model": "scripted2", "reference": False, "result": "loss", "how": "rules", "payoff": None},
+    }
     # a round is one move of each seat; the winning move opens the fourth round
     assert episode.interactions["Request Count"] == [3, 3, 3, 1]
     assert [name for name, _ in episode.contexts][:4] == ["Player 0", "Player 1", "Player 2", "Player 0"]
@@ -761,9 +810,15 @@ def test_broken_format_twice_aborts_and_the_offender_forfeits():
     assert_outcome(episode.scores, "Aborted")
     assert math.isnan(episode.scores["Main Score"])
     assert {name: seat["result"] for name, seat in episode.interactions["seats"].items()} == {
-        "Player 0": "win", "Player 1": "loss", "Player 2": "win"}
+        "Player 0": "win",
+        "Player 1": "loss",
+        "Player 2": "win",
+    }
     assert {name: seat["how"] for name, seat in episode.interactions["seats"].items()} == {
-        "Player 0": "opponent's violation", "Player 1": "own violation", "Player 2": "opponent's violation"}
+        "Player 0": "opponent's violation",
+        "Player 1": "own violation",
+        "Player 2": "opponent's violation",
+    }
     assert episode.interactions["violating seats"] == ["Player 1"]
     assert math.isnan(episode.scores["Player 1 Score"]) and episode.scores["Player 1 Loss"] == 1
     assert episode.interactions["Request Count"] == [3]

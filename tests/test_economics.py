@@ -1,5 +1,6 @@
 """Economics contests played end to end through clemcore: Iterated Two-Thirds Average, Rock-Paper-Scissors and
 Matching Pennies (two seats, fixed number of rounds, the most rounds won wins)."""
+
 import math
 
 import pytest
@@ -34,8 +35,9 @@ def test_matching_pennies_matcher_wins_when_coins_match():
     assert episode.interactions["seats"]["Player 0"]["result"] == "win"
 
 
-@pytest.mark.parametrize("game", ["ta_iterated_two_thirds_average", "ta_iterated_rock_paper_scissors",
-                                  "ta_iterated_matching_pennies"])
+@pytest.mark.parametrize(
+    "game", ["ta_iterated_two_thirds_average", "ta_iterated_rock_paper_scissors", "ta_iterated_matching_pennies"]
+)
 def test_broken_format_twice_aborts_and_names_the_violating_seat(game):
     episode = play(game, [ta_player("format-breaker"), ta_player("random")])
     assert_outcome(episode.scores, "Aborted")
@@ -54,8 +56,10 @@ def test_vs_random_scores_the_model_seat():
 
 def _mean_score(game, strategy, ids=range(4), policy=None, experiment="default"):
     """The model's mean Main Score over instances: the ta_player `strategy`, or a fresh `policy()` per episode."""
-    return sum(play(game, [policy() if policy else ta_player(strategy)], experiment=experiment,
-                    game_id=i).scores["Main Score"] for i in ids) / len(ids)
+    return sum(
+        play(game, [policy() if policy else ta_player(strategy)], experiment=experiment, game_id=i).scores["Main Score"]
+        for i in ids
+    ) / len(ids)
 
 
 def _reseeded_mean_score(game, strategy, seeds, game_id=0, experiment="default"):
@@ -63,9 +67,19 @@ def _reseeded_mean_score(game, strategy, seeds, game_id=0, experiment="default")
     with its instance's seed, so each seed is another game against the random reference; a handful of shipped
     instances is too few to tell strategies apart against a coin."""
     _, instance = support.instance_of(game, experiment, game_id)
-    return sum(play(game, [ta_player(strategy)], experiment=experiment, game_id=game_id,
-                    instance={**instance, "seed": instance["seed"] + 1000003 * k}).scores["Main Score"]
-               for k in range(seeds)) / seeds
+    return (
+        sum(
+            play(
+                game,
+                [ta_player(strategy)],
+                experiment=experiment,
+                game_id=game_id,
+                instance={**instance, "seed": instance["seed"] + 1000003 * k},
+            ).scores["Main Score"]
+            for k in range(seeds)
+        )
+        / seeds
+    )
 
 
 def test_the_equilibrium_reference_beats_random():
@@ -73,16 +87,22 @@ def test_the_equilibrium_reference_beats_random():
     assert _mean_score("ta_iterated_two_thirds_average_vs_random", "expert") == 100
 
 
-@pytest.mark.parametrize("game, move", [("ta_iterated_rock_paper_scissors_vs_frequency", "[rock]"),
-                                        ("ta_iterated_matching_pennies_vs_pattern", "[heads]")])
+@pytest.mark.parametrize(
+    "game, move",
+    [
+        ("ta_iterated_rock_paper_scissors_vs_frequency", "[rock]"),
+        ("ta_iterated_matching_pennies_vs_pattern", "[heads]"),
+    ],
+)
 def test_the_pattern_references_beat_a_repetitive_player(game, move):
     # no strategy has an edge over a uniformly random opponent in these zero-sum games; the references exploit
     # patterns, the kind a model falls into
     assert all(play(game, [scripted([move] * 10)], game_id=i).scores["Main Score"] == 0 for i in range(2))
 
 
-@pytest.mark.parametrize("game", ["ta_iterated_rock_paper_scissors_vs_frequency",
-                                  "ta_iterated_matching_pennies_vs_pattern"])
+@pytest.mark.parametrize(
+    "game", ["ta_iterated_rock_paper_scissors_vs_frequency", "ta_iterated_matching_pennies_vs_pattern"]
+)
 def test_the_expert_thinks_one_step_ahead_of_the_pattern_references_and_wins(game):
     """The expert anticipates what a pattern reference will play from the expert's own moves and beats it: it wins
     every shipped game, where the reference itself in the model's seat lost to it (45 and 50 on the validation)."""
@@ -91,15 +111,22 @@ def test_the_expert_thinks_one_step_ahead_of_the_pattern_references_and_wins(gam
 
 def test_the_rock_paper_scissors_expert_beats_the_counter_to_its_favourite_move():
     # after rock, rock, paper the favourite is rock: a frequency player counters it with paper, which scissors beats
-    transcript = Transcript(("You are Player 0 in a 10-round Rock-Paper-Scissors game.\n" + "\n".join(
-        f"[GAME] Player 0 selects move {move}.\n[GAME] Round result: Draw"
-        for move in ("rock", "rock", "paper")),), ())
+    transcript = Transcript(
+        (
+            "You are Player 0 in a 10-round Rock-Paper-Scissors game.\n"
+            + "\n".join(
+                f"[GAME] Player 0 selects move {move}.\n[GAME] Round result: Draw" for move in ("rock", "rock", "paper")
+            ),
+        ),
+        (),
+    )
     players = ta_players.GAMES["ta_iterated_rock_paper_scissors"]
     assert players.expert_move(transcript) == "[scissors]"
     assert players.reference_move(transcript) == "[paper]"  # the opponent drew with rock, rock, paper: its favourite
 
 
 # --- Iterated Prisoner's Dilemma ---
+
 
 def _rounds(*decisions, chat="Let us cooperate.", chats=1):
     """A seat's replies in a chat-then-decide game: `chats` chat lines and the decision, per round."""
@@ -108,8 +135,10 @@ def _rounds(*decisions, chat="Let us cooperate.", chats=1):
 
 def test_prisoners_dilemma_defecting_once_against_a_cooperator_wins():
     # round 1: Player 1 defects against a cooperator (0 and 5), then nine rounds of mutual cooperation (3 each)
-    episode = play("ta_iterated_prisoners_dilemma", [scripted(_rounds(*["[Cooperate]"] * 10)),
-                                                     scripted(_rounds("[Defect]", *["[Cooperate]"] * 9))])
+    episode = play(
+        "ta_iterated_prisoners_dilemma",
+        [scripted(_rounds(*["[Cooperate]"] * 10)), scripted(_rounds("[Defect]", *["[Cooperate]"] * 9))],
+    )
     seats = episode.interactions["seats"]
     assert (seats["Player 0"]["payoff"], seats["Player 1"]["payoff"]) == (27, 32)
     assert (seats["Player 0"]["result"], seats["Player 1"]["result"]) == ("loss", "win")
@@ -120,14 +149,17 @@ def test_prisoners_dilemma_defecting_once_against_a_cooperator_wins():
 
 def test_prisoners_dilemma_a_decision_without_the_token_is_recorded_as_cooperation():
     # TextArena 0.7.4 has no invalid move here: a decision without [Defect] cooperates, also the format breaker's
-    episode = play("ta_iterated_prisoners_dilemma", [ta_player("format-breaker"),
-                                                     scripted(_rounds(*["[Defect]"] * 10))])
+    episode = play(
+        "ta_iterated_prisoners_dilemma", [ta_player("format-breaker"), scripted(_rounds(*["[Defect]"] * 10))]
+    )
     assert_outcome(episode.scores, "Success")
     assert episode.interactions["default actions"] == {"Player 0": 10, "Player 1": 0}
     assert episode.interactions["seats"]["Player 0"]["payoff"] == 0
     assert episode.interactions["seats"]["Player 1"]["payoff"] == 50
-    assert sum(event["action"]["type"] == "default action" for turn in episode.interactions["turns"]
-               for event in turn) == 10
+    assert (
+        sum(event["action"]["type"] == "default action" for turn in episode.interactions["turns"] for event in turn)
+        == 10
+    )
 
 
 def test_prisoners_dilemma_vs_random_scores_the_model_points_against_cooperation():
@@ -142,8 +174,9 @@ def test_tit_for_tat_punishes_defection_and_rewards_cooperation():
     # always defecting pays against random (5 or 1 a round) but not against tit for tat (5, then 1 a round);
     # always cooperating pays 3 a round against tit for tat
     defect, cooperate = _rounds(*["[Defect]"] * 10), _rounds(*["[Cooperate]"] * 10)
-    assert _mean_score("ta_iterated_prisoners_dilemma_vs_tit_for_tat", None, policy=lambda: scripted(defect)) \
-        == pytest.approx(100 * 14 / 30)
+    assert _mean_score(
+        "ta_iterated_prisoners_dilemma_vs_tit_for_tat", None, policy=lambda: scripted(defect)
+    ) == pytest.approx(100 * 14 / 30)
     assert _mean_score("ta_iterated_prisoners_dilemma_vs_random", None, policy=lambda: scripted(defect)) > 80
     assert _mean_score("ta_iterated_prisoners_dilemma_vs_tit_for_tat", None, policy=lambda: scripted(cooperate)) == 100
 
@@ -182,12 +215,18 @@ def test_prisoners_dilemma_expert_beats_random_play_and_tit_for_tat_against_the_
 
 # --- three-player Iterated Prisoner's Dilemma ---
 
+
 def test_three_player_ipd_pairs_play_the_dilemma_and_groups_rank_the_seats():
     # every round Player 0 defects against Player 1 (5 and 0) and cooperates with Player 2 (3 each); Players 1 and 2
     # cooperate with each other (3 each): 8, 3 and 6 points a round
-    episode = play("ta_three_player_ipd", [scripted(_rounds(*["[1 defect] [2 cooperate]"] * 5)),
-                                           scripted(_rounds(*["[0 cooperate] [2 cooperate]"] * 5)),
-                                           scripted(_rounds(*["[0 cooperate] [1 cooperate]"] * 5))])
+    episode = play(
+        "ta_three_player_ipd",
+        [
+            scripted(_rounds(*["[1 defect] [2 cooperate]"] * 5)),
+            scripted(_rounds(*["[0 cooperate] [2 cooperate]"] * 5)),
+            scripted(_rounds(*["[0 cooperate] [1 cooperate]"] * 5)),
+        ],
+    )
     seats = episode.interactions["seats"]
     assert [seats[f"Player {pid}"]["payoff"] for pid in range(3)] == [40, 15, 30]
     # TextArena spreads the rewards of the three score groups over -1, 0, 1
@@ -197,9 +236,14 @@ def test_three_player_ipd_pairs_play_the_dilemma_and_groups_rank_the_seats():
 
 
 def test_three_player_ipd_a_missing_token_is_recorded_as_cooperation():
-    episode = play("ta_three_player_ipd", [ta_player("format-breaker"),
-                                           scripted(_rounds(*["[0 defect]"] * 5)),
-                                           scripted(_rounds(*["[0 defect] [1 defect]"] * 5))])
+    episode = play(
+        "ta_three_player_ipd",
+        [
+            ta_player("format-breaker"),
+            scripted(_rounds(*["[0 defect]"] * 5)),
+            scripted(_rounds(*["[0 defect] [1 defect]"] * 5)),
+        ],
+    )
     assert_outcome(episode.scores, "Success")
     assert episode.interactions["default actions"] == {"Player 0": 5, "Player 1": 5, "Player 2": 0}
     # Player 1 cooperates with Player 2 by default, who defects against it: 5 + 0 a round
@@ -218,8 +262,10 @@ def test_three_player_tit_for_tat_punishes_defection_and_rewards_cooperation():
     # defecting against two tit-for-tat players: 5 + 5, then 1 + 1 a round; cooperating: 3 + 3 a round
     def always(choice):
         return lambda: lambda context: _three_player_reply(context, choice)
-    assert _mean_score("ta_three_player_ipd_vs_tit_for_tat", None, ids=range(3), policy=always("defect")) \
-        == pytest.approx(100 * 18 / 30)
+
+    assert _mean_score(
+        "ta_three_player_ipd_vs_tit_for_tat", None, ids=range(3), policy=always("defect")
+    ) == pytest.approx(100 * 18 / 30)
     assert _mean_score("ta_three_player_ipd_vs_random", None, ids=range(3), policy=always("defect")) > 80
     assert _mean_score("ta_three_player_ipd_vs_tit_for_tat", None, ids=range(3), policy=always("cooperate")) == 100
 
@@ -230,11 +276,15 @@ def test_three_player_ipd_expert_exploits_only_the_opponent_that_defected_unprov
     # (3 x 5): 33 points; tit for tat would answer the one defection once and cooperate again (3 + 0 + 5 + 3 + 3)
     steady = "[0 cooperate] [1 cooperate] [2 cooperate]"
     once = "[0 defect] [1 cooperate]"
-    episode = play("ta_three_player_ipd", [ta_player("expert"), scripted(_rounds(*[steady] * 5)),
-                                           scripted(_rounds(steady, once, *[steady] * 3))])
+    episode = play(
+        "ta_three_player_ipd",
+        [ta_player("expert"), scripted(_rounds(*[steady] * 5)), scripted(_rounds(steady, once, *[steady] * 3))],
+    )
     assert episode.interactions["seats"]["Player 0"]["payoff"] == 15 + 18
-    episode = play("ta_three_player_ipd", [ta_player("reference"), scripted(_rounds(*[steady] * 5)),
-                                           scripted(_rounds(steady, once, *[steady] * 3))])
+    episode = play(
+        "ta_three_player_ipd",
+        [ta_player("reference"), scripted(_rounds(*[steady] * 5)), scripted(_rounds(steady, once, *[steady] * 3))],
+    )
     assert episode.interactions["seats"]["Player 0"]["payoff"] == 15 + 14
 
 
@@ -260,11 +310,14 @@ def _three_player_reply(context: str, choice: str) -> str:
 
 # --- Iterated Stag Hunt ---
 
+
 @requires("ta_iterated_stag_hunt")
 def test_stag_hunt_hunting_the_hare_once_against_a_stag_hunter_wins():
     # round 1: stag against hare (1 and 8), then four rounds of both stag (10 each)
-    episode = play("ta_iterated_stag_hunt", [scripted(_rounds(*["[Stag]"] * 5, chats=3)),
-                                             scripted(_rounds("[Hare]", *["[Stag]"] * 4, chats=3))])
+    episode = play(
+        "ta_iterated_stag_hunt",
+        [scripted(_rounds(*["[Stag]"] * 5, chats=3)), scripted(_rounds("[Hare]", *["[Stag]"] * 4, chats=3))],
+    )
     seats = episode.interactions["seats"]
     assert (seats["Player 0"]["payoff"], seats["Player 1"]["payoff"]) == (41, 48)
     assert (seats["Player 0"]["result"], seats["Player 1"]["result"]) == ("loss", "win")
@@ -286,6 +339,7 @@ def test_stag_hunt_randomized_payoffs_are_drawn_from_the_episode_seed():
     def matrices():
         episode = play("ta_iterated_stag_hunt", [ta_player("random"), ta_player("random")], experiment="randomized")
         return episode.interactions["payoff matrices"], episode.interactions["payoff scale"]
+
     first, scale = matrices()
     assert matrices() == (first, scale)
     assert len(first) == 5 and scale["cooperation"] == sum(matrix["mutual stag"] for matrix in first)
@@ -323,10 +377,13 @@ def test_stag_hunt_expert_hunts_the_stag_with_reciprocators():
 
 # --- Iterated Ultimatum Game ---
 
+
 def test_ultimatum_accepted_offers_pay_both_and_rejected_ones_nobody():
     # Player 0 proposes in all five rounds of $50, offering $20; Player 1 accepts three offers
-    episode = play("ta_iterated_ultimatum_game", [scripted(["[Offer: $20]"] * 5),
-                                                  scripted(["[Accept]", "[Reject]", "[Accept]", "[Reject]", "[Accept]"])])
+    episode = play(
+        "ta_iterated_ultimatum_game",
+        [scripted(["[Offer: $20]"] * 5), scripted(["[Accept]", "[Reject]", "[Accept]", "[Reject]", "[Accept]"])],
+    )
     seats = episode.interactions["seats"]
     assert (seats["Player 0"]["payoff"], seats["Player 1"]["payoff"]) == (90, 60)
     assert (seats["Player 0"]["result"], seats["Player 1"]["result"]) == ("win", "loss")
@@ -337,8 +394,9 @@ def test_ultimatum_accepted_offers_pay_both_and_rejected_ones_nobody():
 def test_ultimatum_roles_alternate_in_the_alternate_experiment():
     # six rounds: Player 0 proposes in rounds 1, 3, 5 and Player 1 in 2, 4, 6; every offer of $10 is accepted
     moves = ["[Offer: $10]", "[Accept]"] * 3
-    episode = play("ta_iterated_ultimatum_game", [scripted(moves), scripted(moves[1:] + moves[:1])],
-                   experiment="alternate")
+    episode = play(
+        "ta_iterated_ultimatum_game", [scripted(moves), scripted(moves[1:] + moves[:1])], experiment="alternate"
+    )
     assert {seat["payoff"] for seat in episode.interactions["seats"].values()} == {150}
     assert episode.scores["Main Score"] == 100
 
@@ -365,6 +423,7 @@ def test_ultimatum_reciprocity_reference_beats_random():
 
 # --- Colonel Blotto ---
 
+
 def test_colonel_blotto_a_majority_of_rounds_ends_the_game():
     # Alpha's 10/10/0 takes fields A and B from Beta's 7/7/6 every round: 5 of 9 rounds are a majority
     episode = play("ta_colonel_blotto", [scripted(["[A10 B10 C0]"] * 5), scripted(["[A7 B7 C6]"] * 5)])
@@ -376,8 +435,10 @@ def test_colonel_blotto_a_majority_of_rounds_ends_the_game():
 
 
 def test_colonel_blotto_misallocated_units_twice_abort():
-    episode = play("ta_colonel_blotto", [scripted(["[A7 B7 C6]", "[A7 B7 C7]", "[A20 B1 C0]"]),
-                                         scripted(["[A7 B7 C6]", "[A7 B7 C6]"])])
+    episode = play(
+        "ta_colonel_blotto",
+        [scripted(["[A7 B7 C6]", "[A7 B7 C7]", "[A20 B1 C0]"]), scripted(["[A7 B7 C6]", "[A7 B7 C6]"])],
+    )
     assert_outcome(episode.scores, "Aborted")
     assert episode.interactions["violating seats"] == ["Player 0"]
     assert math.isnan(episode.scores["Main Score"])
@@ -386,8 +447,10 @@ def test_colonel_blotto_misallocated_units_twice_abort():
 def test_colonel_blotto_vs_random_scores_the_model_result():
     episode = play("ta_colonel_blotto_vs_random", [ta_player("expert")], experiment="large", game_id=1)
     assert episode.scores["Model Seat"] == 1
-    assert episode.scores["Main Score"] == {"win": 100, "draw": 50, "loss": 0}[
-        episode.interactions["seats"]["Player 1"]["result"]]
+    assert (
+        episode.scores["Main Score"]
+        == {"win": 100, "draw": 50, "loss": 0}[episode.interactions["seats"]["Player 1"]["result"]]
+    )
 
 
 def test_colonel_blotto_best_response_beats_random():
@@ -398,6 +461,7 @@ def test_colonel_blotto_best_response_beats_random():
 
 
 # --- Public Goods Game ---
+
 
 def _contributing(tokens: str):
     """Chats in the communication turns and contributes `tokens` ('[20]') when the decision phase has come."""
@@ -422,8 +486,11 @@ def test_public_goods_an_eliminated_seat_ends_the_game():
     assert math.isnan(episode.scores["Main Score"])
     assert episode.interactions["violating seats"] == ["Player 0"]
     seats = episode.interactions["seats"]
-    assert [seats[f"Player {pid}"]["how"] for pid in range(3)] == ["own violation", "opponent's violation",
-                                                                   "opponent's violation"]
+    assert [seats[f"Player {pid}"]["how"] for pid in range(3)] == [
+        "own violation",
+        "opponent's violation",
+        "opponent's violation",
+    ]
     assert [seats[f"Player {pid}"]["result"] for pid in range(3)] == ["loss", "draw", "draw"]
     assert [name for name, _ in episode.contexts].count("Player 0") == 3 + 3  # three chat turns, three decisions
 
@@ -438,8 +505,10 @@ def test_public_goods_vs_random_scores_the_model_tokens_against_full_cooperation
 def test_public_goods_conditional_cooperators_reward_full_contributions():
     # two tit-for-tat references contribute what the others gave last round: full contributions pay 30 a round;
     # random contributors return about 20
-    assert _mean_score("ta_public_goods_game_vs_tit_for_tat", None, ids=range(3),
-                       policy=lambda: _contributing("[20]")) == 100
+    assert (
+        _mean_score("ta_public_goods_game_vs_tit_for_tat", None, ids=range(3), policy=lambda: _contributing("[20]"))
+        == 100
+    )
     assert _mean_score("ta_public_goods_game_vs_random", None, ids=range(3), policy=lambda: _contributing("[20]")) < 80
 
 
@@ -451,11 +520,14 @@ def test_public_goods_expert_keeps_its_tokens_once_another_player_falls_short_un
         rounds = iter(tokens)
         # the decision turn's context ends with the decision prompt (later chat turns may repeat it)
         return lambda context: next(rounds) if context.rstrip().endswith("after all players decide.") else "{Hi.}"
-    episode = play("ta_public_goods_game", [ta_player("expert"), _contributing("[20]"),
-                                            contributions("[20]", "[10]", "[20]")])
+
+    episode = play(
+        "ta_public_goods_game", [ta_player("expert"), _contributing("[20]"), contributions("[20]", "[10]", "[20]")]
+    )
     assert [seat["payoff"] for seat in episode.interactions["seats"].values()] == [95, 75, 85]
-    episode = play("ta_public_goods_game", [ta_player("reference"), _contributing("[20]"),
-                                            contributions("[20]", "[10]", "[20]")])
+    episode = play(
+        "ta_public_goods_game", [ta_player("reference"), _contributing("[20]"), contributions("[20]", "[10]", "[20]")]
+    )
     assert episode.interactions["seats"]["Player 0"]["payoff"] == 87.5
 
 
@@ -473,6 +545,7 @@ def test_public_goods_expert_cooperates_with_reciprocators_and_beats_random_play
 
 
 # --- Market Entry Game ---
+
 
 def _deciding(decision: str):
     """Chats in the communication turns and decides `decision` ('[E]' or '[S]') when the decision phase has come."""
@@ -501,8 +574,9 @@ def test_market_entry_overcrowding_costs_every_entrant():
 
 
 def test_market_entry_an_eliminated_seat_ends_the_game():
-    episode = play("ta_market_entry_game", [_deciding("[E]"), ta_player("format-breaker"), _deciding("[S]"),
-                                            _deciding("[S]")])
+    episode = play(
+        "ta_market_entry_game", [_deciding("[E]"), ta_player("format-breaker"), _deciding("[S]"), _deciding("[S]")]
+    )
     assert_outcome(episode.scores, "Aborted")
     assert math.isnan(episode.scores["Main Score"])
     assert episode.interactions["violating seats"] == ["Player 1"]
@@ -546,6 +620,7 @@ def test_market_entry_expert_coordinates_with_itself_and_outscores_random_play_a
 
 # --- Simple Negotiation ---
 
+
 def _negotiation_values(experiment="default", game_id=0):
     content = support.instance_of("ta_simple_negotiation", experiment, game_id)[1]["content"]
     return content["player_resources"], content["player_values"]
@@ -554,8 +629,13 @@ def _negotiation_values(experiment="default", game_id=0):
 def test_negotiation_an_accepted_trade_changes_each_inventory_by_its_own_values():
     # Player 0 offers 1 Ore for 2 Wood, Player 1 accepts; the remaining turns are talk
     resources, values = _negotiation_values()
-    episode = play("ta_simple_negotiation", [scripted(["[Offer: 1 Ore -> 2 Wood]"] + ["Nothing more."] * 9),
-                                             scripted(["[Accept] Deal."] + ["Nothing more."] * 9)])
+    episode = play(
+        "ta_simple_negotiation",
+        [
+            scripted(["[Offer: 1 Ore -> 2 Wood]"] + ["Nothing more."] * 9),
+            scripted(["[Accept] Deal."] + ["Nothing more."] * 9),
+        ],
+    )
     change0 = 2 * values["0"]["Wood"] - values["0"]["Ore"]
     change1 = values["1"]["Ore"] - 2 * values["1"]["Wood"]
     seats = episode.interactions["seats"]
@@ -584,7 +664,9 @@ def test_negotiation_vs_random_scores_the_model_gain_within_ten_percent_of_its_i
     seat = episode.interactions["seats"]["Player 1"]
     worst, best = episode.interactions["payoff scale"]["seat"]["Player 1"]
     assert episode.scores["Model Seat"] == 1 and episode.scores["Payoff"] == seat["payoff"]
-    assert episode.scores["Main Score"] == pytest.approx(min(100, max(0, 100 * (seat["payoff"] - worst) / (best - worst))))
+    assert episode.scores["Main Score"] == pytest.approx(
+        min(100, max(0, 100 * (seat["payoff"] - worst) / (best - worst)))
+    )
 
 
 def test_negotiation_value_aware_reference_beats_random():
@@ -596,13 +678,18 @@ def test_negotiation_value_aware_reference_beats_random():
 
 # --- Simple Blind Auction ---
 
+
 def test_blind_auction_the_higher_bid_takes_an_item_and_every_bid_is_paid():
     # three conversation turns each, then sealed bids; TextArena 0.7.4 takes every bid from the bidder's capital,
     # won or lost (an all-pay auction its prompt does not describe)
     values = support.instance_of("ta_simple_blind_auction")[1]["content"]["player_item_values"]
-    episode = play("ta_simple_blind_auction",
-                   [scripted(["Hello."] * 3 + ["[Bid on Item 0: 100] [Bid on Item 1: 50]"]),
-                    scripted(["Hi."] * 3 + ["[Bid on Item 0: 80] [Bid on Item 2: 30]"])])
+    episode = play(
+        "ta_simple_blind_auction",
+        [
+            scripted(["Hello."] * 3 + ["[Bid on Item 0: 100] [Bid on Item 1: 50]"]),
+            scripted(["Hi."] * 3 + ["[Bid on Item 0: 80] [Bid on Item 2: 30]"]),
+        ],
+    )
     seats = episode.interactions["seats"]
     gain0 = values["0"]["0"] + values["0"]["1"] - 150  # won items 0 and 1
     gain1 = values["1"]["2"] - 110  # won item 2 for 30, and paid its losing 80 for item 0
@@ -615,8 +702,10 @@ def test_blind_auction_the_higher_bid_takes_an_item_and_every_bid_is_paid():
 
 
 def test_blind_auction_bids_beyond_the_capital_twice_abort():
-    episode = play("ta_simple_blind_auction", [scripted(["Hello."] * 3 + ["[Bid on Item 0: 5000]"] * 2),
-                                               scripted(["Hi."] * 3 + ["[Bid on Item 0: 80]"])])
+    episode = play(
+        "ta_simple_blind_auction",
+        [scripted(["Hello."] * 3 + ["[Bid on Item 0: 5000]"] * 2), scripted(["Hi."] * 3 + ["[Bid on Item 0: 80]"])],
+    )
     assert_outcome(episode.scores, "Aborted")
     assert math.isnan(episode.scores["Main Score"])
     assert episode.interactions["violating seats"] == ["Player 0"]
@@ -625,8 +714,10 @@ def test_blind_auction_bids_beyond_the_capital_twice_abort():
 def test_blind_auction_the_second_bidders_warned_bid_ends_the_auction_without_its_retry():
     # TextArena 0.7.4 marks a seat done before checking its bids: the last bidder's invalid bid is warned, but the
     # auction is settled at once, its bids unrecorded (left as TextArena plays it; the violation is counted)
-    episode = play("ta_simple_blind_auction", [scripted(["Hello."] * 3 + ["[Bid on Item 0: 100]"]),
-                                               scripted(["Hi."] * 3 + ["[Bid on Item 0: 5000]"])])
+    episode = play(
+        "ta_simple_blind_auction",
+        [scripted(["Hello."] * 3 + ["[Bid on Item 0: 100]"]), scripted(["Hi."] * 3 + ["[Bid on Item 0: 5000]"])],
+    )
     assert_outcome(episode.scores, "Success")
     assert episode.interactions["seats"]["Player 1"]["payoff"] == 0
     assert episode.scores["Player 1 Score"] == 0 and sum(episode.interactions["Violated Request Count"]) == 1
@@ -642,19 +733,23 @@ def test_blind_auction_value_aware_reference_beats_random():
     # measured on these four default instances (dialogue view): random scores 53.8 against random and 38.4 against
     # value_aware, which scores 65.4 against random
     ids = range(4)
-    assert _mean_score("ta_simple_blind_auction_vs_value_aware", "random", ids) <= \
-        _mean_score("ta_simple_blind_auction_vs_random", "random", ids) - 10
+    assert (
+        _mean_score("ta_simple_blind_auction_vs_value_aware", "random", ids)
+        <= _mean_score("ta_simple_blind_auction_vs_random", "random", ids) - 10
+    )
     assert _mean_score("ta_simple_blind_auction_vs_random", "expert", ids) > 60
 
 
 # --- Two Dollar ---
 
+
 def test_two_dollar_a_share_below_the_roles_minimum_pays_nothing():
     # instance 3: Player 0 has the secret role 1_dollar (at least $1.00), Player 1 80_cents (at least $0.80);
     # Player 1 accepts $0.70, below its minimum: TextArena pays it $0 and Player 0 wins
     assert support.instance_of("ta_two_dollar", game_id=3)[1]["content"]["roles"] == ["1_dollar", "80_cents"]
-    episode = play("ta_two_dollar", [scripted(["I need most of it. [Propose] $1.30"]), scripted(["Fine. [Accept]"])],
-                   game_id=3)
+    episode = play(
+        "ta_two_dollar", [scripted(["I need most of it. [Propose] $1.30"]), scripted(["Fine. [Accept]"])], game_id=3
+    )
     seats = episode.interactions["seats"]
     assert (seats["Player 0"]["payoff"], seats["Player 1"]["payoff"]) == (1.3, 0)
     assert (seats["Player 0"]["result"], seats["Player 1"]["result"]) == ("win", "loss")
@@ -666,6 +761,7 @@ def test_two_dollar_roles_do_not_depend_on_the_file_systems_order(monkeypatch):
     # TextArena 0.7.4 samples the roles from the role files in os.listdir order; the game master sorts them, so the
     # instance's roles come out whatever order the files are listed in (a mismatch would raise InstanceMismatchError)
     from textarena.envs.TwoDollar.env import TwoDollarEnv
+
     load = TwoDollarEnv._load_available_roles
     monkeypatch.setattr(TwoDollarEnv, "_load_available_roles", lambda self: dict(reversed(load(self).items())))
     episode = play("ta_two_dollar", [scripted(["[Propose] $1.00"]), scripted(["[Accept]"])], game_id=3)
@@ -698,21 +794,25 @@ def test_two_dollar_value_aware_reference_beats_random():
 
 # --- New Recruit ---
 
+
 def test_new_recruit_an_accepted_package_pays_each_seat_by_its_own_table():
     # CCAACCCC pays both 5000; salary A ($60000) instead of C costs the Recruiter 3000 and gives the Candidate 3000
     episode = play("ta_new_recruit", [scripted(["A strong offer. [Propose] ACAACCCC"]), scripted(["Deal. [Accept]"])])
     seats = episode.interactions["seats"]
     assert (seats["Player 0"]["payoff"], seats["Player 1"]["payoff"]) == (2000, 8000)
     assert (seats["Player 0"]["result"], seats["Player 1"]["result"]) == ("loss", "win")
-    assert episode.interactions["payoff scale"] == {"seat": {"Player 0": [-8400, 14800], "Player 1": [-8400, 14800]},
-                                                    "all": [-2000, 14800]}
+    assert episode.interactions["payoff scale"] == {
+        "seat": {"Player 0": [-8400, 14800], "Player 1": [-8400, 14800]},
+        "all": [-2000, 14800],
+    }
     assert_outcome(episode.scores, "Success")
     assert episode.scores["Main Score"] == pytest.approx(100 * 12000 / 16800)
 
 
 def test_new_recruit_no_accepted_package_gives_both_nothing():
-    episode = play("ta_new_recruit", [scripted(["[Propose] EEAAAEAE"] * 6),
-                                      scripted(["No. [Reject]", "[Propose] AAAAEAAA"] * 3)])
+    episode = play(
+        "ta_new_recruit", [scripted(["[Propose] EEAAAEAE"] * 6), scripted(["No. [Reject]", "[Propose] AAAAEAAA"] * 3)]
+    )
     seats = episode.interactions["seats"]
     assert (seats["Player 0"]["payoff"], seats["Player 1"]["payoff"]) == (0, 0)
     assert {seat["result"] for seat in seats.values()} == {"draw"} and seats["Player 0"]["how"] == "turn limit"
@@ -745,6 +845,7 @@ def test_new_recruit_value_aware_reference_beats_random():
 
 # --- Used Car Negotiation and UsedCar (its balanced variant) ---
 
+
 def _textarena_used_car(seed=1):
     """TextArena 0.7.4's own UsedCarNegotiationEnv (`-strong-buyer`), given only the texts its wheel lacks (this
     package's), reset with `seed` (1: the buyer is Player 0, as the tests below rely on)."""
@@ -764,6 +865,7 @@ def _textarena_used_car(seed=1):
 
 def _fixed_used_car(env_id="UsedCarNegotiation-v0-strong-buyer-raw", seed=1):
     import fixes
+
     env = fixes.make(env_id)
     env.reset(num_players=2, seed=seed)
     return env
@@ -773,6 +875,7 @@ def test_used_car_makes_with_the_texts_of_this_package():
     # the 0.7.4 wheel lacks instructions/*.txt: TextArena's make fails (env.py:15); the fixed env reads them from
     # fixes/data/used_car and sends each seat its brief and the price guide
     import textarena as ta
+
     with pytest.raises(FileNotFoundError):
         ta.make("UsedCarNegotiation-v0-raw")
     env = _fixed_used_car()
@@ -852,6 +955,7 @@ def test_used_car_alternatives_are_drawn_after_seeding_and_by_role():
     from textarena.envs.UsedCarNegotiation.env import UsedCarNegotiationEnv
 
     import fixes
+
     # TextArena's plain id draws the alternatives in the constructor (env.py:11), from the unseeded RNG
     random.seed(5)
     state = random.getstate()
@@ -872,8 +976,11 @@ def test_used_car_alternatives_are_drawn_after_seeding_and_by_role():
             drawn.append(tuple(sorted(env.state.game_state["briefs"].values())))
         assert drawn[0] == drawn[1]
         briefs.add(drawn[0])
-    assert briefs == {("buyer/strong", "seller/weak"), ("buyer/weak", "seller/strong"),
-                      ("buyer/strong", "seller/strong")}
+    assert briefs == {
+        ("buyer/strong", "seller/weak"),
+        ("buyer/weak", "seller/strong"),
+        ("buyer/strong", "seller/strong"),
+    }
     # TextArena gives batna[i] to Player i whatever its role (env.py:58): seed 0 made "-strong-buyer"'s seller strong
     env = _textarena_used_car(seed=0)
     assert env.player_roles[0] == "seller" and "another buyer has offered you $8,200" in env.player_instructions[0]
@@ -888,15 +995,24 @@ def test_used_car_alternatives_are_drawn_after_seeding_and_by_role():
 def test_used_car_a_deal_pays_each_seat_its_gain_over_its_alternative():
     # default instance 0: Player 0 the strong seller ($8,200), Player 1 the strong buyer ($8,800)
     assert support.instance_of("ta_used_car_negotiation")[1]["content"] == {
-        "briefs": {"0": "seller/strong", "1": "buyer/strong"}, "alternatives": {"0": 8200, "1": 8800}}
-    episode = play("ta_used_car_negotiation", [scripted(["[Discuss: It is in good condition.]", "[Offer: $8,600]"]),
-                                               scripted(["[Offer: 7,500]", "[Accept]"])])
+        "briefs": {"0": "seller/strong", "1": "buyer/strong"},
+        "alternatives": {"0": 8200, "1": 8800},
+    }
+    episode = play(
+        "ta_used_car_negotiation",
+        [
+            scripted(["[Discuss: It is in good condition.]", "[Offer: $8,600]"]),
+            scripted(["[Offer: 7,500]", "[Accept]"]),
+        ],
+    )
     seats = episode.interactions["seats"]
     assert (seats["Player 0"]["payoff"], seats["Player 1"]["payoff"]) == (400, 200)
     assert (seats["Player 0"]["result"], seats["Player 1"]["result"]) == ("win", "win")
     assert seats["Player 0"]["how"] == "rules"
     assert episode.interactions["payoff scale"] == {
-        "seat": {"Player 0": [-1200, 1800], "Player 1": [-1200, 1800]}, "all": [0, 600]}
+        "seat": {"Player 0": [-1200, 1800], "Player 1": [-1200, 1800]},
+        "all": [0, 600],
+    }
     assert_outcome(episode.scores, "Success")
     assert episode.scores["Main Score"] == 100  # a deal between the alternatives: both seats better off
 
@@ -912,8 +1028,9 @@ def test_used_car_between_models_a_deal_that_leaves_a_seat_worse_off_scores_noth
 
 
 def test_used_car_no_deal_after_ten_rounds_gives_both_nothing():
-    episode = play("ta_used_car", [scripted(["[Offer: 10000]"] * 10), scripted(["[Offer: 7000]"] * 10)],
-                   experiment="balanced")
+    episode = play(
+        "ta_used_car", [scripted(["[Offer: 10000]"] * 10), scripted(["[Offer: 7000]"] * 10)], experiment="balanced"
+    )
     seats = episode.interactions["seats"]
     assert (seats["Player 0"]["payoff"], seats["Player 1"]["payoff"]) == (0, 0)
     assert {seat["result"] for seat in seats.values()} == {"draw"} and seats["Player 0"]["how"] == "turn limit"
@@ -935,8 +1052,9 @@ def test_used_car_vs_concession_a_deal_below_the_alternative_loses():
 def test_used_car_vs_concession_no_deal_scores_a_strong_alternative_at_forty():
     # the model (the strong seller) only talks; the concession buyer offers its demand every round and never reaches
     # a deal it can accept: no deal, the seller keeps its $8,200 alternative, (0 + 1,200) / 3,000
-    episode = play("ta_used_car_vs_concession", [scripted(["[Discuss: I am not in a hurry.]"] * 10)],
-                   experiment="balanced")
+    episode = play(
+        "ta_used_car_vs_concession", [scripted(["[Discuss: I am not in a hurry.]"] * 10)], experiment="balanced"
+    )
     seat = episode.interactions["seats"]["Player 0"]
     assert seat["payoff"] == 0 and seat["result"] == "draw" and seat["how"] == "turn limit"
     assert episode.scores["Main Score"] == pytest.approx(40)
@@ -956,11 +1074,16 @@ def test_used_car_concession_reference_beats_random(game, experiment):
     # concession (default / balanced); concession as the model 94.8 / 93.0 against random, and two concession
     # players always make a deal between their alternatives
     ids = range(10)
-    assert _mean_score(f"{game}_vs_concession", "random", ids, experiment=experiment) <= \
-        _mean_score(f"{game}_vs_random", "random", ids, experiment=experiment) - 30
+    assert (
+        _mean_score(f"{game}_vs_concession", "random", ids, experiment=experiment)
+        <= _mean_score(f"{game}_vs_random", "random", ids, experiment=experiment) - 30
+    )
     assert _mean_score(f"{game}_vs_random", "expert", ids, experiment=experiment) > 85
-    assert all(play(game, [ta_player("expert"), ta_player("expert")], experiment=experiment,
-                    game_id=i).scores["Main Score"] == 100 for i in range(4))
+    assert all(
+        play(game, [ta_player("expert"), ta_player("expert")], experiment=experiment, game_id=i).scores["Main Score"]
+        == 100
+        for i in range(4)
+    )
 
 
 # --- ScorableGames (issue 22) ---------------------------------------------------------------------------------------
@@ -969,6 +1092,7 @@ def test_used_car_concession_reference_beats_random(game, experiment):
 # Cooperative (45), Residents' Association (45), Town Treasury (45); a package passes with 4 of 5 accepts, p1 and p2
 # among them.
 
+
 def _scorable_env(config="vendor_retailer", max_rounds=20, raw=False):
     """The env alone: fixed as fixes.make makes it, or TextArena's class with only its data folder pointed at this
     package's scenarios (what the raw class does with the same data)."""
@@ -976,6 +1100,7 @@ def _scorable_env(config="vendor_retailer", max_rounds=20, raw=False):
 
     import fixes
     from fixes.economics import SCORABLE_GAMES_DATA
+
     if raw:
         env = ScorableGamesEnv(game_config=config, max_rounds=max_rounds)
         env.game_dir = str(SCORABLE_GAMES_DATA / config)
@@ -987,6 +1112,7 @@ def _scorable_env(config="vendor_retailer", max_rounds=20, raw=False):
 
 def test_scorable_games_reads_its_scenarios_from_this_package():
     import textarena as ta
+
     with pytest.raises(FileNotFoundError, match="games_descriptions"):  # env.py:107-108: not in the wheel
         ta.make("ScorableGames-v0-raw").reset(num_players=5, seed=0)
     for config, parties in (("vendor_retailer", 2), ("base", 5)):
@@ -997,8 +1123,12 @@ def test_scorable_games_reads_its_scenarios_from_this_package():
             assert sum(max(scores.values()) for issue, scores in table.items() if issue != "threshold") == 100
             assert "#" not in env._fill_scores_in_instructions(pid)  # every placeholder filled
     env = _scorable_env()
-    assert env.player_scores[0]["threshold"] == 55 and env.player_scores[1]["A"] == {"A1": 35, "A2": 24, "A3": 12,
-                                                                                     "A4": 0}
+    assert env.player_scores[0]["threshold"] == 55 and env.player_scores[1]["A"] == {
+        "A1": 35,
+        "A2": 24,
+        "A3": 12,
+        "A4": 0,
+    }
     assert '"Hillside Orchards" (represented by you)' in env.state.observations[0][0][1]
 
 
@@ -1051,8 +1181,10 @@ def test_scorable_games_prompt_says_turns_and_every_observation_the_current_turn
     assert "Making a proposal does not count as accepting it" in prompt and "max rounds" not in prompt
     env.step("[Propose] A3 B2 C1 D3 E1")
     _, observation = env.get_observation()
-    assert observation[-1][1].startswith("Turn 2 of 20:") and "Current Deal & Brightway Markets's Scores" in \
-        observation[-2][1]
+    assert (
+        observation[-1][1].startswith("Turn 2 of 20:")
+        and "Current Deal & Brightway Markets's Scores" in observation[-2][1]
+    )
 
 
 def test_scorable_games_a_deal_passes_when_both_veto_parties_accept_and_names_each_score():
@@ -1063,14 +1195,20 @@ def test_scorable_games_a_deal_passes_when_both_veto_parties_accept_and_names_ea
     # Orchards 28 + 8 + 16 + 18 + 10 = 80, +10 for unanimity; Markets 12 + 8 + 0 + 10 + 28 = 58
     assert done and env.state.rewards == {0: 1.0, 1: 1.0}
     assert env.state.game_info[0]["score"] == 90 and env.state.game_info[1]["score"] == 58
-    assert env.state.game_info[1]["reason"] == ("Deal accepted: A3 B2 C1 D3 E1; Brightway Markets scored 58 points "
-                                                "against its minimum of 50.")
+    assert env.state.game_info[1]["reason"] == (
+        "Deal accepted: A3 B2 C1 D3 E1; Brightway Markets scored 58 points against its minimum of 50."
+    )
 
 
 def test_scorable_games_an_accepted_package_pays_each_party_by_its_own_table():
-    episode = play("ta_scorable_games", [scripted(["A fair price for a long contract. [Propose] A3 B2 C1 D3 E1",
-                                                   "[Accept]"]), scripted(["Agreed. [Accept]"])],
-                   experiment="vendor_retailer")
+    episode = play(
+        "ta_scorable_games",
+        [
+            scripted(["A fair price for a long contract. [Propose] A3 B2 C1 D3 E1", "[Accept]"]),
+            scripted(["Agreed. [Accept]"]),
+        ],
+        experiment="vendor_retailer",
+    )
     assert_outcome(episode.scores, "Success")
     seats = episode.interactions["seats"]
     assert [seats[f"Player {pid}"]["payoff"] for pid in (0, 1)] == [90.0, 58.0]
@@ -1082,12 +1220,16 @@ def test_scorable_games_an_accepted_package_pays_each_party_by_its_own_table():
 
 
 def test_scorable_games_no_deal_leaves_each_party_its_minimum_and_scores_0():
-    episode = play("ta_scorable_games", [scripted(["[Propose] A4 B1 C1 D3 E1"] * 10), scripted(["[Reject]"] * 10)],
-                   experiment="vendor_retailer")
+    episode = play(
+        "ta_scorable_games",
+        [scripted(["[Propose] A4 B1 C1 D3 E1"] * 10), scripted(["[Reject]"] * 10)],
+        experiment="vendor_retailer",
+    )
     assert_outcome(episode.scores, "Success")
     seats = episode.interactions["seats"]
-    assert [(seats[name]["payoff"], seats[name]["result"], seats[name]["how"]) for name in ("Player 0", "Player 1")] \
-        == [(55.0, "draw", "turn limit"), (50.0, "draw", "turn limit")]
+    assert [
+        (seats[name]["payoff"], seats[name]["result"], seats[name]["how"]) for name in ("Player 0", "Player 1")
+    ] == [(55.0, "draw", "turn limit"), (50.0, "draw", "turn limit")]
     assert episode.interactions["deal"] is None and episode.scores["Main Score"] == 0
 
 
@@ -1108,18 +1250,24 @@ def test_scorable_games_five_parties_pass_a_package_when_the_proposer_accepts_to
 
 def test_scorable_games_a_deal_below_a_partys_minimum_is_its_loss():
     # Orchards 42 + 14 + 16 + 18 + 10 = 100, +10; Markets 0 + 0 + 0 + 10 + 28 = 38 < 50
-    episode = play("ta_scorable_games", [scripted(["[Propose] A4 B1 C1 D3 E1", "[Accept]"]), scripted(["[Accept]"])],
-                   experiment="vendor_retailer")
+    episode = play(
+        "ta_scorable_games",
+        [scripted(["[Propose] A4 B1 C1 D3 E1", "[Accept]"]), scripted(["[Accept]"])],
+        experiment="vendor_retailer",
+    )
     seats = episode.interactions["seats"]
-    assert [(seats[name]["payoff"], seats[name]["result"]) for name in ("Player 0", "Player 1")] == \
-        [(110.0, "win"), (38.0, "loss")]
+    assert [(seats[name]["payoff"], seats[name]["result"]) for name in ("Player 0", "Player 1")] == [
+        (110.0, "win"),
+        (38.0, "loss"),
+    ]
     assert episode.interactions["payoff scale"]["seat"] == {"Player 0": [55, 110], "Player 1": [50, 100]}
     assert episode.scores["Main Score"] == pytest.approx(100 * (148 - 105) / (150 - 105))
 
 
 def test_scorable_games_broken_format_four_times_aborts():
-    episode = play("ta_scorable_games", [ta_player("format-breaker"), ta_player("random")],
-                   experiment="vendor_retailer")
+    episode = play(
+        "ta_scorable_games", [ta_player("format-breaker"), ta_player("random")], experiment="vendor_retailer"
+    )
     assert_outcome(episode.scores, "Aborted")
     assert episode.interactions["violating seats"] == ["Player 0"] and episode.scores["Request Count"] == 4
     assert math.isnan(episode.scores["Main Score"])
@@ -1127,8 +1275,12 @@ def test_scorable_games_broken_format_four_times_aborts():
 
 def test_scorable_games_no_context_of_five_parties_gives_away_another_partys_table_or_brief():
     seen = []
-    play("ta_scorable_games", [ta_player("random"), ta_player("random")], experiment="base",
-         on_turn=lambda game_master, name, context: seen.append((game_master.secrets(), name, context["content"])))
+    play(
+        "ta_scorable_games",
+        [ta_player("random"), ta_player("random")],
+        experiment="base",
+        on_turn=lambda game_master, name, context: seen.append((game_master.secrets(), name, context["content"])),
+    )
     assert {name for _, name, _ in seen} == {f"Player {pid}" for pid in range(5)}
     for secrets, name, content in seen:
         for pid, texts in secrets.items():
@@ -1140,8 +1292,9 @@ def test_scorable_games_vs_random_scores_the_models_gain_over_its_minimum():
         episode = play("ta_scorable_games_vs_random", [ta_player("expert")], experiment="base", game_id=game_id)
         seat = episode.interactions["seats"][f"Player {game_id}"]
         low, high = episode.interactions["payoff scale"]["seat"][f"Player {game_id}"]
-        assert episode.scores["Main Score"] == pytest.approx(max(0, min(100, 100 * (seat["payoff"] - low) /
-                                                                       (high - low))))
+        assert episode.scores["Main Score"] == pytest.approx(
+            max(0, min(100, 100 * (seat["payoff"] - low) / (high - low)))
+        )
 
 
 def test_scorable_games_the_concession_expert_beats_random_play():
@@ -1155,5 +1308,6 @@ def test_scorable_games_clips_a_partys_words_to_their_last_1000_characters():
     env = _scorable_env()
     env.step("x" * 5000 + "y" * 1000 + " [Propose] A3 B2 C1 D3 E1")
     announced = env.state.observations[1][-1][1]
-    assert "x" not in announced and "y" * 999 in announced and announced.endswith("proposes: A:A3, B:B2, C:C1, D:D3, "
-                                                                                   "E:E1")
+    assert (
+        "x" not in announced and "y" * 999 in announced and announced.endswith("proposes: A:A3, B:B2, C:C1, D:D3, E:E1")
+    )

@@ -2,6 +2,7 @@
 mid-episode, corrupt or hand-edited instance files, a results folder that cannot be written or fills up. Each is
 one clear line saying what is wrong and how to fix it, the other episodes run, and `clem score` and `clem eval`
 still work on the results tree. docs/faults.md lists where clemcore decides the behaviour."""
+
 import csv
 import errno
 import json
@@ -19,7 +20,7 @@ from ta_master import REFERENCE_MOVES_IN_A_ROW
 
 # A TextArena env registered as a game of a copy of the repository: count up with [1], [2], ...; its `midway`
 # variant raises at its second step, as a TextArena defect would.
-FAULTY_ENV = '''
+FAULTY_ENV = """
 import textarena as ta
 from textarena.envs.registration import register_with_versions
 
@@ -56,11 +57,17 @@ class FaultyCountEnv(ta.Env):
 register_with_versions(id="FaultyCount-v0", entry_point="faulty_count:FaultyCountEnv", wrappers={"default": []})
 register_with_versions(id="FaultyCount-v0-midway", entry_point="faulty_count:FaultyCountEnv", wrappers={"default": []},
                        breaks_at_step=2)
-'''
+"""
 FAULTY_SPEC = {
-    "game_name": "ta_faulty_count", "description": "A test env that raises in its midway experiment.",
-    "entry_point": "faulty_count:FaultyCountEnv", "master": "submasters:SinglePlayerMaster", "scorer": "metrics:CompletionScorer",
-    "n_instances": 2, "instances": "instances_ta_faulty_count", "players": 1, "benchmark": [],
+    "game_name": "ta_faulty_count",
+    "description": "A test env that raises in its midway experiment.",
+    "entry_point": "faulty_count:FaultyCountEnv",
+    "master": "submasters:SinglePlayerMaster",
+    "scorer": "metrics:CompletionScorer",
+    "n_instances": 2,
+    "instances": "instances_ta_faulty_count",
+    "players": 1,
+    "benchmark": [],
     "player_specs": [{"role": "Player", "custom_response": ["[1]", "[2]", "[3]"]}],
 }
 
@@ -81,8 +88,9 @@ def assert_scores_and_evaluates(results: Path, game_dir: Path = REPO, env: dict 
     completed = {path.parent for path in results.rglob("completed.json")}
     assert {path.parent for path in results.rglob("scores.json")} == completed
     with open(results / "raw.csv", newline="") as f:
-        evaluated = {results / row["model"] / row["game"] / row["experiment"] / row["episode"]
-                     for row in csv.DictReader(f)}
+        evaluated = {
+            results / row["model"] / row["game"] / row["experiment"] / row["episode"] for row in csv.DictReader(f)
+        }
     assert evaluated == completed
     return process.stdout + process.stderr
 
@@ -94,23 +102,36 @@ def test_an_env_raising_mid_episode_fails_those_episodes_and_the_rest_runs_score
     (game_dir / "clemgame.json").write_text(json.dumps(specs + [FAULTY_SPEC], indent=2))
     # the env module registers itself when imported; the game's spec imports its entry point from the path
     env = {"PYTHONPATH": str(game_dir)}
-    subprocess.run([sys.executable, "instancegenerator.py", "ta_faulty_count"], cwd=game_dir, check=True,
-                   env={**os.environ, **env}, capture_output=True)
+    subprocess.run(
+        [sys.executable, "instancegenerator.py", "ta_faulty_count"],
+        cwd=game_dir,
+        check=True,
+        env={**os.environ, **env},
+        capture_output=True,
+    )
     results = tmp_path / "results"
-    process = clem("run", "-g", "ta_faulty_count", "ta_tower_of_hanoi", "-m", "mock", "-r", str(results),
-                   cwd=game_dir, env=env)
+    process = clem(
+        "run", "-g", "ta_faulty_count", "ta_tower_of_hanoi", "-m", "mock", "-r", str(results), cwd=game_dir, env=env
+    )
 
     output = process.stdout + process.stderr
     errors = [line for line in output.splitlines() if " - ERROR - " in line]
-    assert errors == [next(line for line in errors if line.endswith(
-        "ta_faulty_count: '2' exceptions occurred: See clembench.log for details."))], errors
+    assert errors == [
+        next(
+            line
+            for line in errors
+            if line.endswith("ta_faulty_count: '2' exceptions occurred: See clembench.log for details.")
+        )
+    ], errors
     broken = [episode(results, "ta_faulty_count", "midway", game_id) for game_id in (0, 1)]
     for game_id, path in enumerate(broken):
         error = read_json(path / "error.json")
         assert error["error"] == "TextArenaEnvError"
-        assert error["message"] == (f"ta_faulty_count, experiment 'midway', instance {game_id}: TextArena "
-                                    f"FaultyCount-v0-midway-raw failed in step: RuntimeError: the counter broke at "
-                                    f"step 2")
+        assert error["message"] == (
+            f"ta_faulty_count, experiment 'midway', instance {game_id}: TextArena "
+            f"FaultyCount-v0-midway-raw failed in step: RuntimeError: the counter broke at "
+            f"step 2"
+        )
         assert not (path / "completed.json").exists() and not (path / "interactions.json").exists()
     played = [path for path in episode_dirs(results) if path not in broken]
     assert len(played) == 2 + 5
@@ -129,16 +150,32 @@ def test_corrupt_and_hand_edited_instance_files_are_named_and_the_other_games_ru
     del hanoi["experiments"][1]["game_instances"][0]["env_id"]
     hanoi_file.write_text(json.dumps(hanoi))
     results = tmp_path / "results"
-    process = clem("run", "-g", "ta_hangman", "ta_tower_of_hanoi", "ta_minesweeper", "-m", "mock", "-r", str(results),
-                   cwd=game_dir, check=False)
+    process = clem(
+        "run",
+        "-g",
+        "ta_hangman",
+        "ta_tower_of_hanoi",
+        "ta_minesweeper",
+        "-m",
+        "mock",
+        "-r",
+        str(results),
+        cwd=game_dir,
+        check=False,
+    )
 
     # the corrupt file fails its game's load (clemcore exits 1 and prints its own traceback after our line)
     assert process.returncode == 1
     output = process.stdout + process.stderr
     named = [line for line in output.splitlines() if "instances_ta_hangman.json is not valid JSON" in line]
-    assert len(named) == 1 and f"ta_hangman: {hangman} is not valid JSON (" in named[0] and named[0].endswith(
-        "); restore in/instances_ta_hangman.json from the repository (`git checkout -- in/instances_ta_hangman.json`) "
-        "or regenerate it with `python instancegenerator.py ta_hangman`."), named
+    assert (
+        len(named) == 1
+        and f"ta_hangman: {hangman} is not valid JSON (" in named[0]
+        and named[0].endswith(
+            "); restore in/instances_ta_hangman.json from the repository (`git checkout -- in/instances_ta_hangman.json`) "
+            "or regenerate it with `python instancegenerator.py ta_hangman`."
+        )
+    ), named
     assert not (results / "mock" / "ta_hangman").exists()
 
     # an instance without a field fails its episode only, with the same advice
@@ -149,7 +186,8 @@ def test_corrupt_and_hand_edited_instance_files_are_named_and_the_other_games_ru
             f"ta_tower_of_hanoi, experiment '{experiment}', instance 0: the instance has no '{field}' (a hand-edited "
             "or truncated instance file); restore in/instances_ta_tower_of_hanoi.json from the repository (`git "
             "checkout -- in/instances_ta_tower_of_hanoi.json`) or regenerate it with `python instancegenerator.py "
-            "ta_tower_of_hanoi`.")
+            "ta_tower_of_hanoi`."
+        )
     # (an episode whose setup failed has no instance.json, so episode_dirs lists the completed ones)
     assert [path for path in episode_dirs(results) if not (path / "completed.json").is_file()] == []
     assert len(episode_dirs(results)) == 40 + 5 - 2
@@ -187,7 +225,7 @@ class _FileOnFullDisk:
 
     def write(self, text: str) -> int:
         if len(text) > self.disk.left:
-            self.handle.write(text[:self.disk.left])
+            self.handle.write(text[: self.disk.left])
             self.disk.left = 0
             raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), self.handle.name)
         self.disk.left -= len(text)
@@ -202,16 +240,20 @@ class _FileOnFullDisk:
 
 
 def test_a_results_folder_that_fills_up_fails_the_episodes_it_cannot_record_and_scoring_skips_them(
-        tmp_path, monkeypatch):
+    tmp_path, monkeypatch
+):
     import clemcore.clemgame.resources as resources
+
     full_disk = _FullDisk(capacity=12_000)
     monkeypatch.setattr(resources, "open", full_disk, raising=False)
     run_in_process("ta_tower_of_hanoi", tmp_path / "results", [mock_model()])
     monkeypatch.undo()
 
     assert full_disk.left == 0
-    episodes = [episode(tmp_path / "results", "ta_tower_of_hanoi", experiment, 0)
-                for experiment in ("default", "medium", "hard", "hardcore", "extreme")]
+    episodes = [
+        episode(tmp_path / "results", "ta_tower_of_hanoi", experiment, 0)
+        for experiment in ("default", "medium", "hard", "hardcore", "extreme")
+    ]
     # the first two episodes were recorded; the third filled the disk while writing interactions.json, and the
     # episodes after it failed at their first file; every failure reached clemcore's error handling
     assert [(path / "completed.json").is_file() for path in episodes] == [True, True, False, False, False]
@@ -219,7 +261,8 @@ def test_a_results_folder_that_fills_up_fails_the_episodes_it_cannot_record_and_
     output = assert_scores_and_evaluates(tmp_path / "results")
     # the truncated interactions.json is the one episode clem score cannot read (clemcore benchmark.py:80-86)
     assert [line.split(" - ERROR - ")[1] for line in output.splitlines() if " - ERROR - " in line] == [
-        "ta_tower_of_hanoi: '1' exceptions occurred: See clembench.log for details."]
+        "ta_tower_of_hanoi: '1' exceptions occurred: See clembench.log for details."
+    ]
 
 
 def test_references_that_never_hand_the_turn_back_fail_the_episode_instead_of_hanging_the_run(monkeypatch):
@@ -234,10 +277,11 @@ def test_references_that_never_hand_the_turn_back_fail_the_episode_instead_of_ha
 
     monkeypatch.setattr(NimEnv, "step", step_stalling_at_the_reference_seat)
     moves = []
-    with pytest.raises(TextArenaEnvError, match=f"ta_nim_vs_random, experiment 'default', instance 0: the reference "
-                                                f"opponents made {REFERENCE_MOVES_IN_A_ROW} moves in a row and "
-                                                f"TextArena Nim-v0-raw never gave the model its turn: a stalled game"):
-        play("ta_nim_vs_random", [ta_player("random")],
-             on_turn=lambda game_master, name, context: moves.append(name))
+    with pytest.raises(
+        TextArenaEnvError,
+        match=f"ta_nim_vs_random, experiment 'default', instance 0: the reference "
+        f"opponents made {REFERENCE_MOVES_IN_A_ROW} moves in a row and "
+        f"TextArena Nim-v0-raw never gave the model its turn: a stalled game",
+    ):
+        play("ta_nim_vs_random", [ta_player("random")], on_turn=lambda game_master, name, context: moves.append(name))
     assert moves == ["Player 0"]  # the model moved once; the reference then moved on and on
-

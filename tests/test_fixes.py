@@ -1,4 +1,5 @@
 """The fixes of TextArena 0.7.4's defects as classes (`fixes/`), tested on the env alone, as `fixes.make` makes it."""
+
 import copy
 
 import textarena as ta
@@ -44,7 +45,8 @@ def test_the_invalid_move_recorder_reads_the_reason_a_state_fix_put_in_place():
     env.reset(num_players=1, seed=0)
     env.step("no move")
     assert env.state.clem_invalid_moves == [
-        "Invalid action format. Use `[i j op]` where i,j are indices and op is +,-,*,/"]
+        "Invalid action format. Use `[i j op]` where i,j are indices and op is +,-,*,/"
+    ]
 
 
 def test_peg_jump_allows_the_triangles_36_jumps_as_the_players_know_them():
@@ -52,6 +54,7 @@ def test_peg_jump_allows_the_triangles_36_jumps_as_the_players_know_them():
     # jumps off the lines and lacks the bottom row's (PegJump/env.py:19)
     from fixes.puzzles import triangle_jumps
     from ta_players.puzzles import PEG_JUMPS
+
     jumps = triangle_jumps()
     assert len(jumps) == len(set(jumps)) == 36 and set(jumps) == set(PEG_JUMPS)
     assert {(11, 12, 13), (13, 12, 11)} <= set(jumps) and (7, 11, 13) not in jumps
@@ -65,6 +68,7 @@ def test_baby_ai_text_is_made_from_this_projects_env_and_plays_on_a_deep_copy_by
     import numpy as np
 
     from envs.babyai_text import BabyAiTextEnv
+
     env = fixes.make("BabyAiText-v0", env_name="BabyAI-UnlockLocal-v0", max_turns=50)
     assert isinstance(env, BabyAiTextEnv) and env.entry_point == "textarena.envs.BabyAiText.env:BabyAiTextEnv"
     python_state, numpy_state = random.getstate(), np.random.get_state()[1].copy()
@@ -77,7 +81,8 @@ def test_baby_ai_text_is_made_from_this_projects_env_and_plays_on_a_deep_copy_by
     assert branch.level.agent_dir != env.level.agent_dir or branch.level.agent_pos != env.level.agent_pos
     assert random.getstate() == python_state and (np.random.get_state()[1] == numpy_state).all()
     assert env.step("dance") == (False, {}) and env.state.clem_invalid_moves == [
-        "No action found. Reply with one of [turn left], [turn right], [go forward], [pick up], [drop], [toggle]."]
+        "No action found. Reply with one of [turn left], [turn right], [go forward], [pick up], [drop], [toggle]."
+    ]
 
 
 def test_baby_ai_text_toggling_a_locked_door_without_its_key_says_so():
@@ -102,8 +107,10 @@ def test_baby_ai_text_without_minigrid_is_unavailable_in_one_line(monkeypatch):
 
     import ta_master
     from support import spec_of
+
     monkeypatch.setitem(sys.modules, "minigrid", None)  # `import minigrid` fails as where it is not installed
     monkeypatch.delitem(sys.modules, "envs.babyai_text", raising=False)
     assert ta_master.unavailable_reason(spec_of("ta_baby_ai_text")) == (
         "ta_baby_ai_text is unavailable here: BabyAiText needs the `minigrid` package (No module named 'minigrid'): "
-        "install the extra with `pip install -e .[babyai]`.")
+        "install the extra with `pip install -e .[babyai]`."
+    )

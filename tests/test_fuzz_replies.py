@@ -7,6 +7,7 @@ several moves in one reply, moves from the spec's mock replies, bracketed tokens
 `ta-random` player) and then replies "" until the game ends, which keeps every episode short. Hypothesis runs
 derandomized and without its example database, so every run plays the same episodes.
 """
+
 import json
 import math
 import os
@@ -20,10 +21,23 @@ from hypothesis import strategies as st
 import ta_players
 from support import GAMES, REPO, play, spec_of
 
-SIXTEEN_KB = ("Let me think step by step about the best move. " * 400)[:16 * 1024]
-FIXED_REPLIES = ["", " ", "\n\t \r\n", SIXTEEN_KB, "[GAME] You won", "[Player 0] I resign. [Player 1] I win.",
-                 "[GAME] Player 0 attempted an invalid move. Reason: none", "[]", "[[]]", "][", "[ ]", "[\n]",
-                 "\x00\x1b[31m\u2603\u202e", "[\u00e9\u00e8] [\u4e2d] [\U0001F600]"]
+SIXTEEN_KB = ("Let me think step by step about the best move. " * 400)[: 16 * 1024]
+FIXED_REPLIES = [
+    "",
+    " ",
+    "\n\t \r\n",
+    SIXTEEN_KB,
+    "[GAME] You won",
+    "[Player 0] I resign. [Player 1] I win.",
+    "[GAME] Player 0 attempted an invalid move. Reason: none",
+    "[]",
+    "[[]]",
+    "][",
+    "[ ]",
+    "[\n]",
+    "\x00\x1b[31m\u2603\u202e",
+    "[\u00e9\u00e8] [\u4e2d] [\U0001f600]",
+]
 # the sender labels the observation wrapper writes at the start of a message, which are no moves
 SENDER_LABEL = re.compile(r"\[(GAME|Player \d+)\]")
 BRACKETED = re.compile(r"\[[^\[\]\n]{1,40}\]")
@@ -32,6 +46,7 @@ BRACKETED = re.compile(r"\[[^\[\]\n]{1,40}\]")
 @dataclass
 class Seat:
     """What a seat's reply may draw on: its latest context, the spec's mock moves, its history (full view only)."""
+
     context: str
     spec_moves: list[str]
     messages: list[dict]
@@ -48,6 +63,7 @@ class SpecMove:
 @dataclass(frozen=True)
 class ContextMove:
     """A bracketed token the context offers (legal moves, board cells, earlier moves)."""
+
     index: int
 
     def __call__(self, seat: Seat) -> str:
@@ -78,9 +94,15 @@ class OddBrackets:
 
     def __call__(self, seat: Seat) -> str:
         move = self.move(seat)
-        return {"unclosed": move.replace("]", ""), "unopened": move.replace("[", ""), "nested": f"[{move}]",
-                "reversed": move.translate(str.maketrans("[]", "][")), "split": f"{move[:1]}]{move[1:]}",
-                "trailing": f"{move} [] [", "in prose": f"I think [the best] move is {move} [maybe]"}[self.style]
+        return {
+            "unclosed": move.replace("]", ""),
+            "unopened": move.replace("[", ""),
+            "nested": f"[{move}]",
+            "reversed": move.translate(str.maketrans("[]", "][")),
+            "split": f"{move[:1]}]{move[1:]}",
+            "trailing": f"{move} [] [",
+            "in prose": f"I think [the best] move is {move} [maybe]",
+        }[self.style]
 
 
 @dataclass(frozen=True)
@@ -95,6 +117,7 @@ class Several:
 @dataclass(frozen=True)
 class Framed:
     """A move inside generated text: unicode, control characters, fake tags."""
+
     before: str
     move: object
     after: str
@@ -104,14 +127,18 @@ class Framed:
 
 
 noise = st.one_of(st.text(max_size=30), st.sampled_from(["[GAME] ", "[Player 0] ", "[Player 1]: ", "\n\n", "]"]))
-moves = st.one_of(st.builds(SpecMove, st.integers(0, 99)), st.builds(ContextMove, st.integers(0, 99)),
-                  st.just(RandomMove()))
+moves = st.one_of(
+    st.builds(SpecMove, st.integers(0, 99)), st.builds(ContextMove, st.integers(0, 99)), st.just(RandomMove())
+)
 replies = st.one_of(
     st.builds(Fixed, st.sampled_from(FIXED_REPLIES)),
     st.builds(Fixed, st.text(max_size=60)),
     moves,
-    st.builds(OddBrackets, moves,
-              st.sampled_from(["unclosed", "unopened", "nested", "reversed", "split", "trailing", "in prose"])),
+    st.builds(
+        OddBrackets,
+        moves,
+        st.sampled_from(["unclosed", "unopened", "nested", "reversed", "split", "trailing", "in prose"]),
+    ),
     st.builds(Several, st.lists(moves, min_size=2, max_size=4).map(tuple), st.sampled_from([" ", "\n", ", "])),
     st.builds(Framed, noise, moves, noise),
 )
@@ -134,6 +161,7 @@ def scripted_seat(script: list, spec_moves: list[str], remembers: bool):
         if remembers:
             messages.extend([{"role": "user", "content": context}, {"role": "assistant", "content": reply}])
         return reply
+
     return policy
 
 
@@ -151,13 +179,22 @@ def assert_within_clem_contract(episode, replies_given: list[str]):
         assert 0 <= scores["Main Score"] <= 100, scores["Main Score"]
     # one request per reply; every round holds one (clemcore's scorer divides by it), parsed + violated = requests
     assert scores["Request Count"] == len(replies_given) == len(episode.contexts)
-    for requests, violated, parsed in zip(interactions["Request Count"], interactions["Violated Request Count"],
-                                          interactions["Parsed Request Count"], strict=True):
+    for requests, violated, parsed in zip(
+        interactions["Request Count"],
+        interactions["Violated Request Count"],
+        interactions["Parsed Request Count"],
+        strict=True,
+    ):
         assert requests >= 1 and 0 <= violated <= requests and parsed == requests - violated
     # the record holds every reply unaltered and is valid JSON as clem stores it
-    recorded = [event["action"]["content"] for event in events(interactions)
-                if event["action"]["type"] == "get message" and event["to"] == "GM" and event["from"] != "GM"
-                and event["from"] in {name for name, _ in episode.contexts}]
+    recorded = [
+        event["action"]["content"]
+        for event in events(interactions)
+        if event["action"]["type"] == "get message"
+        and event["to"] == "GM"
+        and event["from"] != "GM"
+        and event["from"] in {name for name, _ in episode.contexts}
+    ]
     assert recorded == replies_given
     assert json.loads(json.dumps(interactions, ensure_ascii=False))["end reason"] == interactions["end reason"]
 
@@ -183,8 +220,9 @@ def play_fuzzed(game: str, data) -> None:
     given_replies, judge_replies = [], []
     policies = []
     for number in range(spec.players):
-        policy = scripted_seat(data.draw(scripts, label=f"script of policy {number}"), spec_moves,
-                               getattr(spec, "view", "state") == "full")
+        policy = scripted_seat(
+            data.draw(scripts, label=f"script of policy {number}"), spec_moves, getattr(spec, "view", "state") == "full"
+        )
         # the LLM-judged games' last player is the judge, whose calls are not the players' requests
         replies = judge_replies if getattr(spec, "judge", None) and number == spec.players - 1 else given_replies
         policies.append(lambda context, policy=policy, replies=replies: replies.append(policy(context)) or replies[-1])
@@ -195,8 +233,13 @@ def play_fuzzed(game: str, data) -> None:
     assert_invalid_replies_are_explained(episode.interactions)
 
 
-FUZZ = settings(derandomize=True, database=None, deadline=None, print_blob=False,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+FUZZ = settings(
+    derandomize=True,
+    database=None,
+    deadline=None,
+    print_blob=False,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -1,4 +1,5 @@
 """The game master's contracts with clemcore and TextArena, independent of any one game's rules."""
+
 import copy
 import json
 import random
@@ -17,8 +18,20 @@ from runtime.randomness import EpisodeRandomness
 from support import GAMES, benchmark, instance_of, play, spec_of
 from ta_master import make_env
 
-REQUIRED_SPEC_KEYS = {"game_name", "entry_point", "master", "scorer", "n_instances", "instances", "players", "image",
-                      "languages", "player_specs", "description", "benchmark"}
+REQUIRED_SPEC_KEYS = {
+    "game_name",
+    "entry_point",
+    "master",
+    "scorer",
+    "n_instances",
+    "instances",
+    "players",
+    "image",
+    "languages",
+    "player_specs",
+    "description",
+    "benchmark",
+}
 
 
 @pytest.mark.parametrize("game_name", GAMES)
@@ -182,7 +195,9 @@ def test_word_chains_dictionary_is_built_once_and_game_state_is_not_shared():
     spec = spec_of("ta_word_chains")
     _, instance = instance_of("ta_word_chains")
     first, second = make_env(spec, instance), make_env(spec, instance)
-    prototype = process_cache("prototype envs")[(instance["env_id"], json.dumps(instance["env_kwargs"], sort_keys=True))]
+    prototype = process_cache("prototype envs")[
+        (instance["env_id"], json.dumps(instance["env_kwargs"], sort_keys=True))
+    ]
     assert first.env is not second.env and first.env.dictionary is second.env.dictionary is prototype.dictionary
     first.reset(num_players=2, seed=1)
     second.reset(num_players=2, seed=2)
@@ -196,7 +211,8 @@ def _made_in_a_fresh_process(monkeypatch, game_name: str, experiment: str = "def
 
 
 def test_word_tags_are_kept_for_later_processes_which_then_build_the_same_word_lists_without_tagging(
-        monkeypatch, tmp_path, caplog):
+    monkeypatch, tmp_path, caplog
+):
     # Wordle tags its words one by one, Codenames as one list; both are kept in the tags file
     monkeypatch.setenv("CLEM_TEXTARENA_CACHE", str(tmp_path))
     wordle, codenames = (_made_in_a_fresh_process(monkeypatch, game) for game in ("ta_wordle", "ta_codenames"))
@@ -206,6 +222,7 @@ def test_word_tags_are_kept_for_later_processes_which_then_build_the_same_word_l
 
     def no_tagging(*args, **kwargs):
         raise AssertionError("the words were tagged again")
+
     with monkeypatch.context() as patch:
         patch.setattr(PerceptronTagger, "tag", no_tagging)
         assert _made_in_a_fresh_process(patch, "ta_wordle").word_list == wordle.word_list
@@ -231,7 +248,9 @@ def test_wordle_word_lists_share_one_english_dictionary_per_process(monkeypatch,
 def test_word_chains_start_word_does_not_depend_on_the_hash_seed_ordered_word_list():
     game_master = _started_master("ta_word_chains")
     assert game_master.ta_env.word_list == sorted(game_master.ta_env.word_list)
-    assert game_master.env.state.game_state["current_word"] == instance_of("ta_word_chains")[1]["content"]["current_word"]
+    assert (
+        game_master.env.state.game_state["current_word"] == instance_of("ta_word_chains")[1]["content"]["current_word"]
+    )
 
 
 def test_game_needing_python_312_syntax_is_reported_unavailable_with_the_reason():
@@ -259,8 +278,10 @@ def test_experiments_default_to_every_textarena_variant_of_the_entry_point():
     assert names == ["default", "small", "medium", "hard"]
     spec = copy.deepcopy(spec_of("ta_minesweeper"))
     spec.experiments = ["hard", "small"]
-    assert [(n, i) for n, i, *_ in instancegenerator.experiments(spec)] == [("hard", "Minesweeper-v0-hard-raw"),
-                                                                          ("small", "Minesweeper-v0-small-raw")]
+    assert [(n, i) for n, i, *_ in instancegenerator.experiments(spec)] == [
+        ("hard", "Minesweeper-v0-hard-raw"),
+        ("small", "Minesweeper-v0-small-raw"),
+    ]
     spec.experiments = ["tiny"]
     with pytest.raises(ValueError, match="no TextArena variant"):
         instancegenerator.experiments(spec)
@@ -268,10 +289,16 @@ def test_experiments_default_to_every_textarena_variant_of_the_entry_point():
 
 def test_custom_experiments_are_env_kwargs_over_the_plain_id():
     assert instancegenerator.experiments(spec_of("ta_battleship")) == [
-        ("small", "Battleship-v0-raw", {"grid_size": 7}, 2), ("standard", "Battleship-v0-raw", {"grid_size": 10}, 2)]
+        ("small", "Battleship-v0-raw", {"grid_size": 7}, 2),
+        ("standard", "Battleship-v0-raw", {"grid_size": 10}, 2),
+    ]
     # `seats` is no env kwarg: it seats more players than the spec's `players`
     assert instancegenerator.experiments(spec_of("ta_liars_dice"))[-1] == (
-        "4_seats", "LiarsDice-v0-raw", {"num_dice": 5}, 4)
+        "4_seats",
+        "LiarsDice-v0-raw",
+        {"num_dice": 5},
+        4,
+    )
 
 
 def test_custom_experiments_set_instance_counts_per_instance_kwargs_and_params():
@@ -280,11 +307,15 @@ def test_custom_experiments_set_instance_counts_per_instance_kwargs_and_params()
     assert instancegenerator.experiments(countdown) == [
         ("default", "Countdown-v0-raw", {"numbers": [100, 75, 6, 4, 3, 2], "target": 532}, 1),
         ("easy", "Countdown-v0-raw", {"numbers": None, "target": None}, 1),
-        ("hard", "Countdown-v0-raw", {"numbers": None, "target": None}, 1)]
+        ("hard", "Countdown-v0-raw", {"numbers": None, "target": None}, 1),
+    ]
     assert instancegenerator.instance_kwargs(countdown, "default") == [{}]  # TextArena's one fixed puzzle
     assert instancegenerator.instance_kwargs(countdown, "easy") == [{}] * 10  # the spec's n_instances, seeded apart
-    assert instancegenerator.instance_kwargs(peg_jump, "corner") == [{"initial_empty": 1}, {"initial_empty": 11},
-                                                                     {"initial_empty": 15}]
+    assert instancegenerator.instance_kwargs(peg_jump, "corner") == [
+        {"initial_empty": 1},
+        {"initial_empty": 11},
+        {"initial_empty": 15},
+    ]
     assert instancegenerator.experiment_params(countdown, "hard") == {"solution_operations": [4, 5]}
     assert instancegenerator.experiment_params(countdown, "default") == {}
     # the instance file's experiment carries the parameters, which clemcore hands to the game master

@@ -2,6 +2,7 @@
 the last clem player, asked by the game master whenever the env asks its game master or a juror; its calls are the
 judge's turns in the record, counted apart from the player's requests. Scripted players and judges win, lose and
 reply garbage; no network is ever used."""
+
 import math
 import random
 import socket
@@ -17,9 +18,13 @@ JUDGED = ["ta_twenty_questions", "ta_guess_who", "ta_debate", "ta_scenario_plann
 
 def judge_turns(episode) -> list[tuple[str, str]]:
     """(what the game master asked the judge, what it answered), in order."""
-    events = [event for turn in episode.interactions["turns"] for event in turn if "Judge" in (event["from"], event["to"])]
-    return [(asked["action"]["content"], answered["action"]["content"])
-            for asked, answered in zip(events[::2], events[1::2])]
+    events = [
+        event for turn in episode.interactions["turns"] for event in turn if "Judge" in (event["from"], event["to"])
+    ]
+    return [
+        (asked["action"]["content"], answered["action"]["content"])
+        for asked, answered in zip(events[::2], events[1::2])
+    ]
 
 
 def always(reply: str):
@@ -27,6 +32,7 @@ def always(reply: str):
 
 
 # --- Twenty Questions and Guess Who: the judge is the game master ---
+
 
 def test_twenty_questions_solved_after_three_questions_scores_the_questions_left():
     assert instance_of("ta_twenty_questions")[1]["content"] == {"target_word": "cup", "theme": "things"}
@@ -78,14 +84,20 @@ def test_guess_who_two_wrong_guesses_in_a_row_lose_without_an_abort():
 
 
 def test_guess_who_solved_and_judge_garbage_is_textarenas_fallback():
-    episode = play("ta_guess_who", [scripted(["Is the character bald?", "Does he wear glasses?", "[George]"]),
-                                    scripted(["Yes", "What a question."])])
+    episode = play(
+        "ta_guess_who",
+        [
+            scripted(["Is the character bald?", "Does he wear glasses?", "[George]"]),
+            scripted(["Yes", "What a question."]),
+        ],
+    )
     assert_outcome(episode.scores, "Success")
     assert episode.scores["Main Score"] == 50 + 50 * 17 / 19
     assert "I'm sorry, I don't understand. Please try asking again." in episode.contexts[2][1]["content"]
 
 
 # --- Debate and Scenario Planning: the judge is every juror ---
+
 
 def pre_then_post(before: str, after: str):
     """A juror voting `before` in the vote before the debate and `after` in the one after it."""
@@ -99,7 +111,9 @@ def test_debate_the_side_whose_vote_share_grew_wins():
     episode = play("ta_debate", [argue, argue, pre_then_post("Negative", "Affirmative")])
     seats = episode.interactions["seats"]
     assert {name: (seat["result"], seat["payoff"]) for name, seat in seats.items()} == {
-        "Player 0": ("loss", -1.0), "Player 1": ("win", 1.0)}
+        "Player 0": ("loss", -1.0),
+        "Player 1": ("win", 1.0),
+    }
     assert_outcome(episode.scores, "Success")
     assert episode.scores["Judge Requests"] == 14 and episode.scores["Request Count"] == 6
     asked = judge_turns(episode)
@@ -111,12 +125,12 @@ def test_debate_the_side_whose_vote_share_grew_wins():
     assert "You are juror number 1." in asked[7][0]
 
 
-@pytest.mark.parametrize("game_id, before, after, main_score", [(0, "Negative", "Affirmative", 0.0),
-                                                                 (1, "Affirmative", "Negative", 100.0)])
+@pytest.mark.parametrize(
+    "game_id, before, after, main_score", [(0, "Negative", "Affirmative", 0.0), (1, "Affirmative", "Negative", 100.0)]
+)
 def test_debate_against_a_reference_scores_the_models_gain_of_vote_share(game_id, before, after, main_score):
     # instance 0 seats the model at Player 0, instance 1 at Player 1: on the Negative side both times
-    episode = play("ta_debate_vs_random", [always("My side is right."), pre_then_post(before, after)],
-                   game_id=game_id)
+    episode = play("ta_debate_vs_random", [always("My side is right."), pre_then_post(before, after)], game_id=game_id)
     assert episode.interactions["seats"][f"Player {game_id}"]["payoff"] == (main_score - 50) / 50
     assert episode.scores["Main Score"] == main_score
 
@@ -132,7 +146,9 @@ def test_scenario_planning_the_jurys_majority_wins_and_a_tie_is_a_draw():
     plan = always("Find water first.")
     episode = play("ta_scenario_planning", [plan, plan, always("Player 1")])
     assert {name: seat["result"] for name, seat in episode.interactions["seats"].items()} == {
-        "Player 0": "loss", "Player 1": "win"}
+        "Player 0": "loss",
+        "Player 1": "win",
+    }
     assert episode.scores["Judge Requests"] == 11
     # no valid vote: TextArena 0.7.4 calls `set_draw(reson=...)`, a TypeError the master puts right
     episode = play("ta_scenario_planning", [plan, plan, always("Both are good.")])
@@ -142,12 +158,14 @@ def test_scenario_planning_the_jurys_majority_wins_and_a_tie_is_a_draw():
 
 def test_scenario_planning_against_a_reference_scores_the_models_vote_share():
     votes = iter(["Player 1"] * 8 + ["Player 0"] * 3)
-    episode = play("ta_scenario_planning_vs_random", [always("Find water first."), lambda context: next(votes)],
-                   game_id=1)
+    episode = play(
+        "ta_scenario_planning_vs_random", [always("Find water first."), lambda context: next(votes)], game_id=1
+    )
     assert math.isclose(episode.scores["Main Score"], 100 * 8 / 11)
 
 
 # --- every judged game: offline, recorded, failures named ---
+
 
 @pytest.mark.parametrize("game", JUDGED)
 def test_no_network_is_used_and_textarenas_openrouter_agent_is_left_in_place(game, monkeypatch):
@@ -155,6 +173,7 @@ def test_no_network_is_used_and_textarenas_openrouter_agent_is_left_in_place(gam
 
     def no_network(*args, **kwargs):
         raise AssertionError("a network connection was attempted")
+
     monkeypatch.setattr(socket.socket, "connect", no_network)
     monkeypatch.setattr(socket, "create_connection", no_network)
     original = ta.agents.OpenRouterAgent
@@ -169,6 +188,7 @@ def test_no_network_is_used_and_textarenas_openrouter_agent_is_left_in_place(gam
 def test_a_failing_judge_fails_the_episode_with_its_name(game):
     def broken(context):
         raise ConnectionError("backend down")
+
     seats = spec_of(game).players - 1
     with pytest.raises(Exception, match=r"the judge \(scripted\d\) failed: ConnectionError: backend down"):
         play(game, [always("Is it red?") for _ in range(seats)] + [broken])

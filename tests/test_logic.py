@@ -1,6 +1,7 @@
 """Logic and sliding puzzles played end to end: RushHour, Sokoban, LogicPuzzle, Slitherlink, Crosswords.
 
 Expert and random players are the programmatic players of `ta_players`, reading only the contexts."""
+
 import math
 
 import pytest
@@ -50,8 +51,10 @@ def test_rush_hour_board_the_red_car_cannot_leave_is_unplayable():
         game_master = game_benchmark.create_game_master(exp, [mock_model()])
         game_master.setup(**instance)
         assert game_master.unplayable_reason() is None
-        game_master.env.state.game_state["vehicles"] = {"A": _Vehicle("A", 2, 4, 2, True),
-                                                        "X": _Vehicle("X", 2, 0, 2, True)}
+        game_master.env.state.game_state["vehicles"] = {
+            "A": _Vehicle("A", 2, 4, 2, True),
+            "X": _Vehicle("X", 2, 0, 2, True),
+        }
         assert game_master.unplayable_reason() == "the red car cannot reach the exit"
 
 
@@ -69,8 +72,12 @@ def test_rush_hour_prints_nothing_to_stdout(capfd):
 
 def _replies(episode) -> list[tuple[str, str]]:
     """(player, reply) for every reply the players gave, in order."""
-    return [(event["from"], event["action"]["content"]) for turn in episode.interactions["turns"] for event in turn
-            if event["action"]["type"] == "get message" and event["from"].startswith("Player")]
+    return [
+        (event["from"], event["action"]["content"])
+        for turn in episode.interactions["turns"]
+        for event in turn
+        if event["action"]["type"] == "get message" and event["from"].startswith("Player")
+    ]
 
 
 # --- Sokoban ---
@@ -143,8 +150,14 @@ def test_logic_puzzle_score_counts_whole_pairings_not_x_marks():
     # Wednesday's people row marked exactly (alice O, bob X, charlie X), all of monday's sports X, then one cell
     # toggled until TextArena's turn limit (30: the game ends after 31 moves). Pairings right: 1 of 6. TextArena's
     # own completion would count 3 + 2 + (X marks of the toggled cell) cells of 18.
-    moves = ["[wednesday alice O]", "[wednesday bob X]", "[wednesday charlie X]",
-             "[monday tennis X]", "[monday basketball X]", "[monday soccer X]"]
+    moves = [
+        "[wednesday alice O]",
+        "[wednesday bob X]",
+        "[wednesday charlie X]",
+        "[monday tennis X]",
+        "[monday basketball X]",
+        "[monday soccer X]",
+    ]
     moves += ["[tuesday bob X]", "[tuesday bob O]"] * 12 + ["[tuesday bob X]"]
     episode = play("ta_logic_puzzle", [scripted(moves)])
     assert_outcome(episode.scores, "Lose")
@@ -178,8 +191,16 @@ def test_slitherlink_expert_draws_the_loop_edge_by_edge():
     episode = play("ta_slitherlink", [ta_player("expert")])
     assert_outcome(episode.scores, "Success")
     assert episode.scores["Main Score"] == 100
-    assert [reply for _, reply in _replies(episode)] == ["[h 0 1]", "[h 0 2]", "[h 2 1]", "[h 2 2]",
-                                                          "[v 0 1]", "[v 0 3]", "[v 1 1]", "[v 1 3]"]
+    assert [reply for _, reply in _replies(episode)] == [
+        "[h 0 1]",
+        "[h 0 2]",
+        "[h 2 1]",
+        "[h 2 2]",
+        "[v 0 1]",
+        "[v 0 3]",
+        "[v 1 1]",
+        "[v 1 3]",
+    ]
 
 
 def test_slitherlink_moves_are_not_echoed_as_broken_observations():
@@ -221,9 +242,11 @@ def test_slitherlink_invalid_move_reason_and_reward_are_not_swapped():
 # --- Crosswords ---
 # Instance default/0: STOMACH across at (0, 0), TIGHT down at (0, 1) (sharing the T), DEVELOPMENT across at (8, 2):
 # 22 letter cells.
-CROSSWORDS_LETTERS = [(0, col, letter) for col, letter in enumerate("stomach")] + \
-    [(row, 1, letter) for row, letter in enumerate("ight", start=1)] + \
-    [(8, col, letter) for col, letter in enumerate("development", start=2)]
+CROSSWORDS_LETTERS = (
+    [(0, col, letter) for col, letter in enumerate("stomach")]
+    + [(row, 1, letter) for row, letter in enumerate("ight", start=1)]
+    + [(8, col, letter) for col, letter in enumerate("development", start=2)]
+)
 
 
 def test_crosswords_player_who_knows_the_words_fills_the_grid():

@@ -1,5 +1,6 @@
 """Number and chance games played end to end: the programmatic experts win, hand-made losing lines are scored by
 hand, format breakers are Aborted, stalling players are stopped."""
+
 import json
 import math
 
@@ -16,6 +17,7 @@ def assert_aborted(scores: dict):
 
 
 # --- GuessTheNumber ---
+
 
 def test_guess_the_number_expert_binary_search_finds_12_in_three_guesses():
     # default instance 0 hides 12 in 1..20: [10] higher, [15] lower, [12]
@@ -56,11 +58,16 @@ def test_guess_the_number_repeating_a_guess_is_aborted():
 
 def _replies(episode):
     """(player, reply) of every request, from the interactions."""
-    return [(event["from"], event["action"]["content"]) for turn in episode.interactions["turns"] for event in turn
-            if event["action"]["type"] == "get message" and event["from"].startswith("Player")]
+    return [
+        (event["from"], event["action"]["content"])
+        for turn in episode.interactions["turns"]
+        for event in turn
+        if event["action"]["type"] == "get message" and event["from"].startswith("Player")
+    ]
 
 
 # --- Mastermind ---
+
 
 def test_mastermind_expert_first_guess_and_feedback():
     # default instance 0 hides [4 3 6 1]; the first consistent code is [1 2 3 4]: 0 black, 3 white (1, 3, 4)
@@ -81,8 +88,9 @@ def test_mastermind_expert_cracks_every_shipped_code_within_the_turn_limit(exper
 
 def test_mastermind_turn_limit_is_a_lose_scored_0():
     # 21 distinct wrong codes (the secret [4 3 6 1] never among them): max_turns=20 ends after the 21st guess
-    wrong = [f"[{a} {b} 5 6]" for a in range(1, 5) for b in range(1, 5) if a != b][:12] + \
-            [f"[5 6 {a} {b}]" for a in range(1, 5) for b in range(1, 5) if a != b][:9]
+    wrong = [f"[{a} {b} 5 6]" for a in range(1, 5) for b in range(1, 5) if a != b][:12] + [
+        f"[5 6 {a} {b}]" for a in range(1, 5) for b in range(1, 5) if a != b
+    ][:9]
     episode = play("ta_mastermind", [scripted(wrong)])
     assert_outcome(episode.scores, "Lose")
     assert episode.scores["Main Score"] == 0
@@ -102,6 +110,7 @@ def test_mastermind_repeating_a_guess_is_aborted():
 # --- Bandit ---
 # default instance 0: red 0.1806, blue 0.3499, green 0.3360, yellow 0.4383, purple 0.55 (the best)
 
+
 def test_bandit_best_pick_is_a_success_although_textarena_rewards_it_as_incorrect():
     # TextArena 0.7.4 compares the pick with the dict of means: the best pick gets regret 0.0 and the reason
     # "You chose an incorrect button."; BanditMaster decides from the regret.
@@ -113,8 +122,10 @@ def test_bandit_best_pick_is_a_success_although_textarena_rewards_it_as_incorrec
     assert episode.scores["Request Count"] == 21  # 20 pulls and the final pick
 
 
-@pytest.mark.parametrize("pick, score", [("red", 0.0), ("yellow", 100 * (0.4383308486284223 - 0.1805792581237367)
-                                                                   / (0.55 - 0.1805792581237367))])
+@pytest.mark.parametrize(
+    "pick, score",
+    [("red", 0.0), ("yellow", 100 * (0.4383308486284223 - 0.1805792581237367) / (0.55 - 0.1805792581237367))],
+)
 def test_bandit_other_pick_is_a_lose_scored_between_worst_and_best_mean(pick, score):
     episode = play("ta_bandit", [scripted(["[purple]"] * 20 + [f"[{pick}]"])])
     assert_outcome(episode.scores, "Lose")
@@ -140,6 +151,7 @@ def test_bandit_unknown_button_is_aborted():
 
 # --- Secretary ---
 # default instance 0: 0.7925, 0.2387, 0.1130, 0.6931, 0.8279; instance 1: 0.8070, 0.3005, 0.6480, 0.7962, 0.3648
+
 
 def test_secretary_expert_lets_two_values_pass_then_takes_the_first_record():
     episode = play("ta_secretary", [ta_player("expert")])
@@ -177,6 +189,7 @@ def test_secretary_format_breaker_and_bracket_with_prose_are_aborted():
 
 # --- ThreeCardMonte --- (instance 0: the ball ends under cup 2)
 
+
 def test_three_card_monte_expert_follows_the_swaps():
     episode = play("ta_three_card_monte", [ta_player("expert")])
     assert _replies(episode) == [("Player 0", "[2]")]
@@ -207,6 +220,7 @@ def test_three_card_monte_cup_out_of_range_is_aborted():
 
 
 # --- Countdown --- (TextArena's one puzzle: 100 75 6 4 3 2, target 532)
+
 
 def test_countdown_expert_reaches_532():
     # 75 - 3 = 72, 72 * 6 = 432, 432 + 100 = 532; each result is appended at the end of the numbers
@@ -301,8 +315,9 @@ def test_countdown_echoed_move_and_invalid_move_arguments_are_put_back_in_order(
     episode = play("ta_countdown", [scripted(["[1 4 -]", "[0 1 /]", "[0 1 /]"])])  # 100 / 6 is not whole
     assert_aborted(episode.scores)
     assert "Reason: Invalid operation (division by zero or non-integer result)" in episode.contexts[2][1]["content"]
-    assert episode.interactions["end reason"] == \
-        "Invalid Move: Invalid operation (division by zero or non-integer result)"
+    assert (
+        episode.interactions["end reason"] == "Invalid Move: Invalid operation (division by zero or non-integer result)"
+    )
     assert (0, "[1 4 -]") in episode.game_master.env.state.logs  # sender 0, the move as the message
 
 
@@ -337,11 +352,28 @@ def test_cryptarithm_stalling_with_the_same_assignment_ends_at_the_turn_limit():
     assert episode.scores["Request Count"] == 101 and episode.scores["Main Score"] == 0
 
 
-CLASSIC = {"small": ["TO+GO=OUT", "ODD+ODD=EVEN", "TWO+TWO=FOUR", "EAT+THAT=APPLE", "COCA+COLA=OASIS",
-                     "USSR+USA=PEACE", "BASE+BALL=GAMES", "NINE+FINE=WIVES"],
-           "large": ["YOUR+YOU=HEART", "CROSS+ROADS=DANGER", "HOCUS+POCUS=PRESTO", "SIX+SEVEN+SEVEN=TWENTY",
-                     "THREE+THREE+TWO+TWO+ONE=ELEVEN", "DONALD+GERALD=ROBERT", "FORTY+TEN+TEN=SIXTY",
-                     "BLACK+GREEN=ORANGE"]}
+CLASSIC = {
+    "small": [
+        "TO+GO=OUT",
+        "ODD+ODD=EVEN",
+        "TWO+TWO=FOUR",
+        "EAT+THAT=APPLE",
+        "COCA+COLA=OASIS",
+        "USSR+USA=PEACE",
+        "BASE+BALL=GAMES",
+        "NINE+FINE=WIVES",
+    ],
+    "large": [
+        "YOUR+YOU=HEART",
+        "CROSS+ROADS=DANGER",
+        "HOCUS+POCUS=PRESTO",
+        "SIX+SEVEN+SEVEN=TWENTY",
+        "THREE+THREE+TWO+TWO+ONE=ELEVEN",
+        "DONALD+GERALD=ROBERT",
+        "FORTY+TEN+TEN=SIXTY",
+        "BLACK+GREEN=ORANGE",
+    ],
+}
 
 
 @pytest.mark.parametrize("experiment", ["small", "large"])
@@ -359,9 +391,26 @@ def test_cryptarithm_solver_finds_the_known_solutions_and_none_where_there_is_no
     # 92843 + 72843 = 165686; 9567 + 1085 = 10652; LEMON + LEMON = MELON would need 2 x N to end in N, so N = 0,
     # and 2 x O + carry to end in O ... no assignment works (the solver and a brute force over all digits agree)
     assert cryptarithm_solution(("HOCUS", "POCUS"), "PRESTO") == {
-        "C": 8, "E": 5, "H": 9, "O": 2, "P": 1, "R": 0, "S": 6, "T": 7, "U": 3}
+        "C": 8,
+        "E": 5,
+        "H": 9,
+        "O": 2,
+        "P": 1,
+        "R": 0,
+        "S": 6,
+        "T": 7,
+        "U": 3,
+    }
     assert cryptarithm_solution(("SEND", "MORE"), "MONEY") == {
-        "D": 7, "E": 5, "M": 1, "N": 6, "O": 0, "R": 8, "S": 9, "Y": 2}
+        "D": 7,
+        "E": 5,
+        "M": 1,
+        "N": 6,
+        "O": 0,
+        "R": 8,
+        "S": 9,
+        "Y": 2,
+    }
     assert cryptarithm_solution(("LEMON", "LEMON"), "MELON") is None
     assert cryptarithm_solution(("ABC", "D"), "EF") is None  # an addend longer than the result
 

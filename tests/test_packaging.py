@@ -1,6 +1,7 @@
 """Installing the project installs its dependencies only: the game's generic module names (master, metrics, ...)
 must not land in site-packages, where they would shadow or be shadowed by other clem games' modules. The game's
 modules import each other downwards only (README "The house")."""
+
 import ast
 import subprocess
 import sys
@@ -11,8 +12,11 @@ from support import REPO
 
 
 def test_wheel_holds_no_top_level_module(tmp_path):
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "--wheel-dir", str(tmp_path),
-                    str(REPO)], check=True, capture_output=True)
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "--wheel-dir", str(tmp_path), str(REPO)],
+        check=True,
+        capture_output=True,
+    )
     (wheel,) = tmp_path.glob("clem_textarena-*.whl")
     names = zipfile.ZipFile(wheel).namelist()
     assert names and all(name.startswith("clem_textarena-") and ".dist-info/" in name for name in names)
@@ -43,8 +47,11 @@ def test_every_module_imports_only_from_its_floor_and_below():
     floor_of = {name: number for number, floor in enumerate(FLOORS) for name in floor}
     own = {path.stem for path in REPO.glob("*.py")} | {path.parent.name for path in REPO.glob("*/__init__.py")}
     assert own - {"tests", "scripts"} - set(floor_of) == set(), "a module of the game that no floor holds"
-    upward = [(str(path.relative_to(REPO)), target)
-              for path in [*REPO.glob("*.py"), *REPO.glob("*/**/*.py")]
-              if (top := path.relative_to(REPO).parts[0].removesuffix(".py")) in floor_of
-              for target in _imported_tops(path) if target in floor_of and floor_of[target] > floor_of[top]]
+    upward = [
+        (str(path.relative_to(REPO)), target)
+        for path in [*REPO.glob("*.py"), *REPO.glob("*/**/*.py")]
+        if (top := path.relative_to(REPO).parts[0].removesuffix(".py")) in floor_of
+        for target in _imported_tops(path)
+        if target in floor_of and floor_of[target] > floor_of[top]
+    ]
     assert upward == []

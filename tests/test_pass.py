@@ -2,6 +2,7 @@
 (shards.py and a launcher), resumed after a kill (resume.py), on a fresh instance set (fresh_instances.py), and a
 person playing through standard input (`clem run -m human`). The hosted model is played by tests/waiting_api.py: a
 programmatic player that waits a fixed time per request and plays one request at a time."""
+
 import json
 import multiprocessing
 import os
@@ -55,8 +56,7 @@ def environment(**extra: str) -> dict:
 
 
 def script(name: str, *args: str, cwd: Path, **popen) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, str(REPO / "scripts" / name), *args], cwd=cwd, env=environment(),
-                            **popen)
+    return subprocess.Popen([sys.executable, str(REPO / "scripts" / name), *args], cwd=cwd, env=environment(), **popen)
 
 
 def without_lookup_source(value):
@@ -72,29 +72,38 @@ def recorded(results: Path) -> dict[str, dict]:
     """Every episode file of a results folder (timestamps and the registry's path aside), and which episodes
     finished."""
     files = {name: without_lookup_source(load_episode_files(results, name)) for name in EPISODE_FILES}
-    files["finished"] = sorted(str(path.parent.relative_to(results)) for path in results.rglob("completed.json")
-                               if not (path.parent / "error.json").exists())
+    files["finished"] = sorted(
+        str(path.parent.relative_to(results))
+        for path in results.rglob("completed.json")
+        if not (path.parent / "error.json").exists()
+    )
     return files
 
 
 def planned_episodes() -> int:
-    return sum(min(PASS_INSTANCES, len(experiment["game_instances"])) for spec in PASS_SPECS
-               for experiment in json.loads((REPO / "in" / f"instances_{spec}.json").read_text())["experiments"])
+    return sum(
+        min(PASS_INSTANCES, len(experiment["game_instances"]))
+        for spec in PASS_SPECS
+        for experiment in json.loads((REPO / "in" / f"instances_{spec}.json").read_text())["experiments"]
+    )
 
 
 @pytest.fixture(scope="session")
 def reference_pass(tmp_path_factory) -> Path:
     """One uninterrupted `clem run` of PASS_SPECS in one process: the records every other way must reproduce (made
     once per session, under pytest-xdist too)."""
+
     def make(game_dir: Path):
         _, model = pass_repo(game_dir)
         clem("run", "-g", *PASS_SPECS, "-m", model, "-r", "results", cwd=game_dir)
+
     results = made_once(tmp_path_factory, "pass_reference", make) / "results"
     assert len(recorded(results)["finished"]) == planned_episodes()
     return results
 
 
 # --- shards.py ---
+
 
 def shard_lines(capsys, *args: str) -> list[list[list[str]]]:
     """shards.py's lines, each as the `clem run`s it chains (argument lists), each checked to fall back on resume.py
@@ -129,17 +138,22 @@ def test_shards_cover_every_spec_once_and_split_a_dominant_spec_by_experiment(ca
         for command in line:
             assert command[command.index("-m") + 1] == "gpt-4o-mini" and command[command.index("-r") + 1] == "out"
             assert command[command.index("-l") + 1] == "500"
-            specs = command[command.index("-g") + 1:command.index("-m")]
+            specs = command[command.index("-g") + 1 : command.index("-m")]
             experiment = specs.pop() if "-e" in specs else None
             if experiment is not None:
                 specs.remove("-e")
                 assert len(specs) == 1  # clem run -e applies to every spec of the run
             pieces.update((spec, experiment) for spec in specs)
     # 2048's random play is most of this pass's requests: its experiments are pieces of their own, in any shard
-    experiments_2048 = {name for name, _ in resume.planned(resume.select_specs(
-        GameRegistry.from_directories_and_cwd_files(), ["ta_2048"])[0])}
-    assert pieces == Counter({**{("ta_2048", name): 1 for name in experiments_2048},
-                              **{(game, None): 1 for game in games[1:]}})
+    experiments_2048 = {
+        name
+        for name, _ in resume.planned(
+            resume.select_specs(GameRegistry.from_directories_and_cwd_files(), ["ta_2048"])[0]
+        )
+    }
+    assert pieces == Counter(
+        {**{("ta_2048", name): 1 for name in experiments_2048}, **{(game, None): 1 for game in games[1:]}}
+    )
 
 
 def test_shards_split_the_expected_requests_evenly_largest_first():
@@ -150,9 +164,11 @@ def test_shards_split_the_expected_requests_evenly_largest_first():
 
 
 def test_shards_and_resume_refuse_unknown_specs_and_bad_counts(capsys):
-    for main, args in ((shards.main, ["-n", "2", "-m", "x", "-g", "ta_no_such_game"]),
-                       (shards.main, ["-n", "0", "-m", "x"]),
-                       (resume.main, ["-m", "x", "-g", "ta_no_such_game"])):
+    for main, args in (
+        (shards.main, ["-n", "2", "-m", "x", "-g", "ta_no_such_game"]),
+        (shards.main, ["-n", "0", "-m", "x"]),
+        (resume.main, ["-m", "x", "-g", "ta_no_such_game"]),
+    ):
         with pytest.raises(SystemExit) as exit_:
             main(args)
         assert exit_.value.code == 2
@@ -161,7 +177,8 @@ def test_shards_and_resume_refuse_unknown_specs_and_bad_counts(capsys):
 
 
 def test_concurrent_shards_record_the_same_episodes_as_one_process_and_keep_the_shared_files_whole(
-        reference_pass, tmp_path, monkeypatch, capsys):
+    reference_pass, tmp_path, monkeypatch, capsys
+):
     game_dir, model = pass_repo(tmp_path / "game")
     lines = shards_in(game_dir, monkeypatch, capsys, "-n", "2", "-m", model, "-g", *PASS_SPECS)
     # Minesweeper is about half of the requests: one line plays it, the other the two other specs
@@ -169,9 +186,14 @@ def test_concurrent_shards_record_the_same_episodes_as_one_process_and_keep_the_
     assert len(lines.splitlines()) == 2
     # the documented launcher; the waiting model holds each line's first process at its first request until both
     # have arrived, so that they play (and write their records, run.json and clembench.log) at the same time
-    launcher = subprocess.run(["xargs", "-d", "\n", "-P", "2", "-I{}", "sh", "-c", "{}"], input=lines, text=True,
-                              cwd=game_dir, capture_output=True,
-                              env=environment(**{waiting_api.BARRIER_VARIABLE: f"{tmp_path / 'barrier'}:2"}))
+    launcher = subprocess.run(
+        ["xargs", "-d", "\n", "-P", "2", "-I{}", "sh", "-c", "{}"],
+        input=lines,
+        text=True,
+        cwd=game_dir,
+        capture_output=True,
+        env=environment(**{waiting_api.BARRIER_VARIABLE: f"{tmp_path / 'barrier'}:2"}),
+    )
     assert launcher.returncode == 0, launcher.stderr[-2000:]
     assert len(list((tmp_path / "barrier").iterdir())) == commands
 
@@ -187,8 +209,9 @@ def test_concurrent_shards_record_the_same_episodes_as_one_process_and_keep_the_
     assert len(re.findall(f"^{stamp}clemcore.cli - INFO - clem run took", log, re.MULTILINE)) == commands
 
 
-def test_a_shard_whose_clem_run_fails_to_start_is_played_by_its_resume_fallback(reference_pass, tmp_path,
-                                                                                 monkeypatch, capsys):
+def test_a_shard_whose_clem_run_fails_to_start_is_played_by_its_resume_fallback(
+    reference_pass, tmp_path, monkeypatch, capsys
+):
     game_dir, model = pass_repo(tmp_path / "game")
     # a run.json cut short: what clem reads when another process is rewriting it, or a stopped one left it so;
     # clem run then fails at its start
@@ -200,9 +223,13 @@ def test_a_shard_whose_clem_run_fails_to_start_is_played_by_its_resume_fallback(
     assert shell.returncode == 0 and "JSONDecodeError" in shell.stderr and "moved to" in shell.stdout
 
     def of_the_game(files: dict) -> dict:
-        return {name: {episode: record for episode, record in records.items() if f"/{game}/" in f"/{episode}"}
-                if isinstance(records, dict) else [episode for episode in records if f"/{game}/" in episode]
-                for name, records in files.items()}
+        return {
+            name: {episode: record for episode, record in records.items() if f"/{game}/" in f"/{episode}"}
+            if isinstance(records, dict)
+            else [episode for episode in records if f"/{game}/" in episode]
+            for name, records in files.items()
+        }
+
     assert of_the_game(recorded(game_dir / "results")) == of_the_game(recorded(reference_pass))
 
 
@@ -235,6 +262,7 @@ def test_the_word_tags_file_is_never_read_half_written_while_processes_write_it_
 
 # --- resume.py ---
 
+
 def _stop_when_finished(process: subprocess.Popen, results: Path, episodes: int, sig: int):
     """Sends `sig` to the process once `episodes` episodes have finished (the pass is then under way)."""
     deadline = time.monotonic() + 120
@@ -247,14 +275,19 @@ def _stop_when_finished(process: subprocess.Popen, results: Path, episodes: int,
 
 
 def test_a_pass_stopped_by_sigterm_then_sigkill_and_resumed_records_every_episode_once_as_one_run(
-        reference_pass, tmp_path, monkeypatch, capsys):
+    reference_pass, tmp_path, monkeypatch, capsys
+):
     game_dir, model = pass_repo(tmp_path / "game")
     results = game_dir / "results"
     planned = planned_episodes()
 
-    run = subprocess.Popen([str(Path(sys.executable).parent / "clem"), "run", "-g", *PASS_SPECS, "-m", model, "-r",
-                            "results"], cwd=game_dir, env=environment(), stdout=subprocess.DEVNULL,
-                           stderr=subprocess.DEVNULL)
+    run = subprocess.Popen(
+        [str(Path(sys.executable).parent / "clem"), "run", "-g", *PASS_SPECS, "-m", model, "-r", "results"],
+        cwd=game_dir,
+        env=environment(),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     _stop_when_finished(run, results, 2, signal.SIGTERM)
     first = {path: path.read_text() for path in results.rglob("completed.json")}
     assert 2 <= len(first) < planned
@@ -282,10 +315,12 @@ def test_resume_plays_failed_half_written_and_unstarted_episodes_and_clears_thei
     models_dir = resume.run_dir(tmp_path, ["ta-random"])
     episodes = resume.planned(specs[0])
     finished, failed, half, empty = (resume.instance_dir(models_dir, game, *episode) for episode in episodes[:4])
-    for path, files in ((finished, ("instance.json", "interactions.json", "completed.json")),
-                        (failed, ("instance.json", "interactions.json", "scores.json", "error.json")),
-                        (half, ("instance.json", "interactions.json", "player_0.requests.json")),
-                        (empty, ("instance.json",))):
+    for path, files in (
+        (finished, ("instance.json", "interactions.json", "completed.json")),
+        (failed, ("instance.json", "interactions.json", "scores.json", "error.json")),
+        (half, ("instance.json", "interactions.json", "player_0.requests.json")),
+        (empty, ("instance.json",)),
+    ):
         path.mkdir(parents=True)
         for name in files:
             (path / name).write_text("{}")
@@ -304,25 +339,28 @@ def test_resume_moves_aside_a_run_file_a_stopped_process_left_cut_short_and_keep
     assert aside is not None and aside.read_text() == "" and not (tmp_path / "run.json").exists()
 
 
-def test_resume_starts_clem_again_when_it_read_run_json_while_another_process_wrote_it(tmp_path, monkeypatch,
-                                                                                     capsys):
+def test_resume_starts_clem_again_when_it_read_run_json_while_another_process_wrote_it(tmp_path, monkeypatch, capsys):
     # measured: of 24 `clem run`s started eight at a time into one folder, one failed so at its start
     from clemcore import cli
+
     calls = []
 
     def run(games, models, **options):
         calls.append((games, options["instances_filter"]))
         if len(calls) == 1:
             json.loads("")  # what clemcore's RunFileSaver raises on a run.json being rewritten
+
     monkeypatch.setattr(cli, "run", run)
     assert resume.main(["-m", "ta-random", "-g", "ta_three_card_monte", "-r", str(tmp_path)]) == 1
     assert len(calls) == 2 and calls[0][0] == calls[1][0] == ["ta_three_card_monte"]
-    assert calls[1][1]({"game_name": "ta_three_card_monte", "experiment": {"name": "default"},
-                        "game_instance": {"game_id": 0}})
+    assert calls[1][1](
+        {"game_name": "ta_three_card_monte", "experiment": {"name": "default"}, "game_instance": {"game_id": 0}}
+    )
     assert "played 0 episodes; 10 still unfinished" in capsys.readouterr().out
 
 
 # --- budget.py ---
+
 
 def test_budget_prints_requests_per_spec_and_the_wall_clock_of_one_and_of_sixteen_processes(capsys):
     games = ["ta_2048", "ta_guess_the_number", "ta_chess_vs_random"]
@@ -337,8 +375,10 @@ def test_budget_prints_requests_per_spec_and_the_wall_clock_of_one_and_of_sixtee
     assert f"{total * 1.5 / 3600:,.1f} h with 1 process\n" in out
     # sixteen processes: 2048's experiments are pieces of their own, and its largest (6x6) is the largest shard
     largest = max(cell["requests"] for cell in validation["ta_2048"]["ta-random"].values())
-    assert f"{largest * 1.5 / 3600:,.1f} h with 16 processes (scripts/shards.py -n 16: its largest shard, " \
-           f"{largest:,} requests)" in out
+    assert (
+        f"{largest * 1.5 / 3600:,.1f} h with 16 processes (scripts/shards.py -n 16: its largest shard, "
+        f"{largest:,} requests)" in out
+    )
     # the expert's runs did not count requests: the random player's stand in, marked as estimated
     assert budget.main(["-g", "ta_2048", "--player", "ta-expert"]) == 0
     assert re.search(rf"^ta_2048 .* {counted['ta_2048']:,}~ ", capsys.readouterr().out, re.MULTILINE)
@@ -346,24 +386,30 @@ def test_budget_prints_requests_per_spec_and_the_wall_clock_of_one_and_of_sixtee
 
 # --- fresh instances ---
 
+
 def test_a_fresh_draw_has_other_seeds_and_games_than_the_shipped_set_and_plays_with_clem(tmp_path, capsys):
     folder = tmp_path / "fresh"
     specs = ["ta_minesweeper", "ta_tower_of_hanoi"]
     assert fresh_instances.main(["-o", str(folder), "-g", *specs, "--draw", "test"]) == 0
     out = capsys.readouterr().out
-    files = {spec: [json.loads((root / "in" / f"instances_{spec}.json").read_text()) for root in (REPO, folder)]
-             for spec in specs}
+    files = {
+        spec: [json.loads((root / "in" / f"instances_{spec}.json").read_text()) for root in (REPO, folder)]
+        for spec in specs
+    }
 
     def every(instances: dict, key: str) -> list:
         return [instance[key] for experiment in instances["experiments"] for instance in experiment["game_instances"]]
+
     for shipped, fresh in files.values():
         assert fresh["draw"] == "test"
-        assert [(e["name"], len(e["game_instances"])) for e in fresh["experiments"]] == \
-            [(e["name"], len(e["game_instances"])) for e in shipped["experiments"]]
+        assert [(e["name"], len(e["game_instances"])) for e in fresh["experiments"]] == [
+            (e["name"], len(e["game_instances"])) for e in shipped["experiments"]
+        ]
         assert not set(every(shipped, "seed")) & set(every(fresh, "seed"))
     # the mines are laid anew; Tower of Hanoi starts from its one position whatever the seed, and is named
-    assert not set(every(files["ta_minesweeper"][0], "fingerprint")) & set(every(files["ta_minesweeper"][1],
-                                                                                 "fingerprint"))
+    assert not set(every(files["ta_minesweeper"][0], "fingerprint")) & set(
+        every(files["ta_minesweeper"][1], "fingerprint")
+    )
     assert "ta_tower_of_hanoi: default 1/1" in out and "ta_minesweeper" not in out.split("games as shipped")[1]
 
     clem("run", "-g", *specs, "-m", "ta-random", cwd=folder)
@@ -372,12 +418,18 @@ def test_a_fresh_draw_has_other_seeds_and_games_than_the_shipped_set_and_plays_w
     assert not list((folder / "results").rglob("error.json"))
     for episode in finished:  # each played the fresh instance of its folder
         spec, experiment = episode.relative_to(folder / "results" / "ta-random").parts[:2]
-        [drawn] = [instance for each in files[spec][1]["experiments"] if each["name"] == experiment
-                   for instance in each["game_instances"] if f"instance_{instance['game_id']:05d}" == episode.name]
+        [drawn] = [
+            instance
+            for each in files[spec][1]["experiments"]
+            if each["name"] == experiment
+            for instance in each["game_instances"]
+            if f"instance_{instance['game_id']:05d}" == episode.name
+        ]
         assert json.loads((episode / "instance.json").read_text()) == drawn
 
 
 # --- a person at the table ---
+
 
 def test_a_person_plays_a_vs_spec_through_standard_input_as_the_model_would(tmp_path):
     """`clem run -m human`: the person reads the message a model would be sent and types a move a line; in a `_vs_`
@@ -391,19 +443,34 @@ def test_a_person_plays_a_vs_spec_through_standard_input_as_the_model_would(tmp_
     file.write_text(json.dumps(instances))
     expert = [play(game, [ta_player("expert")], "default", game_id) for game_id in (0, 1)]
     # the person's seat: the model's, game_id % 2 (the minimax reference's moves are the other seat's turns)
-    typed = [event["action"]["content"] for game_id, episode in enumerate(expert)
-             for round_ in episode.interactions["turns"] for event in round_
-             if event["from"] == f"Player {game_id % 2}" and event["action"]["type"] == "get message"]
+    typed = [
+        event["action"]["content"]
+        for game_id, episode in enumerate(expert)
+        for round_ in episode.interactions["turns"]
+        for event in round_
+        if event["from"] == f"Player {game_id % 2}" and event["action"]["type"] == "get message"
+    ]
 
-    person = subprocess.run([str(Path(sys.executable).parent / "clem"), "run", "-g", game, "-m", "human"],
-                            input="".join(f"{move}\n" for move in typed), cwd=game_dir, env=environment(),
-                            capture_output=True, text=True, timeout=300)
+    person = subprocess.run(
+        [str(Path(sys.executable).parent / "clem"), "run", "-g", game, "-m", "human"],
+        input="".join(f"{move}\n" for move in typed),
+        cwd=game_dir,
+        env=environment(),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert person.returncode == 0, person.stderr[-2000:]
     for game_id, episode in enumerate(expert):
-        played = json.loads((game_dir / "results" / "human" / game / "default" / f"instance_{game_id:05d}" /
-                             "interactions.json").read_text())
-        strip = lambda turns: [[{k: v for k, v in event.items() if k != "timestamp"} for event in round_]  # noqa
-                               for round_ in turns]
+        played = json.loads(
+            (
+                game_dir / "results" / "human" / game / "default" / f"instance_{game_id:05d}" / "interactions.json"
+            ).read_text()
+        )
+        strip = lambda turns: [
+            [{k: v for k, v in event.items() if k != "timestamp"} for event in round_]  # noqa
+            for round_ in turns
+        ]
         assert strip(played["turns"]) == strip(episode.interactions["turns"])
         assert played["seats"][f"Player {game_id % 2}"]["model"] == "human"
         # what the person read is the model's message, each followed by clem's prompt for a line

@@ -1,5 +1,6 @@
 """Grid puzzles played end to end with the programmatic players of ta_players.puzzles and scripted lines whose
 scores are computed by hand: LightsOut, FrozenLake, Sudoku, FifteenPuzzle, PegJump, BabyAiText."""
+
 import contextlib
 import math
 
@@ -33,6 +34,7 @@ def format_breaker_is_aborted(game: str, experiment: str = "default"):
 # --- LightsOut ---
 # default instance 0 starts with 14 lights on:
 #   0: O O . . O / 1: O O . . O / 2: O O . O . / 3: O O O . . / 4: O . . . O
+
 
 def test_lights_out_expert_turns_every_light_off():
     episode = play("ta_lights_out", [ta_player("expert")])
@@ -83,6 +85,7 @@ def test_lights_out_dark_grid_is_unplayable():
 # default instance 0 (P at (0,0), G at (3,3), the start-to-goal distance is 6):
 #   row 0: P . H .   row 1: . . . H   row 2: . . . H   row 3: . . . G
 
+
 @pytest.mark.parametrize("experiment", ["default", "random", "hardcore"])
 def test_frozen_lake_expert_reaches_the_goal(experiment):
     episode = play("ta_frozen_lake", [ta_player("expert")], experiment)
@@ -129,6 +132,7 @@ def test_frozen_lake_walled_in_goal_is_unplayable():
 # very-easy instance 0 has 6 empty cells: (1,4)=7, (1,9)=6, (2,5)=1, (3,7)=3, (8,3)=9, (9,4)=5 (each row lacks
 # one digit, row 1 two of which column 4 only lacks 7)
 
+
 @pytest.mark.parametrize("experiment", ["very-easy", "easy", "default", "medium", "hard"])
 def test_sudoku_expert_solves_the_grid(experiment):
     episode = play("ta_sudoku", [ta_player("expert")], experiment)
@@ -164,6 +168,7 @@ def test_sudoku_format_breaker_is_aborted():
 # default instance 0 starts as (15 is the only tile in place):
 #    5  7 __  3 /  6 11  9 14 /  8  1  2 13 /  4 12 15 10
 
+
 def test_fifteen_puzzle_expert_solves_the_board():
     # without the workaround TextArena 0.7.4 raises AttributeError when the board is solved
     episode = play("ta_fifteen_puzzle", [ta_player("expert")])
@@ -195,8 +200,7 @@ def test_fifteen_puzzle_stalling_is_stopped_by_the_turn_limit_and_scored_by_tile
 def test_fifteen_puzzle_board_of_the_wrong_parity_is_unplayable():
     with set_up("ta_fifteen_puzzle") as game_master:
         assert game_master.unplayable_reason() is None
-        game_master.env.state.game_state["board"][:] = [[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12],
-                                                        [13, 15, 14, None]]
+        game_master.env.state.game_state["board"][:] = [[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12], [13, 15, 14, None]]
         assert game_master.unplayable_reason() == "the board cannot be solved (its permutation has the wrong parity)"
 
 
@@ -207,8 +211,13 @@ def test_fifteen_puzzle_format_breaker_is_aborted():
 # --- PegJump ---
 # TextArena's variant (`default`): holes 1 / 2 3 / 4 5 6 / 7 8 9 10 / 11 12 13 14 15 with 14 pegs, hole 5 empty;
 # the other experiments start from every other hole, grouped by the triangle's symmetry.
-PEG_START_HOLES = {"default": [5], "corner": [1, 11, 15], "next_to_corner": [2, 3, 7, 10, 12, 14],
-                   "side_middle": [4, 6, 13], "inner": [8, 9]}
+PEG_START_HOLES = {
+    "default": [5],
+    "corner": [1, 11, 15],
+    "next_to_corner": [2, 3, 7, 10, 12, 14],
+    "side_middle": [4, 6, 13],
+    "inner": [8, 9],
+}
 
 
 def test_peg_jump_experiments_start_from_every_hole_once():
@@ -227,6 +236,7 @@ def test_peg_jump_expert_leaves_one_peg_from_every_starting_hole(experiment):
         assert episode.scores["Request Count"] == 13
         assert f"{hole:>3}○" in episode.contexts[0][1]["content"]  # the first board shows the starting hole empty
 
+
 def test_peg_jump_expert_leaves_one_peg():
     episode = play("ta_peg_jump", [ta_player("expert")])
     assert_outcome(episode.scores, "Success")
@@ -240,7 +250,7 @@ def test_peg_jump_dead_end_is_a_loss_scored_by_the_pegs_left():
     moves = iter(["[12 5]", "[3 8]", "[14 5]", "[8 3]"])
     episode = play("ta_peg_jump", [lambda context: next(moves)])
     assert_outcome(episode.scores, "Lose")
-    assert episode.scores["Main Score"] == pytest.approx(100 / 2 ** 9)
+    assert episode.scores["Main Score"] == pytest.approx(100 / 2**9)
 
 
 def test_peg_jump_repeated_illegal_jump_aborts():
@@ -282,6 +292,7 @@ def test_peg_jump_board_that_cannot_end_with_one_peg_is_unplayable():
 # go_to_obj instance 0: the agent stands at (2, 2) of an 8x8 room facing west, the green ball at (6, 2) behind it.
 # unlock_local instance 2: the yellow key one step forward and one left, the locked yellow door in the wall beyond.
 
+
 def test_baby_ai_text_expert_completes_every_level():
     for experiment in ("go_to_obj", "go_to_red_ball", "pickup_dist", "open_door_color", "unlock_local"):
         episode = play("ta_baby_ai_text", [ta_player("expert")], experiment)
@@ -299,11 +310,20 @@ def test_baby_ai_text_turning_around_and_walking_to_the_ball_is_a_success():
 
 
 def test_baby_ai_text_unlocking_the_door_with_its_key_is_a_success():
-    moves = iter(["[go forward]", "[turn left]", "[pick up]", "[turn left]", "[go forward]", "[turn right]",
-                  "[go forward]", "[toggle]"])
+    moves = iter(
+        [
+            "[go forward]",
+            "[turn left]",
+            "[pick up]",
+            "[turn left]",
+            "[go forward]",
+            "[turn right]",
+            "[go forward]",
+            "[toggle]",
+        ]
+    )
     contexts = []
-    episode = play("ta_baby_ai_text", [lambda context: contexts.append(context) or next(moves)],
-                   "unlock_local", 2)
+    episode = play("ta_baby_ai_text", [lambda context: contexts.append(context) or next(moves)], "unlock_local", 2)
     assert_outcome(episode.scores, "Success")
     assert episode.scores["Main Score"] == 100 and episode.scores["Request Count"] == 8
     # one step forward leaves the door behind, out of view: it is told where it is now
@@ -327,8 +347,9 @@ def test_baby_ai_text_running_out_of_actions_is_a_lose():
     assert_outcome(episode.scores, "Lose")
     # 20 actions exactly: this env counts the turn limit's last action, unlike TextArena 0.7.4's envs
     assert episode.scores["Request Count"] == 20 and episode.scores["Main Score"] == 0
-    assert episode.interactions["end reason"] == ("You used all 20 actions without completing the mission: go to "
-                                                  "the green ball.")
+    assert episode.interactions["end reason"] == (
+        "You used all 20 actions without completing the mission: go to the green ball."
+    )
 
 
 def test_baby_ai_text_format_breaker_is_aborted():
@@ -339,15 +360,20 @@ def test_baby_ai_text_level_the_bot_cannot_finish_in_time_is_unplayable():
     with set_up("ta_baby_ai_text", "unlock_local", 2) as game_master:
         assert game_master.unplayable_reason() is None
         game_master.ta_env.max_turns = 7  # the bot needs 8 actions here, as the scripted game above
-        assert game_master.unplayable_reason() == ("minigrid's BabyAI bot does not complete the mission within 7 "
-                                                   "actions")
+        assert game_master.unplayable_reason() == (
+            "minigrid's BabyAI bot does not complete the mission within 7 actions"
+        )
 
 
 def test_baby_ai_text_expert_reads_the_view_in_words():
-    text = ("Turn 4 of 50. Your mission: open the door.\nYou see a wall 2 steps forward.\n"
-            "You see a locked yellow door 2 steps forward and 1 step left.\nYou carry a yellow key.\n"
-            "Seen before, out of view now: a red ball 3 steps behind and 2 steps right; a grey box 1 step left.")
+    text = (
+        "Turn 4 of 50. Your mission: open the door.\nYou see a wall 2 steps forward.\n"
+        "You see a locked yellow door 2 steps forward and 1 step left.\nYou carry a yellow key.\n"
+        "Seen before, out of view now: a red ball 3 steps behind and 2 steps right; a grey box 1 step left."
+    )
     view = puzzles.BabyAiText.view(puzzles.Transcript((text,), ()))
-    assert view == {"walls": {"forward": 2}, "carried": ("yellow", "key"),
-                    "objects": {(2, -1): ("locked", "yellow", "door"), (-3, 2): ("", "red", "ball"),
-                                (0, -1): ("", "grey", "box")}}
+    assert view == {
+        "walls": {"forward": 2},
+        "carried": ("yellow", "key"),
+        "objects": {(2, -1): ("locked", "yellow", "door"), (-3, 2): ("", "red", "ball"), (0, -1): ("", "grey", "box")},
+    }

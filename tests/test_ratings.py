@@ -1,5 +1,6 @@
 """The ratings command on real pairings of the programmatic players: the expert comes out above the random player,
 in the ratings and in the points shares, with a table and a plot."""
+
 import csv
 
 import pytest
@@ -40,9 +41,11 @@ def test_ratings_rank_the_expert_above_random_on_real_pairings(pairings, tmp_pat
         assert int(expert["episodes"]) == int(random_player["episodes"]) == 8
         assert float(expert["mu"]) - 2 * float(expert["sigma"]) > float(random_player["mu"])
         assert float(expert["points share"]) >= 0.9 > 0.1 >= float(random_player["points share"])
-    shares = {(row["player"], row["opponent"]): float(row["points share"])
-              for row in csv.DictReader((tmp_path / "win_rates.csv").open(encoding="utf-8"))
-              if row["game"] == "ta_othello"}
+    shares = {
+        (row["player"], row["opponent"]): float(row["points share"])
+        for row in csv.DictReader((tmp_path / "win_rates.csv").open(encoding="utf-8"))
+        if row["game"] == "ta_othello"
+    }
     assert shares[("ta-expert", "ta-random")] == pytest.approx(1 - shares[("ta-random", "ta-expert")])
     assert (tmp_path / "ratings.png").read_bytes().startswith(b"\x89PNG")
 

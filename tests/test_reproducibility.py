@@ -1,5 +1,6 @@
 """The same instance is the same game in any process: whatever PYTHONHASHSEED, sequential or batched, whatever the
 caller's RNGs; playing leaves the caller's RNGs alone; and the instance files regenerate byte for byte."""
+
 import itertools
 import json
 import os
@@ -70,8 +71,10 @@ def test_mock_replies_are_drawn_from_the_spec_and_differ_between_instances(seque
             role = interactions["players"][name]["game_role"]
             # an experiment's extra seats (more than the spec's players) answer with the last seat's replies
             seat_specs = [spec for spec in player_specs if spec["role"] != "Judge"]
-            allowed = next((spec["custom_response"] for spec in player_specs if spec["role"] == role),
-                           seat_specs[-1]["custom_response"])
+            allowed = next(
+                (spec["custom_response"] for spec in player_specs if spec["role"] == role),
+                seat_specs[-1]["custom_response"],
+            )
             assert set(replies) <= set(allowed), (episode, name)
             sequences.setdefault(game, set()).add(tuple(replies))
     # the replies are sampled per instance, not one fixed script for all of a game's instances
@@ -86,9 +89,12 @@ def test_mock_replies_do_not_depend_on_the_callers_rng(tmp_path, sequential):
     for seed in (1, 2):
         random.seed(seed)
         np.random.seed(seed)
-        run_dir = run_in_process("ta_hangman", tmp_path / f"results_{seed}", [mock_model()],
-                                 lambda row: row["experiment"]["name"] == "hardcore"
-                                 and row["game_instance"]["game_id"] in (0, 1))
+        run_dir = run_in_process(
+            "ta_hangman",
+            tmp_path / f"results_{seed}",
+            [mock_model()],
+            lambda row: row["experiment"]["name"] == "hardcore" and row["game_instance"]["game_id"] in (0, 1),
+        )
         runs.append(load_episode_files(run_dir, "interactions.json"))
     assert sorted(runs[0]) == ["ta_hangman/hardcore/instance_00000", "ta_hangman/hardcore/instance_00001"]
     assert runs[0] == runs[1]
@@ -105,6 +111,7 @@ def test_textarena_itself_draws_from_the_global_rngs():
     """Control for the next test: a bare TextArena episode does move the process-wide RNG, so an unchanged state
     after `play` is the game master's doing."""
     import textarena as ta
+
     random.seed(7)
     before = random.getstate()
     env = ta.make("Minesweeper-v0-raw")
@@ -118,12 +125,17 @@ def test_playing_an_episode_leaves_the_global_rngs_untouched(game):
     # TextArena is imported first, so that it stays loaded: its import (rich's) draws once from `random`,
     # which is not the episode's doing.
     import textarena  # noqa: F401
+
     spec = spec_of(game)
     experiment = _first_experiment(game)
     # the model's seats, and the judge of the LLM-judged games (their spec's last player)
-    player_specs = spec.player_specs[:seats_of(spec)] + (spec.player_specs[-1:] if getattr(spec, "judge", None) else [])
-    policies = [lambda context, replies=itertools.cycle(player_spec["custom_response"]): next(replies)
-                for player_spec in player_specs]
+    player_specs = spec.player_specs[: seats_of(spec)] + (
+        spec.player_specs[-1:] if getattr(spec, "judge", None) else []
+    )
+    policies = [
+        lambda context, replies=itertools.cycle(player_spec["custom_response"]): next(replies)
+        for player_spec in player_specs
+    ]
     random.seed(2024)
     np.random.seed(2024)
     python_state, numpy_state = random.getstate(), np.random.get_state()
@@ -150,12 +162,18 @@ def test_instance_generator_reproduces_the_instance_files_byte_for_byte(part, tm
     games = GENERATOR_PARTS[part]
     game_dir = copy_repo(tmp_path / "game")
     assert sorted(path.name for path in (game_dir / "in").iterdir()) == sorted(
-        f"instances_{game}.json" for game in BASE_GAMES)
+        f"instances_{game}.json" for game in BASE_GAMES
+    )
     expected = {f"instances_{game}.json": (game_dir / "in" / f"instances_{game}.json").read_bytes() for game in games}
     for name in expected:
         (game_dir / "in" / name).unlink()
-    process = subprocess.run([sys.executable, "instancegenerator.py", *games], cwd=game_dir, capture_output=True,
-                             text=True, env={**os.environ, "NLTK_DATA": NLTK_DATA})
+    process = subprocess.run(
+        [sys.executable, "instancegenerator.py", *games],
+        cwd=game_dir,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "NLTK_DATA": NLTK_DATA},
+    )
     # a game this Python cannot play is skipped with its reason, and the generator says so by its exit code
     unavailable = [game for game in UNAVAILABLE_GAMES if game in games]
     assert process.returncode == (1 if unavailable else 0), process.stdout + process.stderr

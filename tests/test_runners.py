@@ -1,6 +1,7 @@
 """Every game under clemcore's runners other than the sequential `clem run`: its PettingZoo env (the engine of all
 runners, and what trainers step), `clem serve` (OpenEnv over HTTP, played with clemcore's own client) and the
 batchwise runner when an episode fails."""
+
 import asyncio
 import contextlib
 import copy
@@ -50,6 +51,7 @@ def first_instance(game: str) -> tuple[str, int]:
 
 # --- the PettingZoo env ---
 
+
 @pytest.mark.parametrize("game", GAMES)
 def test_every_game_plays_through_the_pettingzoo_env_with_stable_contexts_and_outcome_rewards(game):
     seen, rereads = [], []
@@ -63,16 +65,21 @@ def test_every_game_plays_through_the_pettingzoo_env_with_stable_contexts_and_ou
         rereads.append(game_master.get_context_for(player) == seen[-1])
 
     experiment, game_id = first_instance(game)
-    episode = play(game, [ta_player("random") for _ in range(spec_of(game).players)], experiment, game_id,
-                   on_turn=read_again)
+    episode = play(
+        game, [ta_player("random") for _ in range(spec_of(game).players)], experiment, game_id, on_turn=read_again
+    )
 
     assert seen and all(rereads) and len(rereads) == len(seen)
     players = {player.name for player in episode.game_master.get_players()}
     # the judge of the LLM-judged games is a clem player that never has a turn: the game master asks it for the env
     judge = episode.game_master.judge
     seats = players - {judge.name} if judge is not None else players
-    logged = [event["action"]["content"] for turn in episode.interactions["turns"] for event in turn
-              if event["from"] == "GM" and event["to"] in seats]
+    logged = [
+        event["action"]["content"]
+        for turn in episode.interactions["turns"]
+        for event in turn
+        if event["from"] == "GM" and event["to"] in seats
+    ]
     assert logged == [context["content"] for context in seen]
     assert sum(episode.interactions["Request Count"]) == len(seen)
 
@@ -122,14 +129,28 @@ def _wait_until_up(port: int, deadline: float, process: subprocess.Popen | None 
 def clem_serve(game: str, game_dir: Path, records: Path, log: Path):
     """`clem serve` of one game on a free loopback port, single pass over its instances; always stopped."""
     port = free_port()
-    args = [str(Path(sys.executable).parent / "clem"), "serve", "-g", game, "--host", "127.0.0.1", "--port", str(port),
-            "--single-pass", "-r", str(records), "--run-id", SERVED_MODEL]
+    args = [
+        str(Path(sys.executable).parent / "clem"),
+        "serve",
+        "-g",
+        game,
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--single-pass",
+        "-r",
+        str(records),
+        "--run-id",
+        SERVED_MODEL,
+    ]
     agents = env_agents(game)
     if agents:
         args += ["-e", ",".join(f"{agent}={model}" for agent, model in agents.items())]
     with open(log, "w") as output:
-        process = subprocess.Popen(args, cwd=game_dir, env={**os.environ, "NLTK_DATA": NLTK_DATA}, stdout=output,
-                                   stderr=subprocess.STDOUT)
+        process = subprocess.Popen(
+            args, cwd=game_dir, env={**os.environ, "NLTK_DATA": NLTK_DATA}, stdout=output, stderr=subprocess.STDOUT
+        )
     try:
         try:
             _wait_until_up(port, time.monotonic() + SERVER_START_SECONDS, process)
@@ -163,8 +184,14 @@ def serve_in_process(game: str, game_dir: Path, records: Path):
     cwd = os.getcwd()
     os.chdir(game_dir)  # clem finds the game and the ta_players backend in the working directory
     try:
-        app = create_clemv_app(game, learner_agent="player_0", env_agents=env_agents(game), single_pass=True,
-                               results_dir=str(records), run_id=SERVED_MODEL)
+        app = create_clemv_app(
+            game,
+            learner_agent="player_0",
+            env_agents=env_agents(game),
+            single_pass=True,
+            results_dir=str(records),
+            run_id=SERVED_MODEL,
+        )
     finally:
         os.chdir(cwd)
     server = _PromptServer(uvicorn.Config(app, log_level="warning"))
@@ -206,13 +233,17 @@ def play_served(base_url: str, episodes: int, game: str):
 def _normalised(interactions: dict) -> dict:
     """The episode without what names the runner: the learner's marker model is the served model. Without the
     prompt sizes: a served learner composes its own requests from the contexts, which the server never sees."""
+
     def normalise(value):
         if isinstance(value, dict):
             return {key: normalise(item) for key, item in value.items()}
         if isinstance(value, list):
             return [normalise(item) for item in value]
         return SERVED_MODEL if value == "learner" else value
-    return normalise({key: value for key, value in interactions.items() if key not in ("meta", "player_models", "prompts")})
+
+    return normalise(
+        {key: value for key, value in interactions.items() if key not in ("meta", "player_models", "prompts")}
+    )
 
 
 def records_by_instance(run_dir: Path) -> dict[tuple, dict]:
@@ -232,8 +263,12 @@ def instances_in(game_dir: Path, game: str, within_players: bool = False) -> lis
     spec = spec_of(game)
     data = json.loads((game_dir / "in" / f"{spec.instances}.json").read_text())
     models = float("inf") if getattr(spec, "reference", None) else seats_of(spec)
-    return [(game, exp["name"], instance["game_id"]) for exp in data["experiments"] for instance in exp["game_instances"]
-            if not within_players or instance["num_players"] <= models]
+    return [
+        (game, exp["name"], instance["game_id"])
+        for exp in data["experiments"]
+        for instance in exp["game_instances"]
+        if not within_players or instance["num_players"] <= models
+    ]
 
 
 def assert_served_records_match_the_run(game: str, game_dir: Path, served: dict, run: dict):
@@ -266,13 +301,17 @@ def _records(results: Path) -> dict[tuple, dict]:
 def run_records(tmp_path_factory, game_dir: Path, name: str, games: tuple[str, ...]) -> dict[tuple, dict]:
     """The records of a `clem run -m ta-random` of the games in `game_dir`, made once per test session and read once
     per worker (a failed run fails its first test only; the others then compare against what it left)."""
-    results = made_once(tmp_path_factory, name, lambda results: clem("run", "-g", *games, "-m", SERVED_MODEL, "-r",
-                                                                     str(results), cwd=game_dir))
+    results = made_once(
+        tmp_path_factory,
+        name,
+        lambda results: clem("run", "-g", *games, "-m", SERVED_MODEL, "-r", str(results), cwd=game_dir),
+    )
     return _records(results)
 
 
 def first_game_repo(tmp_path_factory) -> Path:
     """A copy of the game keeping only the first experiment's first instance of every game."""
+
     def make(root: Path):
         copy_repo(root)
         for path in (root / "in").iterdir():
@@ -280,6 +319,7 @@ def first_game_repo(tmp_path_factory) -> Path:
             data["experiments"] = data["experiments"][:1]
             data["experiments"][0]["game_instances"] = data["experiments"][0]["game_instances"][:1]
             path.write_text(json.dumps(data, indent=2, ensure_ascii=False))
+
     return made_once(tmp_path_factory, "first_game_repo", make)
 
 
@@ -352,8 +392,13 @@ print("kept")
 def test_a_closed_game_unloads_its_own_modules_and_keeps_textarena_for_the_next():
     """clemcore unloads every module a game's load imported; the game keeps the installed packages among them, so a
     `clem run` of many games imports textarena once (test_cli plays several games in one run with them kept)."""
-    result = subprocess.run([sys.executable, "-c", KEEPS_PACKAGES], cwd=REPO, capture_output=True, text=True,
-                            env={**os.environ, "NLTK_DATA": NLTK_DATA})
+    result = subprocess.run(
+        [sys.executable, "-c", KEEPS_PACKAGES],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "NLTK_DATA": NLTK_DATA},
+    )
     assert result.returncode == 0 and result.stdout.splitlines()[-1] == "kept", result.stdout + result.stderr
 
 
@@ -389,8 +434,14 @@ def jamming_game(game_dir: Path) -> str:
     (game_dir / "jamming_tower.py").write_text(JAMMING_TOWER)
     specs = json.loads((game_dir / "clemgame.json").read_text())
     hanoi = next(spec for spec in specs if spec["game_name"] == "ta_tower_of_hanoi")
-    specs.append({**hanoi, "game_name": "ta_jamming_tower", "entry_point": "jamming_tower:JammingTowerOfHanoiEnv",
-                  "instances": "instances_ta_jamming_tower"})
+    specs.append(
+        {
+            **hanoi,
+            "game_name": "ta_jamming_tower",
+            "entry_point": "jamming_tower:JammingTowerOfHanoiEnv",
+            "instances": "instances_ta_jamming_tower",
+        }
+    )
     (game_dir / "clemgame.json").write_text(json.dumps(specs, indent=2))
     instances = json.loads((game_dir / "in" / "instances_ta_tower_of_hanoi.json").read_text())
     for experiment in instances["experiments"]:
@@ -425,17 +476,24 @@ def test_a_failing_episode_in_batch_mode_keeps_its_error_record_and_ends_its_gam
     game = jamming_game(game_dir)
     env = {"PYTHONPATH": str(game_dir)}
 
-    batch = clem("run", "-g", game, "-m", "mock", "-b", "4", "-r", str(tmp_path / "batch"), cwd=game_dir, env=env,
-                 check=False)
+    batch = clem(
+        "run", "-g", game, "-m", "mock", "-b", "4", "-r", str(tmp_path / "batch"), cwd=game_dir, env=env, check=False
+    )
     assert batch.returncode == 1, batch.stdout + batch.stderr
     assert f"Start batchwise runner for {game} with models=[mock]  (batch_size=4)" in batch.stdout + batch.stderr
     # the default episode's mock player ends its game with an invalid move before the medium tower jams
     assert _signals(tmp_path / "batch" / "mock" / game) == {
-        "default": "completed", "medium": "TextArenaEnvError", "hard": "unfinished", "hardcore": "unfinished",
-        "extreme": "InstanceMismatchError"}
+        "default": "completed",
+        "medium": "TextArenaEnvError",
+        "hard": "unfinished",
+        "hardcore": "unfinished",
+        "extreme": "InstanceMismatchError",
+    }
     error = json.loads((tmp_path / "batch" / "mock" / game / "medium" / "instance_00000" / "error.json").read_text())
-    assert error["message"].startswith(f"{game}, experiment 'medium', instance 0: TextArena JammingTowerOfHanoi-v0 "
-                                       f"failed in step: RuntimeError: the tower jammed")
+    assert error["message"].startswith(
+        f"{game}, experiment 'medium', instance 0: TextArena JammingTowerOfHanoi-v0 "
+        f"failed in step: RuntimeError: the tower jammed"
+    )
     # the results tree stays valid: `clem score` scores the finished episode only and reports no error
     score = clem("score", "-g", game, "-r", str(tmp_path / "batch"), cwd=game_dir, env=env)
     assert "exceptions occurred" not in score.stdout + score.stderr
@@ -443,5 +501,9 @@ def test_a_failing_episode_in_batch_mode_keeps_its_error_record_and_ends_its_gam
 
     clem("run", "-g", game, "-m", "mock", "-r", str(tmp_path / "sequential"), cwd=game_dir, env=env)
     assert _signals(tmp_path / "sequential" / "mock" / game) == {
-        "default": "completed", "medium": "TextArenaEnvError", "hard": "completed", "hardcore": "completed",
-        "extreme": "InstanceMismatchError"}
+        "default": "completed",
+        "medium": "TextArenaEnvError",
+        "hard": "completed",
+        "hardcore": "completed",
+        "extreme": "InstanceMismatchError",
+    }

@@ -1,6 +1,7 @@
 """Setup from the instance's record: RushHour, Sudoku and Sokoban rebuild the recorded puzzle instead of running
 TextArena's generator (seconds per episode for some experiments), and play exactly as the generated game does.
 Hangman builds its word list once per process."""
+
 import pytest
 import textarena.envs.Sokoban.env as sokoban_env
 from textarena.envs.RushHour.env import RushHourEnv
@@ -30,10 +31,18 @@ def test_episode_from_the_record_plays_as_the_generated_one(monkeypatch, game, e
     # against the record needs the content, so the generated game's record is kept and compared here instead.
     _, instance = instance_of(game, experiment, game_id)
     generated_records = []
-    monkeypatch.setattr(ta_master.TextArenaGameMaster, "verify_instance",
-                        lambda game_master: generated_records.append(game_master.record()))
-    generated = play(game, [ta_player("expert")], experiment, game_id,
-                     instance={key: value for key, value in instance.items() if key != "content"})
+    monkeypatch.setattr(
+        ta_master.TextArenaGameMaster,
+        "verify_instance",
+        lambda game_master: generated_records.append(game_master.record()),
+    )
+    generated = play(
+        game,
+        [ta_player("expert")],
+        experiment,
+        game_id,
+        instance={key: value for key, value in instance.items() if key != "content"},
+    )
 
     assert generated_records == [{"content": instance["content"], "fingerprint": instance["fingerprint"]}]
     assert restored.contexts == generated.contexts
@@ -61,6 +70,7 @@ def test_rush_hour_reset_generates_no_board_when_the_instance_records_one(monkey
     def counted(env):
         boards.append(env)
         return original(env)
+
     original = RushHourEnv._generate_random_puzzle
     monkeypatch.setattr(RushHourEnv, "_generate_random_puzzle", counted)
     monkeypatch.setattr(RushHourEnv, "_is_solvable", _refuse)

@@ -2,6 +2,7 @@
 variants, Connect Four, Nim, Chopsticks and the Memory Game. Scripted games with outcomes worked out by hand,
 the draw the game master declares when nobody can move (Quantum, Ultimate), rule breakers aborted, the turn
 limit stopping a stalling pair, and the reference players: random never breaks a rule, the strong one beats it."""
+
 import math
 import statistics
 
@@ -9,11 +10,28 @@ import pytest
 
 from support import GAMES, assert_outcome, assert_player_results, instance_of, play, requires, scripted, ta_player
 
-SMALL_BOARDS = ["ta_tic_tac_toe", "ta_reverse_tic_tac_toe", "ta_wild_tic_tac_toe", "ta_quantum_tic_tac_toe",
-                "ta_ultimate_tic_tac_toe", "ta_connect_four", "ta_nim", "ta_chopsticks", "ta_memory_game"]
-EXPERTS = {"ta_tic_tac_toe": "minimax", "ta_reverse_tic_tac_toe": "minimax", "ta_wild_tic_tac_toe": "minimax",
-           "ta_quantum_tic_tac_toe": "lookahead", "ta_ultimate_tic_tac_toe": "alpha_beta",
-           "ta_connect_four": "alpha_beta", "ta_nim": "nim_sum", "ta_chopsticks": "solver", "ta_memory_game": "memory"}
+SMALL_BOARDS = [
+    "ta_tic_tac_toe",
+    "ta_reverse_tic_tac_toe",
+    "ta_wild_tic_tac_toe",
+    "ta_quantum_tic_tac_toe",
+    "ta_ultimate_tic_tac_toe",
+    "ta_connect_four",
+    "ta_nim",
+    "ta_chopsticks",
+    "ta_memory_game",
+]
+EXPERTS = {
+    "ta_tic_tac_toe": "minimax",
+    "ta_reverse_tic_tac_toe": "minimax",
+    "ta_wild_tic_tac_toe": "minimax",
+    "ta_quantum_tic_tac_toe": "lookahead",
+    "ta_ultimate_tic_tac_toe": "alpha_beta",
+    "ta_connect_four": "alpha_beta",
+    "ta_nim": "nim_sum",
+    "ta_chopsticks": "solver",
+    "ta_memory_game": "memory",
+}
 
 
 def available(game: str):
@@ -72,15 +90,19 @@ def test_quantum_tic_tac_toe_board_without_two_open_cells_is_a_draw_the_master_d
     assert episode.scores["Violated Request Count"] == 0
 
 
+# fmt: off
 ULTIMATE_WIN = [(3, 1), (1, 0), (0, 2), (2, 4), (4, 7), (7, 5), (5, 4), (4, 3), (3, 2), (2, 8), (8, 8), (8, 1),
                 (1, 1), (1, 3), (3, 0), (0, 3), (4, 4), (4, 5), (5, 5), (5, 0), (0, 0), (0, 8), (8, 6), (6, 4),
                 (4, 1), (1, 4), (1, 7), (7, 3), (5, 3)]
+# fmt: on
 # a game in which board 2 fills up without a line and no big line is made: nobody can move after the 50th move
+# fmt: off
 ULTIMATE_STALL = [(2, 1), (1, 4), (4, 1), (1, 6), (6, 2), (2, 0), (0, 6), (6, 7), (7, 1), (1, 0), (0, 2), (2, 4),
                   (4, 8), (8, 7), (7, 7), (7, 2), (2, 3), (3, 5), (5, 5), (5, 6), (6, 4), (4, 0), (0, 7), (7, 6),
                   (6, 5), (5, 3), (3, 1), (1, 2), (2, 8), (8, 3), (3, 0), (0, 1), (2, 5), (5, 0), (0, 3), (3, 4),
                   (4, 7), (7, 4), (4, 4), (8, 6), (6, 3), (3, 3), (8, 2), (2, 2), (2, 6), (2, 7), (0, 8), (8, 1),
                   (8, 4), (8, 0)]
+# fmt: on
 
 
 def ultimate_seats(moves):
@@ -122,8 +144,9 @@ def test_nim_taking_the_last_object_wins():
 
 def test_chopsticks_both_hands_dead_lose():
     # [1,1] [1,1] -> P1 [2,1] -> P0 [3,1] -> P1 [0,1] (2+3=5 kills) -> P0 [4,1] -> P1 [0,0] (4+1)
-    episode = play("ta_chopsticks", two_seats(["[attack 0 0]", "[attack 0 0]", "[attack 0 1]"],
-                                              ["[attack 0 0]", "[attack 1 0]"]))
+    episode = play(
+        "ta_chopsticks", two_seats(["[attack 0 0]", "[attack 0 0]", "[attack 0 1]"], ["[attack 0 0]", "[attack 1 0]"])
+    )
     assert_decided(episode, "win", "loss")
 
 
@@ -177,8 +200,10 @@ def test_small_board_strong_reference_beats_the_random_player(game):
     instances = range(2 if game == "ta_ultimate_tic_tac_toe" else 4)  # Ultimate's search takes ~30 ms a move
 
     def mean_score(variant, model):
-        return statistics.mean(play(variant, [ta_player(model)], game_id=game_id).scores["Main Score"]
-                               for game_id in instances)
+        return statistics.mean(
+            play(variant, [ta_player(model)], game_id=game_id).scores["Main Score"] for game_id in instances
+        )
+
     assert mean_score(f"{game}_vs_random", "expert") >= 75
     assert mean_score(f"{game}_vs_{EXPERTS[game]}", "random") <= 25
 

@@ -2,6 +2,7 @@
 Hand-computed games,
 the `_vs_<reference>` variants, broken formats, the caps of games without a turn limit, hidden information, and the
 strength of the programmatic references."""
+
 import math
 import statistics
 from unittest import mock
@@ -24,8 +25,9 @@ def play_vs(game: str, reference: str, policy, experiment: str = "default", game
 
 
 def assert_seat_results(episode, **results):
-    assert {name: seat["result"] for name, seat in episode.interactions["seats"].items()} == \
-        {name.replace("_", " "): result for name, result in results.items()}
+    assert {name: seat["result"] for name, seat in episode.interactions["seats"].items()} == {
+        name.replace("_", " "): result for name, result in results.items()
+    }
 
 
 def assert_secrets_kept(episode):
@@ -86,8 +88,13 @@ def test_truth_and_deception_heuristic_guesser_is_not_moved_by_the_deceiver():
 def test_truth_and_deception_heuristic_reference_guesser_names_the_true_fact_on_ten_of_fifteen():
     # the instances that seat the model as the Deceiver (even game_id); the heuristic reads only the facts, so the
     # model's talk does not matter; figures of tests/test_all_games.py's NOT_ABOVE_RANDOM
-    wins = [play_vs("ta_truth_and_deception", "heuristic", scripted(DECEIVER_TALK * 20), experiment, game_id)
-            .scores["Main Score"] for experiment in ("default", "long", "extreme") for game_id in range(0, 10, 2)]
+    wins = [
+        play_vs("ta_truth_and_deception", "heuristic", scripted(DECEIVER_TALK * 20), experiment, game_id).scores[
+            "Main Score"
+        ]
+        for experiment in ("default", "long", "extreme")
+        for game_id in range(0, 10, 2)
+    ]
     assert wins.count(0) == 10 and wins.count(100) == 5
 
 
@@ -102,14 +109,18 @@ def test_truth_and_deception_vs_random_model_guesser_scores_its_guess():
 
 def test_truth_and_deception_heuristic_guesser_beats_random_guessing():
     def mean_score(strategy):
-        return statistics.mean(play_vs("ta_truth_and_deception", "random", ta_player(strategy), experiment,
-                                       game_id).scores["Main Score"]
-                               for experiment in ("default", "long", "extreme") for game_id in range(1, 10, 2))
+        return statistics.mean(
+            play_vs("ta_truth_and_deception", "random", ta_player(strategy), experiment, game_id).scores["Main Score"]
+            for experiment in ("default", "long", "extreme")
+            for game_id in range(1, 10, 2)
+        )
+
     heuristic, random = mean_score("expert"), mean_score("random")
     assert heuristic >= 80 and heuristic >= random + 20
 
 
 # --- Secret Mafia --------------------------------------------------------------------------------------------------
+
 
 def mafia_seat(role: str, night_targets: list[int], day_votes: list[int]):
     """A seat of default instance 0 that follows a plan: its night action and day vote per night and day."""
@@ -117,13 +128,19 @@ def mafia_seat(role: str, night_targets: list[int], day_votes: list[int]):
 
     def policy(context: str) -> str:
         # the dialogue view repeats the earlier phases' announcements: the latest one is the phase
-        phase = max(("night", "Valid targets:"), ("night", "choose one player to"), ("vote", "Voting phase"),
-                    ("day", "Day breaks"), key=lambda marker: context.rfind(marker[1]))[0]
+        phase = max(
+            ("night", "Valid targets:"),
+            ("night", "choose one player to"),
+            ("vote", "Voting phase"),
+            ("day", "Day breaks"),
+            key=lambda marker: context.rfind(marker[1]),
+        )[0]
         if phase == "night":
             return f"[{next(nights)}]"
         if phase == "vote":
             return f"I vote [{next(days)}]."
         return "I am listening."
+
     return policy
 
 
@@ -132,10 +149,18 @@ def test_secret_mafia_village_voting_out_both_mafia_wins():
     # Night 1 the Mafia kill 9 (the Doctor guards 3, the Detective finds 2); day 1 the village votes 2 out 7:2;
     # night 2 the Mafia kill 7 (the Detective finds 5); day 2 the village votes 5 out 6:1.
     village = dict(night_targets=[], day_votes=[2, 5])
-    seats = [mafia_seat("Villager", **village), mafia_seat("Villager", **village), mafia_seat("Mafia", [9], [3]),
-             mafia_seat("Villager", **village), mafia_seat("Detective", [2, 5], [2, 5]),
-             mafia_seat("Mafia", [9, 7], [3, 3]), mafia_seat("Villager", **village), mafia_seat("Villager", **village),
-             mafia_seat("Doctor", [3, 3], [2, 5]), mafia_seat("Villager", **village)]
+    seats = [
+        mafia_seat("Villager", **village),
+        mafia_seat("Villager", **village),
+        mafia_seat("Mafia", [9], [3]),
+        mafia_seat("Villager", **village),
+        mafia_seat("Detective", [2, 5], [2, 5]),
+        mafia_seat("Mafia", [9, 7], [3, 3]),
+        mafia_seat("Villager", **village),
+        mafia_seat("Villager", **village),
+        mafia_seat("Doctor", [3, 3], [2, 5]),
+        mafia_seat("Villager", **village),
+    ]
     episode = play("ta_secret_mafia", seats)
     assert_outcome(episode.scores, "Success")
     assert episode.scores["Main Score"] == 100
@@ -146,11 +171,15 @@ def test_secret_mafia_village_voting_out_both_mafia_wins():
     assert_secrets_kept(episode)
     detective_contexts = [context["content"] for name, context in episode.contexts if name == "Player 4"]
     assert any("[GAME] Player 2 IS a Mafia member." in context for context in detective_contexts)
-    assert not any("IS a Mafia member" in context["content"] for name, context in episode.contexts if name != "Player 4")
+    assert not any(
+        "IS a Mafia member" in context["content"] for name, context in episode.contexts if name != "Player 4"
+    )
     # the Mafia's night votes reach the Mafia only
-    assert {name for name, context in episode.contexts
-            if "[Player 2] [9]" in context["content"] or "[Player 5] [9]" in context["content"]} == \
-        {"Player 2", "Player 5"}
+    assert {
+        name
+        for name, context in episode.contexts
+        if "[Player 2] [9]" in context["content"] or "[Player 5] [9]" in context["content"]
+    } == {"Player 2", "Player 5"}
 
 
 def test_secret_mafia_seat_out_for_invalid_moves_ends_the_episode_aborted():
@@ -163,11 +192,16 @@ def test_secret_mafia_seat_out_for_invalid_moves_ends_the_episode_aborted():
     assert episode.scores["Request Count"] == 2 and episode.scores["Violated Request Count"] == 2
     # the other Mafia member loses with its teammate; the Village wins by the Mafia's violation
     roles = episode.interactions["seats"]
-    mafia = {f"Player {pid}" for pid, role in episode.game_master.env.state.game_state["player_roles"].items()
-             if role == "Mafia"}
+    mafia = {
+        f"Player {pid}"
+        for pid, role in episode.game_master.env.state.game_state["player_roles"].items()
+        if role == "Mafia"
+    }
     assert {name: seat["how"] for name, seat in roles.items() if name != "Player 4"} == {
-        name: "teammate's violation" if name in mafia else "opponent's violation" for name in roles
-        if name != "Player 4"}
+        name: "teammate's violation" if name in mafia else "opponent's violation"
+        for name in roles
+        if name != "Player 4"
+    }
     assert len(mafia) == 2 and "Player 4" in mafia
 
 
@@ -191,6 +225,7 @@ def mafia_team_wins(mafia_strategy: str, village_strategy: str, games: int, seat
     """Mafia wins of seeded 10-seat games with each team played by one strategy (roles read from the env), in
     the game's dialogue view."""
     from ta_players import reply
+
     wins = 0
     for seed in range(games):
         env = ClemObservationWrapper(ta.make("SecretMafia-v0-raw"), view="dialogue")
@@ -217,12 +252,16 @@ def test_secret_mafia_fixed_rule_mafia_beat_a_random_village_more_often_than_ran
 def test_secret_mafia_random_model_among_fixed_rule_references_loses_more():
     # measured on the 10 shipped instances: 30 against random references, 10 against fixed-rule ones
     def mean_score(reference):
-        return statistics.mean(play_vs("ta_secret_mafia", reference, ta_player("random"), game_id=game_id)
-                               .scores["Main Score"] for game_id in range(10))
+        return statistics.mean(
+            play_vs("ta_secret_mafia", reference, ta_player("random"), game_id=game_id).scores["Main Score"]
+            for game_id in range(10)
+        )
+
     assert mean_score("fixed_rule") <= mean_score("random") - 20
 
 
 # --- Settlers of Catan -------------------------------------------------------------------------------------------
+
 
 def end_turn(context: str) -> str:
     """Picks `Nothing.` (the last viable move) when a move list is offered, declines what another seat offers."""
@@ -275,6 +314,7 @@ def test_settlers_of_catan_greedy_player_outbuilds_random_players():
 
 # --- Character Conclave ------------------------------------------------------------------------------------------
 
+
 def conclave(seats: int = 3, budget: int = 1000):
     env = fixes.make("CharacterConclave-v0-raw", character_budget=budget)
     env.reset(num_players=seats, seed=0)
@@ -292,15 +332,21 @@ def test_character_conclave_fix_types_every_observation():
         env.step(f"I am {pid}")
     observations = env.state.observations
     assert (0, "I am 0", ta.ObservationType.PLAYER_ACTION) in observations[2]
-    assert (ta.GAME_ID, "You have 0 characters and 0 messages left.", ta.ObservationType.GAME_MESSAGE) in \
-        observations[0]
+    assert (ta.GAME_ID, "You have 0 characters and 0 messages left.", ta.ObservationType.GAME_MESSAGE) in observations[
+        0
+    ]
     assert observations[2][-1][0] == ta.GAME_ID and observations[2][-1][1].startswith("The discussion phase has")
-    assert any(message.startswith("The discussion phase has concluded") and kind == ta.ObservationType.GAME_MESSAGE
-               for _, message, kind in observations[1])
+    assert any(
+        message.startswith("The discussion phase has concluded") and kind == ta.ObservationType.GAME_MESSAGE
+        for _, message, kind in observations[1]
+    )
     assert env.state.current_player_id == 2  # the last to speak votes first
     env.step("[0]")
-    assert observations[2][-1] == (ta.GAME_ID, "You have successfully voted for Player 0.",
-                                   ta.ObservationType.GAME_ACTION_DESCRIPTION)
+    assert observations[2][-1] == (
+        ta.GAME_ID,
+        "You have successfully voted for Player 0.",
+        ta.ObservationType.GAME_ACTION_DESCRIPTION,
+    )
     assert not any("successfully voted" in message for pid in (0, 1) for _, message, _ in observations[pid])
 
 
@@ -315,8 +361,10 @@ def test_character_conclave_seat_out_for_a_second_invalid_vote_gives_up_its_turn
     env.step("still no vote")
     assert env.state.elimination_order == [2] and env.state.game_state["votes"] == {2: -1}
     assert env.state.current_player_id == 0
-    assert env.state.observations[2][-1][1] == \
-        "Your second invalid vote in a row eliminates you: you have no vote, and you lose."
+    assert (
+        env.state.observations[2][-1][1]
+        == "Your second invalid vote in a row eliminates you: you have no vote, and you lose."
+    )
     env.step("[1]")
     done, _ = env.step("[0]")
     assert done and env.state.rewards == {0: 0.0, 1: 0.0, 2: -1.0}
@@ -342,8 +390,10 @@ def test_character_conclave_all_tied_vote_is_a_draw_and_only_the_most_votes_win(
     env.state.game_state.update(phase="voting", votes={0: 1, 1: 0, 2: 0, 3: 1, 4: 2})
     env._check_and_evaluate_outcome()
     assert env.state.rewards == {0: 1.0, 1: 1.0, 2: -1.0, 3: -1.0, 4: -1.0}
-    assert "Player(s) [0, 1] win(s) with the most votes (Player 0: 2, Player 1: 2, Player 2: 1" in \
-        env.state.game_info[0]["reason"]
+    assert (
+        "Player(s) [0, 1] win(s) with the most votes (Player 0: 2, Player 1: 2, Player 2: 1"
+        in env.state.game_info[0]["reason"]
+    )
 
 
 def test_character_conclave_discussion_is_bounded():
@@ -353,8 +403,11 @@ def test_character_conclave_discussion_is_bounded():
     for _ in range(3):
         env.step("")
     assert env.state.game_state["phase"] == "voting"
-    assert (ta.GAME_ID, "Player 0 has ended its part in the discussion.",
-            ta.ObservationType.GAME_ACTION_DESCRIPTION) in env.state.observations[1]
+    assert (
+        ta.GAME_ID,
+        "Player 0 has ended its part in the discussion.",
+        ta.ObservationType.GAME_ACTION_DESCRIPTION,
+    ) in env.state.observations[1]
     # at most ten messages a seat, each at most 1,000 characters
     env = conclave(budget=10_000)
     env.step("x" * 1500)
@@ -374,16 +427,23 @@ def conclave_seat(talk: list[str], vote: str):
 
 def test_character_conclave_most_votes_win():
     # each seat speaks once and passes; seat 2 spoke last, so it votes first: 2 -> 0, 0 -> 1, 1 -> 0
-    episode = play("ta_character_conclave", [conclave_seat(["I mend clocks."], "I vote [1]."),
-                                             conclave_seat(["I read the stars."], "[0]"),
-                                             conclave_seat(["I bake bread."], "[Player 0]")])
+    episode = play(
+        "ta_character_conclave",
+        [
+            conclave_seat(["I mend clocks."], "I vote [1]."),
+            conclave_seat(["I read the stars."], "[0]"),
+            conclave_seat(["I bake bread."], "[Player 0]"),
+        ],
+    )
     assert_outcome(episode.scores, "Success")
     assert episode.scores["Main Score"] == 100
     assert_seat_results(episode, Player_0="win", Player_1="loss", Player_2="loss")
     assert episode.scores["Request Count"] == 9 and episode.scores["Violated Request Count"] == 0
     assert [name for name, _ in episode.contexts] == [f"Player {pid}" for pid in (0, 1, 2, 0, 1, 2, 2, 0, 1)]
-    assert episode.game_master.end_reason() == \
-        "Player(s) [0] win(s) with the most votes (Player 0: 2, Player 1: 1, Player 2: 0)."
+    assert (
+        episode.game_master.end_reason()
+        == "Player(s) [0] win(s) with the most votes (Player 0: 2, Player 1: 1, Player 2: 0)."
+    )
     assert "[Player 2] I bake bread." in episode.contexts[3][1]["content"]
     assert "[GAME] You have 986 characters and 9 messages left." in episode.contexts[3][1]["content"]
     assert "[GAME] The discussion phase has concluded." in episode.contexts[6][1]["content"]
@@ -391,15 +451,23 @@ def test_character_conclave_most_votes_win():
 
 
 def test_character_conclave_all_tied_vote_is_a_draw_played_to_its_end():
-    episode = play("ta_character_conclave", [conclave_seat(["One."], "[1]"), conclave_seat(["Two."], "[2]"),
-                                             conclave_seat(["Three."], "[0]")])
+    episode = play(
+        "ta_character_conclave",
+        [conclave_seat(["One."], "[1]"), conclave_seat(["Two."], "[2]"), conclave_seat(["Three."], "[0]")],
+    )
     assert_outcome(episode.scores, "Success")
     assert_seat_results(episode, Player_0="draw", Player_1="draw", Player_2="draw")
 
 
 def test_character_conclave_seat_out_for_invalid_votes_aborts_and_the_others_still_vote():
-    episode = play("ta_character_conclave", [conclave_seat(["One."], "[1]"), conclave_seat(["Two."], "[0]"),
-                                             scripted(["Three.", "", "I pick nobody.", "Nobody!"])])
+    episode = play(
+        "ta_character_conclave",
+        [
+            conclave_seat(["One."], "[1]"),
+            conclave_seat(["Two."], "[0]"),
+            scripted(["Three.", "", "I pick nobody.", "Nobody!"]),
+        ],
+    )
     assert_outcome(episode.scores, "Aborted")
     assert math.isnan(episode.scores["Main Score"])
     assert episode.interactions["violating seats"] == ["Player 2"]
@@ -410,8 +478,11 @@ def test_character_conclave_seat_out_for_invalid_votes_aborts_and_the_others_sti
 def test_character_conclave_ten_messages_a_seat_then_the_vote():
     # long (5,000 characters): ten messages of 100 characters each leave 4,000 unspent
     talk = ["x" * 100] * 10
-    episode = play("ta_character_conclave", [scripted([*talk, "[1]"]), scripted([*talk, "[0]"]),
-                                             scripted([*talk, "[0]"])], experiment="long")
+    episode = play(
+        "ta_character_conclave",
+        [scripted([*talk, "[1]"]), scripted([*talk, "[0]"]), scripted([*talk, "[0]"])],
+        experiment="long",
+    )
     assert episode.scores["Request Count"] == 33
     assert_seat_results(episode, Player_0="win", Player_1="loss", Player_2="loss")
     assert "[GAME] You have 4,000 characters and 0 messages left." in episode.contexts[-2][1]["content"]
@@ -433,11 +504,14 @@ def test_character_conclave_whole_budgets_in_long_messages_keep_the_prompt_budge
     # every seat sends ten messages of 1,000 characters (long: five spend the 5,000): the dialogue view's 17,000
     # characters keep the largest prompt within an 8k model's 6,144 tokens
     from ta_players.social import CONCLAVE_TALK
+
     text, messages = (" ".join(CONCLAVE_TALK) * 2)[:1000], {"long": 5, "extreme": 10}[experiment]
-    episode = play("ta_character_conclave", [scripted([text] * messages + [vote]) for vote in ("[1]", "[2]", "[0]")],
-                   experiment=experiment)
+    episode = play(
+        "ta_character_conclave",
+        [scripted([text] * messages + [vote]) for vote in ("[1]", "[2]", "[0]")],
+        experiment=experiment,
+    )
     assert episode.scores["Request Count"] == {"long": 18, "extreme": 33}[experiment]
     assert_seat_results(episode, Player_0="draw", Player_1="draw", Player_2="draw")
     assert 3500 < episode.scores["Prompt Tokens Max"] <= 6144
-    assert ("earlier messages are not repeated here" in episode.contexts[-1][1]["content"]) == \
-        (experiment == "extreme")
+    assert ("earlier messages are not repeated here" in episode.contexts[-1][1]["content"]) == (experiment == "extreme")

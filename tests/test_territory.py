@@ -1,6 +1,7 @@
 """Territory games played end to end (Snake, Surround, ...): hand-computed scripted games with per-seat results,
 the `_vs_<reference>` variants with their Main Score, the broken format aborted with the violating seat named, the
 turn limits and request caps that stop stalling players, and the expert references beating random ones."""
+
 import math
 import random
 import statistics
@@ -15,12 +16,14 @@ def seat_results(episode) -> dict:
 
 
 def mean_main_score(game: str, policy_factory, experiment: str = "default", game_ids=range(10)) -> float:
-    return statistics.mean(play(game, [policy_factory()], experiment, game_id).scores["Main Score"]
-                           for game_id in game_ids)
+    return statistics.mean(
+        play(game, [policy_factory()], experiment, game_id).scores["Main Score"] for game_id in game_ids
+    )
 
 
 # --- Snake ---
 # default instance 0 (5x5, y grows upward): snake 0's head at (3, 1), snake 1's at (1, 3), apples at (2, 1), (4, 0)
+
 
 def test_snake_instance_0_is_the_board_the_tests_assume():
     content = instance_of("ta_snake")[1]["content"]
@@ -63,10 +66,13 @@ def test_snake_circling_players_are_stopped_by_the_turn_limit_as_a_draw():
     assert episode.scores["Request Count"] == 40 and episode.scores["Main Score"] == 100
 
 
-@pytest.mark.parametrize("player_0, player_1, violator", [
-    (["I go up"], ["[up]"], "Player 0"),
-    (["[up]"], ["north"], "Player 1"),
-])
+@pytest.mark.parametrize(
+    "player_0, player_1, violator",
+    [
+        (["I go up"], ["[up]"], "Player 0"),
+        (["[up]"], ["north"], "Player 1"),
+    ],
+)
 def test_snake_reply_without_direction_is_a_violation_not_a_fair_death(player_0, player_1, violator):
     # TextArena 0.7.4 kills the snake without flagging an invalid move; the game master records it
     episode = play("ta_snake", [scripted(player_0), scripted(player_1)])
@@ -103,6 +109,7 @@ def test_snake_apples_respawn_from_the_episode_randomness_not_the_process_one():
         def move(context):
             random.random()
             return policy(context)
+
         return move
 
     boards = []
@@ -121,6 +128,7 @@ def test_snake_flood_fill_reference_beats_random_clearly():
 
 # --- Surround ---
 # default instance 0 (5x5): player 0 at (2, 2), player 1 at (1, 3)
+
 
 def test_surround_player_running_into_a_trail_loses():
     # Player 0 leaves (2, 2) downwards; Player 1 steps right to (2, 3) and then down into the trail at (2, 2)
@@ -142,8 +150,7 @@ def test_surround_reply_without_direction_is_a_violation():
     episode = play("ta_surround", [scripted(["[up]"]), scripted(["I turn left"])])
     assert_outcome(episode.scores, "Aborted")
     assert episode.interactions["violating seats"] == ["Player 1"]
-    assert seat_results(episode) == {"Player 0": ("win", "opponent's violation"),
-                                     "Player 1": ("loss", "own violation")}
+    assert seat_results(episode) == {"Player 0": ("win", "opponent's violation"), "Player 1": ("loss", "own violation")}
 
 
 def test_surround_vs_flood_fill_model_seat_and_score():
@@ -161,6 +168,7 @@ def test_surround_flood_fill_reference_beats_random_clearly():
 
 # --- SimpleTak (no randomness: the instances of an experiment differ only by the model's seat and the salt of the
 # random reference) ---
+
 
 def cells(*numbers: int) -> list[str]:
     return [f"[{number}]" for number in numbers]
@@ -215,12 +223,27 @@ def test_simple_tak_road_greedy_beats_random_from_both_seats():
 
 # --- Santorini (no randomness; rows A-E, columns 1-5; Navy N1 at C2, N2 at B3; White W1 at D3, W2 at C4) ---
 
-NAVY_CLIMB = ["[N1C2C1D1]", "[N1C1D2D1]", "[N1D2C1D1]",  # D1 up to level 3
-              "[N1C1D2C2]", "[N1D2C1C2]",                # C2 up to level 2
-              "[N1C1D2C1]",                              # C1 up to level 1
-              "[N1D2C1D2]", "[N1C1C2B1]", "[N1C2D1C1]"]  # climb C1 (1), C2 (2), D1 (3)
-WHITE_SHUFFLE = ["[W2C4C5B5]", "[W2C5C4B5]", "[W2C4C5B5]", "[W2C5C4D5]", "[W2C4C5D5]", "[W2C5C4D5]",
-                 "[W2C4C5B5]", "[W2C5C4D5]"]
+NAVY_CLIMB = [
+    "[N1C2C1D1]",
+    "[N1C1D2D1]",
+    "[N1D2C1D1]",  # D1 up to level 3
+    "[N1C1D2C2]",
+    "[N1D2C1C2]",  # C2 up to level 2
+    "[N1C1D2C1]",  # C1 up to level 1
+    "[N1D2C1D2]",
+    "[N1C1C2B1]",
+    "[N1C2D1C1]",
+]  # climb C1 (1), C2 (2), D1 (3)
+WHITE_SHUFFLE = [
+    "[W2C4C5B5]",
+    "[W2C5C4B5]",
+    "[W2C4C5B5]",
+    "[W2C5C4D5]",
+    "[W2C4C5D5]",
+    "[W2C5C4D5]",
+    "[W2C4C5B5]",
+    "[W2C5C4D5]",
+]
 
 
 def test_santorini_worker_stepping_onto_level_3_wins():
@@ -237,8 +260,7 @@ def test_santorini_eleventh_invalid_move_in_a_row_ends_the_game_as_aborted():
     episode = play("ta_santorini", [scripted(NAVY_CLIMB[:1]), lambda context: "[W1D3D3D3]"])
     assert_outcome(episode.scores, "Aborted")
     assert episode.interactions["violating seats"] == ["Player 1"]
-    assert seat_results(episode) == {"Player 0": ("win", "opponent's violation"),
-                                     "Player 1": ("loss", "own violation")}
+    assert seat_results(episode) == {"Player 0": ("win", "opponent's violation"), "Player 1": ("loss", "own violation")}
     assert episode.scores["Request Count"] == 1 + 11 and episode.scores["Violated Request Count"] == 11
     assert math.isnan(episode.scores["Main Score"])
     # the end every game eliminating a seat for invalid moves has (fixes.common.EndAtTheFirstElimination)
@@ -269,6 +291,7 @@ def test_santorini_climb_greedy_beats_random_clearly():
 
 # --- Tak (no randomness; 4x4 by default; coordinates (row,col)) ---
 
+
 def place(cell: tuple[int, int], piece: str) -> str:
     return f"[place () {{({cell[0]},{cell[1]}): [{piece}]}}]"
 
@@ -292,8 +315,13 @@ def test_tak_first_road_wins():
 def test_tak_stack_move_is_reported_as_text_and_a_road_it_uncovers_wins_for_the_opponent():
     # Player 0 covers Player 1's flat at (1,3), Player 1 fills the rest of column 3, then Player 0 moves its flat
     # away: the uncovered road is Player 1's, who wins at once (TextArena 0.7.4 only checks the mover's roads)
-    player_0 = [place((1, 2), "F0"), move((1, 2), (1, 3), "F0"), place((3, 0), "F0"), place((3, 1), "F0"),
-                move((1, 3), (1, 2), "F0")]
+    player_0 = [
+        place((1, 2), "F0"),
+        move((1, 2), (1, 3), "F0"),
+        place((3, 0), "F0"),
+        place((3, 1), "F0"),
+        move((1, 3), (1, 2), "F0"),
+    ]
     player_1 = [place((1, 3), "F1"), place((0, 3), "F1"), place((2, 3), "F1"), place((3, 3), "F1")]
     episode = play("ta_tak", [scripted(player_0), scripted(player_1)])
     assert_outcome(episode.scores, "Success")
@@ -304,8 +332,10 @@ def test_tak_stack_move_is_reported_as_text_and_a_road_it_uncovers_wins_for_the_
     assert "[GAME] Player 0 moved pieces from (1, 2) to [(1, 3)]." in episode.contexts[3][1]["content"]
 
 
-@pytest.mark.parametrize("reply", ["[place () {(0,0): []}]", "[move (0,0) {(a,b): [F0]}]", "[place () {(0,0,1): [F0]}]",
-                                   "I place a flat stone"])
+@pytest.mark.parametrize(
+    "reply",
+    ["[place () {(0,0): []}]", "[move (0,0) {(a,b): [F0]}]", "[place () {(0,0,1): [F0]}]", "I place a flat stone"],
+)
 def test_tak_malformed_move_is_an_invalid_move_and_twice_aborts(reply):
     episode = play("ta_tak", [scripted([place((0, 0), "F0"), reply, reply]), scripted([place((3, 3), "F1")])])
     assert_outcome(episode.scores, "Aborted")
@@ -345,10 +375,11 @@ def test_stratego_battle_is_reported_to_both_and_a_broken_format_aborts():
     episode = play("ta_stratego", [scripted(["[D0 E0]", "[E0 F0]"]), scripted(["[G0 F0]", "pass", "pass"])])
     assert_outcome(episode.scores, "Aborted")
     assert episode.interactions["violating seats"] == ["Player 1"]
-    assert seat_results(episode) == {"Player 0": ("win", "opponent's violation"),
-                                     "Player 1": ("loss", "own violation")}
-    battle = ("The attacking piece was Colonel and the destination piece was Lieutenant. As the attacker is a higher "
-              "rank than the destination")
+    assert seat_results(episode) == {"Player 0": ("win", "opponent's violation"), "Player 1": ("loss", "own violation")}
+    battle = (
+        "The attacking piece was Colonel and the destination piece was Lieutenant. As the attacker is a higher "
+        "rank than the destination"
+    )
     assert battle in episode.contexts[3][1]["content"] and episode.contexts[3][0] == "Player 1"
     assert math.isnan(episode.scores["Main Score"])
 
@@ -437,8 +468,13 @@ def test_stratego_secrets_are_the_rows_showing_a_seats_ranks():
 
 def test_stratego_random_players_are_stopped_by_the_request_cap_as_a_draw():
     episode = play("ta_stratego_vs_random", [ta_player("random")], game_id=1)
-    assert episode.interactions["seats"]["Player 1"] == {"model": "scripted0", "reference": False, "result": "draw",
-                                                         "how": "request cap", "payoff": None}
+    assert episode.interactions["seats"]["Player 1"] == {
+        "model": "scripted0",
+        "reference": False,
+        "result": "draw",
+        "how": "request cap",
+        "payoff": None,
+    }
     assert episode.scores["Request Count"] == 300 and episode.scores["Main Score"] == 50
     assert_outcome(episode.scores, "Success")
 
@@ -449,16 +485,19 @@ def stratego_context(env, player: int = 0) -> str:
 
 
 # Player 1's army in the back row: nine pieces that never moved (any could be a Bomb) and its Flag
-BACK_ROW = {f"J{col}": (rank, 1) for col, rank in enumerate(["Bomb", "Miner", "Bomb", "Captain", "Bomb", "Scout",
-                                                             "Bomb", "Major", "Bomb"])}
+BACK_ROW = {
+    f"J{col}": (rank, 1)
+    for col, rank in enumerate(["Bomb", "Miner", "Bomb", "Captain", "Bomb", "Scout", "Bomb", "Major", "Bomb"])
+}
 
 
 @pytest.mark.parametrize("attacker, expected", [("Sergeant", True), ("Marshal", False)])
 def test_stratego_material_attacks_a_piece_a_battle_showed_weaker_and_spares_a_stronger_one(attacker, expected):
     # Player 1's piece takes Player 0's Scout on F4 and shows its rank; Player 0's Captain on E4 can attack it
     # (a Captain beats a Sergeant: +2 in material) or step aside
-    env = stratego_env({**FLAGS, **BACK_ROW, "E4": ("Captain", 0), "F4": ("Scout", 0), "A0": ("Scout", 0),
-                        "G4": (attacker, 1)})
+    env = stratego_env(
+        {**FLAGS, **BACK_ROW, "E4": ("Captain", 0), "F4": ("Scout", 0), "A0": ("Scout", 0), "G4": (attacker, 1)}
+    )
     env.step("[A0 B0]")
     env.step("[G4 F4]")
     context = stratego_context(env)
@@ -471,8 +510,9 @@ def test_stratego_material_attacks_a_piece_a_battle_showed_weaker_and_spares_a_s
 def test_stratego_material_sends_only_a_miner_against_a_bomb_its_attack_found(piece, expected):
     # Player 0's Sergeant on E5 runs into the Bomb on F5; then its piece on F4 can attack the Bomb: a Miner defuses
     # it (+1 in material), a Major would be lost
-    env = stratego_env({**FLAGS, **BACK_ROW, "E5": ("Sergeant", 0), "F4": (piece, 0), "F5": ("Bomb", 1),
-                        "H0": ("Scout", 1)})
+    env = stratego_env(
+        {**FLAGS, **BACK_ROW, "E5": ("Sergeant", 0), "F4": (piece, 0), "F5": ("Bomb", 1), "H0": ("Scout", 1)}
+    )
     env.step("[E5 F5]")
     env.step("[H0 G0]")
     context = stratego_context(env)
@@ -483,6 +523,8 @@ def test_stratego_material_sends_only_a_miner_against_a_bomb_its_attack_found(pi
 
 def test_stratego_material_as_the_model_wins_every_shipped_game_against_random():
     # random play against random play reaches the request cap in all four games (a draw, 50)
-    scores = [play("ta_stratego_vs_random", [ta_player("expert")], game_id=game_id).scores["Main Score"]
-              for game_id in range(4)]
+    scores = [
+        play("ta_stratego_vs_random", [ta_player("expert")], game_id=game_id).scores["Main Score"]
+        for game_id in range(4)
+    ]
     assert scores == [100] * 4

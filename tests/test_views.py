@@ -1,5 +1,6 @@
 """What a model is sent: the bounded views (every game's default) send one self-contained message per request; the
 full view, chosen per experiment in an instances file, sends the whole conversation, as clem's players do."""
+
 import json
 
 from full_history import with_view
@@ -35,7 +36,8 @@ def test_the_state_view_sends_the_prompt_the_latest_messages_and_the_board_once_
     # the moves so far come back as TextArena's messages, the latest last
     assert model.sent[2][0]["content"].removeprefix(prompt) == (
         "\n\n[Player] [A C]\n\n[GAME] You moved disk 1 from A to C.\n\n[Player] [A B]\n\n[GAME] You moved disk 2 from A to B."
-        "\n\nCurrent Board: \nA: [3]\nB: [2]\nC: [1]\n.")
+        "\n\nCurrent Board: \nA: [3]\nB: [2]\nC: [1]\n."
+    )
 
 
 def test_the_full_view_sends_every_context_and_reply_and_plays_the_same_game():
@@ -46,10 +48,13 @@ def test_the_full_view_sends_every_context_and_reply_and_plays_the_same_game():
     assert [len(messages) for messages in full.sent] == [2 * turn + 1 for turn in range(len(full.sent))]
     # the expert solves it either way, with the same moves
     assert full_episode.scores["Success"] == bounded_episode.scores["Success"] == 1
-    assert full.sent[-1][1::2] == [{"role": "assistant", "content": bounded.player(messages)}
-                                   for messages in bounded.sent[:-1]]
+    assert full.sent[-1][1::2] == [
+        {"role": "assistant", "content": bounded.player(messages)} for messages in bounded.sent[:-1]
+    ]
     prompts = full_episode.interactions["prompts"]["Player 0"]["chars"]
-    assert prompts == sorted(prompts) and prompts[-1] > max(bounded_episode.interactions["prompts"]["Player 0"]["chars"])
+    assert prompts == sorted(prompts) and prompts[-1] > max(
+        bounded_episode.interactions["prompts"]["Player 0"]["chars"]
+    )
 
 
 def test_a_full_history_instances_file_plays_through_clem_run(tmp_path_factory, tmp_path):
@@ -58,8 +63,18 @@ def test_a_full_history_instances_file_plays_through_clem_run(tmp_path_factory, 
     full = with_view(source, "full")
     assert [{k: v for k, v in e.items() if k != "view"} for e in full["experiments"]] == source["experiments"]
     (game_dir / "in" / "instances_ta_tower_of_hanoi_full.json").write_text(json.dumps(full))
-    clem("run", "-g", "ta_tower_of_hanoi", "-i", "instances_ta_tower_of_hanoi_full", "-m", "ta-expert",
-         "-r", str(tmp_path), cwd=game_dir)
+    clem(
+        "run",
+        "-g",
+        "ta_tower_of_hanoi",
+        "-i",
+        "instances_ta_tower_of_hanoi_full",
+        "-m",
+        "ta-expert",
+        "-r",
+        str(tmp_path),
+        cwd=game_dir,
+    )
     clem("score", "-r", str(tmp_path), cwd=game_dir)
     assert not list(tmp_path.rglob("error.json"))
     for path in episode_dirs(tmp_path):
@@ -71,6 +86,7 @@ def test_a_bounded_view_keeps_the_newest_messages_that_fit_its_window_and_says_h
     import textarena as ta
 
     from clem_observation_wrapper import ClemObservationWrapper
+
     # each move adds two lines: the player's move (14 characters; TextArena sends it as the game's) and what it did (36)
     env = ClemObservationWrapper(ta.make("TowerOfHanoi-v0-raw"), view="state", window=110)
     env.reset(num_players=1, seed=1)
@@ -80,15 +96,21 @@ def test_a_bounded_view_keeps_the_newest_messages_that_fit_its_window_and_says_h
     _, context = env.get_observation()
     lines = context["content"].split("\n\n")
     # of the six lines the newest four (100 characters) fit the window of 110, the two before are left out
-    assert lines[-6:] == ["[GAME] (2 earlier messages are not repeated here.)", "[Player] [A B]",
-                          "[GAME] You moved disk 2 from A to B.", "[Player] [C B]",
-                          "[GAME] You moved disk 1 from C to B.", "Current Board: \nA: [3]\nB: [2, 1]\nC: []\n."]
+    assert lines[-6:] == [
+        "[GAME] (2 earlier messages are not repeated here.)",
+        "[Player] [A B]",
+        "[GAME] You moved disk 2 from A to B.",
+        "[Player] [C B]",
+        "[GAME] You moved disk 1 from C to B.",
+        "Current Board: \nA: [3]\nB: [2, 1]\nC: []\n.",
+    ]
 
 
 def test_the_dialogue_view_clips_a_long_reply_to_its_last_thousand_characters():
     import textarena as ta
 
     from clem_observation_wrapper import ClemObservationWrapper
+
     env = ClemObservationWrapper(ta.make("SimpleNegotiation-v0-raw"), view="dialogue")
     env.reset(num_players=2, seed=1)
     env.get_observation()

@@ -1,6 +1,7 @@
 """The word contests played end to end through clemcore: DontSayIt, SpellingBee, LetterAuction, Codenames — scripted
 games with hand-computed outcomes, the `_vs_<reference>` variants, TextArena 0.7.4 defects the game masters work
 around, hidden information, and the strength of the reference players on the shipped instances."""
+
 import math
 import re
 
@@ -17,12 +18,15 @@ RESULT_SCORES = {"win": 100, "draw": 50, "loss": 0}
 def vs(monkeypatch):
     """`play` for a `_vs_<reference>` variant: it plays its base game's instances, with one policy (the model's)."""
     base_instance_of = support.instance_of
-    monkeypatch.setattr(support, "instance_of",
-                        lambda game, experiment="default", game_id=0: base_instance_of(game.split("_vs_")[0],
-                                                                                       experiment, game_id))
+    monkeypatch.setattr(
+        support,
+        "instance_of",
+        lambda game, experiment="default", game_id=0: base_instance_of(game.split("_vs_")[0], experiment, game_id),
+    )
 
     def play_vs(game: str, policy, experiment: str = "default", game_id: int = 0):
         return play(game, [policy], experiment=experiment, game_id=game_id)
+
     return play_vs
 
 
@@ -40,6 +44,7 @@ def mean_vs_score(play_vs, game: str, policy_name: str, experiment: str, game_id
 
 
 # --- DontSayIt ---
+
 
 def test_dont_say_it_saying_the_other_seats_word_loses():
     assert instance_of("ta_dont_say_it")[1]["content"]["target_words"] == {"0": "colour", "1": "circle"}
@@ -84,6 +89,7 @@ def test_dont_say_it_trickster_never_says_the_other_word(vs):
 
 # --- SpellingBee ---
 
+
 def test_spelling_bee_seat_without_a_longer_word_loses_by_the_rules():
     assert instance_of("ta_spelling_bee")[1]["content"]["allowed_letters"] == list("efghors")
     episode = play("ta_spelling_bee", [scripted(["[ego]", "[goes]"]), scripted(["[hog]", "[go]", "[go]"])])
@@ -110,6 +116,7 @@ def test_spelling_bee_parity_reference_beats_random(vs):
 
 # --- LetterAuction ---
 
+
 def auction_policy(*words: str):
     """The starter of a round bids 1, the other passes (so the passer starts the next round and the seats take the
     letters in turn); after the auction, the given words in order."""
@@ -121,6 +128,7 @@ def auction_policy(*words: str):
         if "do you want to" not in context:  # the prompt: Player 0 opens the first round
             return "[bid 1]"
         return "[bid 1]" if context.rsplit("do you want to", 1)[1].startswith(" start bid") else "[pass]"
+
     return policy
 
 
@@ -130,8 +138,10 @@ def test_letter_auction_word_of_higher_value_wins_and_payoffs_are_word_values():
     episode = play("ta_letter_auction", [auction_policy("[sour]"), auction_policy("[blade]")])
     assert_outcome(episode.scores, "Success")
     assert results(episode) == {"Player 0": "loss", "Player 1": "win"}
-    assert {name: seat["payoff"] for name, seat in episode.interactions["seats"].items()} == \
-        {"Player 0": 4, "Player 1": 5}
+    assert {name: seat["payoff"] for name, seat in episode.interactions["seats"].items()} == {
+        "Player 0": 4,
+        "Player 1": 5,
+    }
 
 
 def test_letter_auction_second_word_gets_a_retry():
@@ -164,6 +174,7 @@ def test_letter_auction_value_bidder_beats_random(vs):
 
 # --- Codenames ---
 
+
 def codenames_board(experiment="default", game_id=0) -> dict:
     return dict(instance_of("ta_codenames", experiment, game_id)[1]["content"]["board"])
 
@@ -184,8 +195,11 @@ def test_codenames_broken_format_twice_aborts_and_the_team_loses():
     assert episode.interactions["violating seats"] == ["Player 0"]
     assert results(episode) == {"Player 0": "loss", "Player 1": "loss", "Player 2": "win", "Player 3": "win"}
     assert {name: seat["how"] for name, seat in episode.interactions["seats"].items()} == {
-        "Player 0": "own violation", "Player 1": "teammate's violation", "Player 2": "opponent's violation",
-        "Player 3": "opponent's violation"}
+        "Player 0": "own violation",
+        "Player 1": "teammate's violation",
+        "Player 2": "opponent's violation",
+        "Player 3": "opponent's violation",
+    }
     assert "The reply is not a clue and number in brackets" in episode.contexts[1][1]["content"]
 
 
@@ -213,7 +227,6 @@ def test_codenames_lookalike_team_beats_random(vs):
     assert against_expert == 0 and against_random == 50
 
 
-
 def recording(strategy: str, replies: list):
     """The programmatic player `strategy` as a policy that appends each of its replies to `replies`."""
     player = ta_player(strategy)
@@ -221,6 +234,7 @@ def recording(strategy: str, replies: list):
     def policy(messages):
         replies.append(player(messages))
         return replies[-1]
+
     policy.reads_messages = True
     return policy
 
@@ -242,13 +256,18 @@ def test_codenames_expert_operative_passes_a_random_clue_the_lookalike_follows_t
 
 def test_codenames_expert_operative_follows_a_lookalike_clue():
     board = "\n".join(f"{word:<8} " for word in codenames_board("default", 5))
-    context = ("You are playing Codenames, a 2v2 word deduction game.\nYou are Player 1, the Operative for Red team.\n\n"
-               "[GAME] Spymaster of Red team, Player 0, submitted [tomato 1].\n\nCodenames Words:\n" + board)
+    context = (
+        "You are playing Codenames, a 2v2 word deduction game.\nYou are Player 1, the Operative for Red team.\n\n"
+        "[GAME] Spymaster of Red team, Player 0, submitted [tomato 1].\n\nCodenames Words:\n" + board
+    )
     # 'tomato' ends like 'potato' (3 letters): a clue that points at a word
     assert ta_players.reply("expert", [{"role": "user", "content": context}]) == "[potato]"
-    after_a_wrong_guess = context.replace("\n\n[GAME] Spymaster", "\n\n[GAME] Spymaster of Red team, Player 0, submitted "
-                                          "[chin 1].\n[GAME] Operator of Red team, Player 1, wrongly guessed [army]. It "
-                                          "is a Blue Team word.\n[GAME] Spymaster")
+    after_a_wrong_guess = context.replace(
+        "\n\n[GAME] Spymaster",
+        "\n\n[GAME] Spymaster of Red team, Player 0, submitted "
+        "[chin 1].\n[GAME] Operator of Red team, Player 1, wrongly guessed [army]. It "
+        "is a Blue Team word.\n[GAME] Spymaster",
+    )
     assert ta_players.reply("expert", [{"role": "user", "content": after_a_wrong_guess}]) == "[pass]"
     assert ta_players.reply("reference", [{"role": "user", "content": after_a_wrong_guess}]) == "[potato]"
 
@@ -267,11 +286,15 @@ def test_codenames_expert_spymaster_asks_no_guess_of_an_operative_that_ignores_i
 def test_codenames_expert_beats_random_seats_as_operative(vs):
     # the expert as the model's Operative (seats 1 and 3) against random seats, the first instances of each seat:
     # the lookalike operative picked the assassin itself in default games 3 and 5 (0, 100, 0, 100 -> 50)
-    scores = [vs("ta_codenames_vs_random", ta_player("expert"), "default", game_id).scores["Main Score"]
-              for game_id in (1, 3, 5, 7)]
+    scores = [
+        vs("ta_codenames_vs_random", ta_player("expert"), "default", game_id).scores["Main Score"]
+        for game_id in (1, 3, 5, 7)
+    ]
     assert scores == [100, 100, 100, 100]
 
+
 # --- Taboo ---
+
 
 def taboo_words(game_id=0) -> dict:
     return instance_of("ta_taboo", "default", game_id)[1]["content"]["team_word_pairs"]
@@ -280,9 +303,15 @@ def taboo_words(game_id=0) -> dict:
 def test_taboo_quoted_guess_as_the_prompt_shows_it_scores():
     assert taboo_words()["0"][0] == ["Tea pot", ["vessel", "pour"]]
     guesses = iter(["['Tea pot']"])
-    episode = play("ta_taboo", [lambda context: "You brew a hot drink in it.",
-                                lambda context: next(guesses, "[nothing]"),
-                                lambda context: "Hmm, no hint.", lambda context: "[nothing]"])
+    episode = play(
+        "ta_taboo",
+        [
+            lambda context: "You brew a hot drink in it.",
+            lambda context: next(guesses, "[nothing]"),
+            lambda context: "Hmm, no hint.",
+            lambda context: "[nothing]",
+        ],
+    )
     assert_outcome(episode.scores, "Success")
     assert episode.interactions["words guessed"] == {"Team 0": 1, "Team 1": 0}
     assert results(episode) == {"Player 0": "win", "Player 1": "win", "Player 2": "loss", "Player 3": "loss"}
@@ -292,8 +321,10 @@ def test_taboo_quoted_guess_as_the_prompt_shows_it_scores():
 
 def test_taboo_guesser_without_brackets_twice_ends_the_game_aborted():
     # TextArena 0.7.4 would ask the Guesser again forever
-    episode = play("ta_taboo", [lambda context: "You brew a hot drink in it.", lambda context: "A tea pot?",
-                                scripted([]), scripted([])])
+    episode = play(
+        "ta_taboo",
+        [lambda context: "You brew a hot drink in it.", lambda context: "A tea pot?", scripted([]), scripted([])],
+    )
     assert_outcome(episode.scores, "Aborted")
     assert math.isnan(episode.scores["Main Score"])
     assert episode.interactions["violating seats"] == ["Player 1"]
@@ -310,8 +341,15 @@ def test_taboo_clue_giver_saying_a_taboo_word_twice_ends_the_game_aborted():
 
 
 def test_taboo_only_the_clue_giver_sees_the_word():
-    episode = play("ta_taboo", [lambda context: "Hmm, no hint.", lambda context: "[nothing]",
-                                lambda context: "Hmm, no hint.", lambda context: "[nothing]"])
+    episode = play(
+        "ta_taboo",
+        [
+            lambda context: "Hmm, no hint.",
+            lambda context: "[nothing]",
+            lambda context: "Hmm, no hint.",
+            lambda context: "[nothing]",
+        ],
+    )
     words = [pair[0] for pairs in taboo_words().values() for pair in pairs]
     for name, context in episode.contexts:
         if name in ("Player 1", "Player 3"):

@@ -1,5 +1,6 @@
 """Word games (Wordle, WordLadder, WordSearch) played end to end by the programmatic players and by
 scripted lines whose scores are computed by hand."""
+
 import math
 
 import pytest
@@ -8,6 +9,7 @@ from clemcore.backends.model_registry import CustomResponseModel
 from support import assert_outcome, benchmark, instance_of, play, replies_of, scripted, ta_player
 
 # --- Wordle ---
+
 
 def test_wordle_expert_solves_in_two_guesses():
     # PROSE: after AROSE (X G G G G) the best-splitting consistent word is PROSE itself.
@@ -49,11 +51,13 @@ def test_wordle_hardcore_word_list_is_built_once_per_process(monkeypatch):
     # Wordle-v0-hardcore POS-tags all 236k `en` words in WordleEnv.__init__ (8-30 s); the spec's cache_env builds
     # it once per process, and reset() only draws from the list, so later episodes share it unchanged.
     from textarena.envs.Wordle.env import WordleEnv
+
     first = play("ta_wordle", [ta_player("expert")], "hardcore", 0).game_master.ta_env
     words_before = list(first.word_list)
 
     def rebuild(*args, **kwargs):
         raise AssertionError("the hardcore word list was built again")
+
     monkeypatch.setattr(WordleEnv, "_load_word_list", rebuild)
     second = play("ta_wordle", [ta_player("expert")], "hardcore", 1).game_master.ta_env
     assert second is not first and second.word_list is first.word_list
@@ -77,6 +81,7 @@ def test_wordle_capitalised_secret_words_are_unplayable():
 
 
 # --- WordLadder ---
+
 
 def test_word_ladder_expert_climbs_a_shortest_ladder():
     assert instance_of("ta_word_ladder", "default", 6)[1]["content"] == {"start_word": "bag", "target_word": "cat"}
@@ -127,8 +132,13 @@ def incorrect_attempts(n: int) -> list[str]:
 
 
 def test_word_search_expert_finds_every_listed_word():
-    assert list(instance_of("ta_word_search", "default", 2)[1]["content"]["placed words"]) == \
-        ["BASKET", "EVEN", "WORK", "SOUP", "OLD"]
+    assert list(instance_of("ta_word_search", "default", 2)[1]["content"]["placed words"]) == [
+        "BASKET",
+        "EVEN",
+        "WORK",
+        "SOUP",
+        "OLD",
+    ]
     episode = play("ta_word_search", [ta_player("expert")], "default", 2)
     assert replies_of(episode) == [BASKET, "[0 0 3 0]", "[0 1 3 1]", "[0 2 3 2]", "[0 3 0 5]"]
     assert_outcome(episode.scores, "Success")
@@ -136,9 +146,12 @@ def test_word_search_expert_finds_every_listed_word():
 
 
 def test_word_search_twenty_incorrect_attempts_lose_scored_by_words_found():
-    episode = play("ta_word_search", [scripted([BASKET] + incorrect_attempts(16) + ["[6 0 6 2]", "[6 3 6 5]",
-                                                                                     "[6 6 6 8]", "[5 0 5 2]"])],
-                   "default", 2)
+    episode = play(
+        "ta_word_search",
+        [scripted([BASKET] + incorrect_attempts(16) + ["[6 0 6 2]", "[6 3 6 5]", "[6 6 6 8]", "[5 0 5 2]"])],
+        "default",
+        2,
+    )
     assert_outcome(episode.scores, "Lose")
     assert episode.scores["Main Score"] == pytest.approx(100 * 1 / 5)
     assert episode.scores["Request Count"] == 21 and episode.scores["Violated Request Count"] == 0

@@ -10,6 +10,7 @@ copies it into a copy of the game and registers its models there, so users never
 arrived (a file each in <dir>), so that concurrent processes are sure to play at the same time whatever their
 start-up took.
 """
+
 import importlib.util
 import json
 import os
@@ -45,12 +46,12 @@ def _wait_for_the_other_processes():
 
 
 class WaitingPlayer(Model):
-
     def __init__(self, model_spec: ModelSpec):
         super().__init__(model_spec)
         players = _programmatic_players()
-        self.player = players.ProgrammaticPlayer(ModelSpec(model_name=model_spec.model_name,
-                                                           model_id=model_spec.model_id, backend="ta_players"))
+        self.player = players.ProgrammaticPlayer(
+            ModelSpec(model_name=model_spec.model_name, model_id=model_spec.model_id, backend="ta_players")
+        )
         self.seconds = float(model_spec.model_config["seconds_per_request"])
         self.arrived = False
         self.set_gen_args(temperature=0.0, max_tokens=100)
@@ -64,7 +65,6 @@ class WaitingPlayer(Model):
 
 
 class WaitingBackend(Backend):
-
     def get_model_for(self, model_spec: ModelSpec) -> WaitingPlayer:
         return WaitingPlayer(model_spec)
 
@@ -75,9 +75,19 @@ def install(game_dir: Path, seconds_per_request: float, strategy: str = "random"
     registry_path = game_dir / "model_registry.json"
     registry = json.loads(registry_path.read_text(encoding="utf-8"))
     name = f"ta-{strategy}-waiting"
-    registry.append({"model_name": name, "model_id": strategy, "backend": "waiting", "open_weight": True,
-                     "parameters": "0", "languages": ["en"], "context_size": "unlimited",
-                     "release_date": "2026-11-27", "license": {"name": "MIT", "url": ""},
-                     "model_config": {"seconds_per_request": seconds_per_request}})
+    registry.append(
+        {
+            "model_name": name,
+            "model_id": strategy,
+            "backend": "waiting",
+            "open_weight": True,
+            "parameters": "0",
+            "languages": ["en"],
+            "context_size": "unlimited",
+            "release_date": "2026-11-27",
+            "license": {"name": "MIT", "url": ""},
+            "model_config": {"seconds_per_request": seconds_per_request},
+        }
+    )
     registry_path.write_text(json.dumps(registry, indent=2), encoding="utf-8")
     return name
