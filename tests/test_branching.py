@@ -1,16 +1,14 @@
 """The games under clemcore 3.7.2's branching runner (`clemcore.clemgame.runners.branching`), which deep-copies the
 GameMasterEnv before every step and once per branch at a branching point."""
 
-import contextlib
 import copy
 import threading
 from pathlib import Path
 
 import pytest
-from clemcore.backends import Model, ModelSpec, load_models
-from clemcore.clemgame import GameBenchmark, GameInstances
+from branching_pass import branched_episodes, differences, first_turn, requests
+from clemcore.backends import ModelSpec
 from clemcore.clemgame.callbacks.base import GameBenchmarkCallbackList
-from clemcore.clemgame.callbacks.files import InstanceFileSaver, InteractionsFileSaver, ResultsFolder, SignalFileSaver
 from clemcore.clemgame.envs.pettingzoo.master import GameMasterEnv
 from clemcore.clemgame.runners import branching
 
@@ -79,17 +77,12 @@ def test_clemcores_is_round_condition_branches_at_every_request_of_the_round(tmp
 
 # --- every game under the branching runner, against the sequential `clem run -m ta-random` of the suite ---
 
-
-def first_turn(env: GameMasterEnv = None, **_) -> bool:
-    """The episode's first request (clemcore's GameState counts the requests in `current_turn`)."""
-    return env.game_master.state.current_turn == 0
-
-
 # The requests each game's branches play where the spec caps the requests (its `max_requests`, a draw or Lose by the
 # game's own rules): the runner copies the whole env before every step (clemcore's interactions recorder and
 # TextArena's state with it), 5-100 ms a copy on a 2-core machine, growing with the episode, so the sampled run's
-# 42,208 requests would take it most of an hour. Every spec's shortest sampled episode is branched; 169 of the 206
-# are compared whole, the 37 longer ones of capped specs on these requests.
+# 42,208 requests would take it most of an hour. Every spec's shortest sampled episode is branched here; 169 of the
+# 206 are compared whole, the 37 longer ones of capped specs on these requests. `scripts/branching_pass.py` branches
+# every shipped instance the same way (docs/runners.md has its figures).
 BRANCHED_REQUESTS = 20
 
 
@@ -101,9 +94,9 @@ def test_every_game_branches_into_the_episode_clem_run_plays(game, random_sample
     its transcript alone, so a copy that plays on by itself plays the same game)."""
     game_dir, results = random_sampled_run
     sequential = load_episode_files(results / "ta-random" / game, "interactions.json")
-    episode = min(sequential, key=lambda name: (sum(sequential[name]["Request Count"]), name))
+    episode = min(sequential, key=lambda name: (requests(sequential[name]), name))
     experiment, instance = episode.split("/")
-    capped = sum(sequential[episode]["Request Count"]) > BRANCHED_REQUESTS and hasattr(spec_of(game), "max_requests")
+    capped = requests(sequential[episode]) > BRANCHED_REQUESTS and hasattr(spec_of(game), "max_requests")
     branches = branched_episodes(
         game,
         game_dir,
@@ -115,59 +108,20 @@ def test_every_game_branches_into_the_episode_clem_run_plays(game, random_sample
     )
     assert sorted(branches) == [f"{episode}/branch_{number:05d}" for number in (1, 2)]
     for branch in branches.values():
-        if not capped:
-            assert branch == sequential[episode]
-            continue
-        # the branch ends at the cap: at its requests, or at as many moves of all seats where the spec counts those
-        played, last = events(branch)[:-1], events(branch)[-1]
-        assert last["action"]["type"] == "request cap"
-        assert sum(branch["Request Count"]) == BRANCHED_REQUESTS or " moves of " in branch["end reason"]
-        assert played == events(sequential[episode])[: len(played)]
+        assert differences(branch, sequential[episode], capped) is None
+        if capped:  # at its requests, or at as many moves of all seats where the spec counts those
+            assert requests(branch) == BRANCHED_REQUESTS or " moves of " in branch["end reason"]
 
 
-def events(interactions: dict) -> list[dict]:
-    """The episode's events in order, each with its round."""
-    return [
-        {**event, "round": number}
-        for number, round_events in enumerate(interactions["turns"])
-        for event in round_events
-    ]
-
-
-def branched_episodes(
-    game: str,
-    game_dir: Path,
-    branching_factor: int,
-    condition,
-    results: Path,
-    instance_filter=None,
-    max_requests: int | None = None,
-) -> dict[str, dict]:
-    """Plays the game's instances in `game_dir` with clemcore's branching runner and `-m ta-random` (loaded as
-    `clem run` in `game_dir` loads it), with the result files `clem run` writes, every branch in its own folder, and
-    `max_requests` in place of the spec's: {episode folder: interactions, timestamps left out}."""
-    spec = spec_of(game)
-    spec.game_path = str(game_dir)
-    if max_requests is not None:
-        spec.max_requests = max_requests
-    with contextlib.chdir(game_dir):  # clem finds the model registry and the ta_players backend there
-        models = load_models(["ta-random"], dict(temperature=0.0, max_tokens=300))  # `clem run`'s (cli.py:462-465)
-    folder = ResultsFolder(results, Model.to_identifier(models))
-    infos = Model.to_infos(models)
-    callbacks = GameBenchmarkCallbackList(
-        [
-            InstanceFileSaver(folder),
-            InteractionsFileSaver(folder, player_model_infos=infos, store_branches=branching_factor > 1),
-            SignalFileSaver(folder),
-        ]
-    )
-    with GameBenchmark.load_from_spec(spec) as game_benchmark:
-        branching.run(
-            game_benchmark,
-            GameInstances.from_game_spec(spec).filter(instance_filter),
-            models,
-            callbacks=callbacks,
-            branching_factor=branching_factor,
-            branching_condition=condition,
-        )
-    return load_episode_files(results / Model.to_identifier(models) / game, "interactions.json")
+def test_a_branch_that_plays_otherwise_is_told_apart():
+    """What `differences` tells apart: the episode itself, and, capped, the sequential episode's beginning."""
+    episode = {"turns": [[{"action": {"type": "get message"}}, {"action": {"type": "send message"}}]]}
+    other = {"turns": [[{"action": {"type": "get message"}}, {"action": {"type": "parse"}}]]}
+    capped = {"turns": [[{"action": {"type": "get message"}}, {"action": {"type": "request cap"}}]]}
+    assert differences(episode, episode, capped=False) is None
+    assert differences(other, episode, capped=False) == "differs from the sequential episode"
+    assert differences(capped, episode, capped=True) is None
+    assert differences(episode, episode, capped=True) == "ends with 'send message', not at the cap"
+    assert differences(capped, other, capped=True) is None
+    cut_elsewhere = {"turns": [[{"action": {"type": "parse"}}, {"action": {"type": "request cap"}}]]}
+    assert differences(cut_elsewhere, episode, capped=True) == "is not the sequential episode's beginning"
