@@ -2,6 +2,10 @@
 Malice (docs/games/tabletop.md). Three-Player GOPS and Poker also end at their first elimination
 (`common.EndAtTheFirstElimination`)."""
 
+import re
+
+import textarena as ta
+
 from fixes.common import EndAtTheFirstElimination, Fixes
 
 
@@ -146,6 +150,34 @@ class SpiteAndMaliceFixes:
             )
 
 
+class SpiteAndMaliceStateFixes:
+    """TextArena 0.7.4's Spite and Malice announces a discard, which ends the turn, to both seats (`to_id=-1`,
+    SpiteAndMalice/env.py:363-364): "Player 0 discarded 7♠ to discard pile 1, ... Player 1, you will go next. Please
+    enter your action in the format [action card center_index]." The discarding seat, told its own discard already
+    (env.py:361-362), read a turn handed to another seat and that seat's instructions; and the format holds for no
+    move but `[play]`: `[draw]` takes no card, and a discard's index is one of the seat's own discard piles
+    (env.py:317, :349-360). The announcement goes to the next seat alone, with the three moves as the parser reads
+    them."""
+
+    TURN_HANDED_ON = re.compile(
+        r"^Player (\d) discarded (\S+) to discard pile (\d), which also means they finished their turn\. .*"
+        r"Player (\d), you will go next\. Please enter your action in the format \[action card center_index\]\.$"
+    )
+
+    def add_observation(self, message, observation_type, from_id=ta.GAME_ID, to_id=-1):
+        handed_on = to_id == -1 and from_id == ta.GAME_ID and self.TURN_HANDED_ON.match(message)
+        if handed_on:
+            player, card, pile, to_id = handed_on.groups()
+            to_id = int(to_id)
+            message = (
+                f"Player {player} discarded {card} to discard pile {pile}, which ends their turn. "
+                f"Player {to_id}, it is your turn: [draw] fills your hand up to 5 cards; [play <card> <center pile "
+                f"0-3>] plays a card from your hand, your payoff pile's top or one of your discard piles' tops; "
+                f"[discard <card in your hand> <your discard pile 0-3>] ends your turn."
+            )
+        return super().add_observation(message, observation_type, from_id=from_id, to_id=to_id)
+
+
 # per TextArena env class (a spec's `entry_point`): what fixes.make puts in
 FIXES = {
     "textarena.envs.IndianPoker.env:IndianPokerEnv": Fixes(env=(IndianPokerFixes,)),
@@ -154,5 +186,7 @@ FIXES = {
     "textarena.envs.Poker.env:PokerEnv": Fixes(env=(PokerFixes,), wrappers=(EndAtTheFirstElimination,)),
     "textarena.envs.Briscola.env:BriscolaEnv": Fixes(env=(BriscolaFixes,)),
     "textarena.envs.Golf.env:GolfEnv": Fixes(env=(GolfFixes,)),
-    "textarena.envs.SpiteAndMalice.env:SpiteAndMaliceEnv": Fixes(env=(SpiteAndMaliceFixes,)),
+    "textarena.envs.SpiteAndMalice.env:SpiteAndMaliceEnv": Fixes(
+        env=(SpiteAndMaliceFixes,), state=(SpiteAndMaliceStateFixes,)
+    ),
 }

@@ -578,6 +578,16 @@ GAMES = [
             ],
         ),
         "max_requests": 400,
+        # the seat's own discard (SpiteAndMalice/env.py:361): "you have finished their turn. No further actions of
+        # yours is considered ..."
+        "relabel": [
+            [
+                "^You have discarded (\\S+) to discard pile (\\d), which also means you have finished their turn\\. "
+                "No further actions of yours is considered for this turn\\. Player (\\d) will go next\\.$",
+                "You discarded \\1 to discard pile \\2, which ends your turn (moves after it in your reply are not "
+                "played). Player \\3 plays next.",
+            ]
+        ],
     },
     {
         "game_name": "ta_german_whist",

@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 import pytest
 
+import fixes
 from support import assert_outcome, assert_player_results, instance_of, play, scripted, spec_of, ta_player
 
 RESULT_SCORES = {"win": 100, "draw": 50, "loss": 0}
@@ -520,21 +521,68 @@ def test_spite_and_malice_seats_that_never_play_deadlock_with_full_payoff_piles_
     )
 
 
+def test_spite_and_malice_a_discard_hands_the_turn_to_the_next_seat_alone_in_the_moves_the_parser_reads():
+    """TextArena 0.7.4 announced a discard to both seats (SpiteAndMalice/env.py:363-364): the discarding seat read
+    "Player 1, you will go next. Please enter your action in the format [action card center_index]", a format that
+    holds for `[play]` alone. The next seat alone reads the turn handed on, with the three moves; the moves written
+    as the hint says are the moves TextArena plays."""
+    env = fixes.make("SpiteAndMalice-v0")
+    env.reset(num_players=2, seed=3)
+    hand = list(env.players[0]["hand"])
+    env.step(f"[discard {hand[0]} 2]")
+    handed_on = (
+        f"Player 0 discarded {hand[0]} to discard pile 2, which ends their turn. Player 1, it is your turn: [draw] "
+        f"fills your hand up to 5 cards; [play <card> <center pile 0-3>] plays a card from your hand, your payoff "
+        f"pile's top or one of your discard piles' tops; [discard <card in your hand> <your discard pile 0-3>] ends "
+        f"your turn."
+    )
+    assert [message for _, message, _ in env.state.observations[1] if "discarded" in message] == [handed_on]
+    assert not any("you will go next" in text or "your turn:" in text for _, text, _ in env.state.observations[0])
+    # the moves as the hint writes them: a discard to one of the seat's own discard piles (pile 2 of Player 0's
+    # holds a card, Player 1's pile 2 is empty) ends the turn
+    assert env.state.current_player_id == 1
+    env.step("[draw]")
+    card = env.players[1]["hand"][0]
+    env.step(f"[discard {card} 2]")
+    assert env.players[1]["discard"][2] == [card] and env.state.current_player_id == 0
+    assert not env.state.clem_invalid_moves
+
+
+def test_spite_and_malice_each_seat_reads_its_own_discard_and_the_turn_handed_to_it():
+    episode = play("ta_spite_and_malice", [spite_never_play(), spite_never_play()], game_id=1)
+    for name, context in episode.contexts:
+        seat = int(name.removeprefix("Player "))
+        text = context["content"]
+        assert "you will go next" not in text and "center_index" not in text
+        assert f"Player {1 - seat}, it is your turn" not in text
+        assert "finished their turn" not in text
+    seat_1_first = episode.contexts[2][1]["content"]
+    assert re.search(
+        r"Player 0 discarded \S+ to discard pile 0, which ends their turn\. Player 1, it is your turn: ", seat_1_first
+    )
+    seat_0_third = episode.contexts[4][1]["content"]
+    assert re.search(
+        r"\[GAME\] You discarded \S+ to discard pile 0, which ends your turn \(moves after it in your reply are not "
+        r"played\)\. Player 1 plays next\.",
+        seat_0_third,
+    )
+
+
 def test_spite_and_malice_a_seat_stuck_on_its_turn_ends_the_game_by_the_payoff_piles():
     """TextArena 0.7.4 stalls (defect S1): with an empty hand, an empty stock and no card to play, a seat can only
     [draw], which does nothing. The master ends the game there: fewer payoff cards left wins. Two random seats
-    (instance 0): Player 1 is stuck on its turn with 19 payoff cards left, Player 0 has 18, so Player 0 wins."""
+    (instance 0): Player 0 is stuck on its turn with 15 payoff cards left, Player 1 has 19, so Player 0 wins."""
     episode = play("ta_spite_and_malice", [ta_player("random"), ta_player("random")])
     assert_outcome(episode.scores, "Success")
     seats = episode.interactions["seats"]
-    assert episode.interactions["end reason"].startswith("Deadlock reached! Player 1 has no card in hand, none to draw")
-    assert {name: seat["payoff"] for name, seat in seats.items()} == {"Player 0": 18, "Player 1": 19}
+    assert episode.interactions["end reason"].startswith("Deadlock reached! Player 0 has no card in hand, none to draw")
+    assert {name: seat["payoff"] for name, seat in seats.items()} == {"Player 0": 15, "Player 1": 19}
     assert_player_results(episode.scores, "win", "loss")
     assert {seat["how"] for seat in seats.values()} == {"rules"}
     game_master = episode.game_master
-    stuck = game_master.ta_env.players[1]
-    assert not stuck["hand"] and not game_master.ta_env.deck and not game_master.ta_env._player_has_valid_moves(1)
-    assert game_master.ta_env.state.current_player_id == 1
+    stuck = game_master.ta_env.players[0]
+    assert not stuck["hand"] and not game_master.ta_env.deck and not game_master.ta_env._player_has_valid_moves(0)
+    assert game_master.ta_env.state.current_player_id == 0
 
 
 def test_spite_and_malice_drawing_forever_is_stopped_at_the_request_cap_and_decided_by_the_payoff_piles():
