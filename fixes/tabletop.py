@@ -1,5 +1,5 @@
-"""Repairs of the card and dice games between seats: Indian Poker, High Society, Poker, Briscola, Golf, Spite and
-Malice (docs/games/tabletop.md). Three-Player GOPS and Poker also end at their first elimination
+"""Repairs of the card and dice games between seats: Indian Poker, Liar's Dice, High Society, Poker, Briscola, Golf,
+Spite and Malice (docs/games/tabletop.md). Three-Player GOPS and Poker also end at their first elimination
 (`common.EndAtTheFirstElimination`)."""
 
 import re
@@ -108,6 +108,35 @@ class GolfFixes:
             self.state.set_draw(f"Game Over! A draw: both players have a score of {scores[0]} points.")
 
 
+class LiarsDiceFixes:
+    """TextArena 0.7.4's Liar's Dice sends a seat its board, "New round - Remaining dice: ... Your current Dice are:
+    ...", only when a round starts (LiarsDice/env.py:41-43); the bid it has to beat (`current_bid`, `last_bidder_id`,
+    env.py:80-82) is nowhere in it, only in the messages above it, so the state a model read last said a round had
+    just begun. Whenever a seat comes on turn with a bid standing, it is sent its board anew with that bid, who made
+    it and how it can be beaten (TextArena's rule, `_is_valid_bid` env.py:117-123: the quantity and the face may
+    both rise, and neither may fall). A round's start is TextArena's board alone, which says it (and the first one is
+    part of the instances' fingerprints)."""
+
+    def step(self, action: str):
+        done, info = super().step(action)
+        state = self.state
+        bidder = state.game_state["last_bidder_id"]
+        if not done and not state.done and bidder is not None:
+            game_state = state.game_state
+            pid = state.current_player_id
+            bid = game_state["current_bid"]
+            remaining = "; ".join(f"\tPlayer {p}: {count}" for p, count in game_state["remaining_dice"].items())
+            board = (
+                f"Remaining dice: {remaining}\n"
+                f"Your current Dice are: {', '.join(map(str, game_state['dice_rolls'][pid]))}\n"
+                f"Current bid: {bid['quantity']} of face {bid['face_value']}, by Player {bidder}. Beat it with "
+                f"'[Bid: quantity, face]': a higher quantity, a higher face (up to 6) or both, and neither lower; "
+                f"or call it with '[Call]'."
+            )
+            state.add_observation(to_id=pid, message=board, observation_type=ta.ObservationType.GAME_BOARD)
+        return done, info
+
+
 class SpiteAndMaliceFixes:
     """Two defects of TextArena 0.7.4's Spite and Malice:
     - S1, a stall: a turn ends only with a discard from the hand, and center piles that reach Q are cleared, never
@@ -182,6 +211,7 @@ class SpiteAndMaliceStateFixes:
 FIXES = {
     "textarena.envs.IndianPoker.env:IndianPokerEnv": Fixes(env=(IndianPokerFixes,)),
     "textarena.envs.ThreePlayerGOPS.env:ThreePlayerGOPSEnv": Fixes(wrappers=(EndAtTheFirstElimination,)),
+    "textarena.envs.LiarsDice.env:LiarsDiceEnv": Fixes(env=(LiarsDiceFixes,)),
     "textarena.envs.HighSociety.env:HighSocietyEnv": Fixes(env=(HighSocietyFixes,)),
     "textarena.envs.Poker.env:PokerEnv": Fixes(env=(PokerFixes,), wrappers=(EndAtTheFirstElimination,)),
     "textarena.envs.Briscola.env:BriscolaEnv": Fixes(env=(BriscolaFixes,)),

@@ -9,6 +9,7 @@ import statistics
 from collections.abc import Callable
 
 import pytest
+import textarena as ta
 
 import fixes
 from support import assert_outcome, assert_player_results, instance_of, play, scripted, spec_of, ta_player
@@ -289,6 +290,42 @@ def test_liars_dice_endless_raising_is_stopped_at_the_request_cap():
     assert_outcome(episode.scores, "Lose")
     assert {seat["how"] for seat in episode.interactions["seats"].values()} == {"request cap"}
     assert sum(episode.interactions["Request Count"]) == spec_of("ta_liars_dice").max_requests
+
+
+def test_liars_dice_the_state_a_seat_reads_last_holds_the_bid_it_has_to_beat():
+    """TextArena 0.7.4 sends the board (the dice left, the seat's roll) only at a round's start (LiarsDice/env.py:
+    41-43): the state a seat read last said a round had just begun, the bid to beat only in the messages above.
+    Player 0 bids seven sixes, Player 1 calls: each of Player 1's contexts ends with the bid, its bidder and how to
+    beat it; each of Player 0's, at a round's start, with TextArena's board and no bid."""
+    episode = play("ta_liars_dice", [lambda context: "[Bid: 7, 6]", lambda context: "[Call]"], "small")
+    for name, context in episode.contexts:
+        board = context["content"].split("\n\n")[-1]
+        assert re.match(r"(?:New round - )?Remaining dice: .*\nYour current Dice are: [\d, ]+", board), board
+        if name == "Player 1":
+            assert board.endswith(
+                "\nCurrent bid: 7 of face 6, by Player 0. Beat it with '[Bid: quantity, face]': a higher quantity, "
+                "a higher face (up to 6) or both, and neither lower; or call it with '[Call]'."
+            )
+        else:
+            assert board.startswith("New round - ") and "Current bid" not in board
+        # the prompt says which number is which, and that neither may fall
+        assert (
+            "as '[Bid: quantity, face]' ('[Bid: 3, 4]' bids that at least three of all the dice show 4)"
+            in context["content"]
+        )
+
+
+def test_liars_dice_the_standing_bid_is_the_seats_own_after_an_invalid_move_and_in_four_seats():
+    env = fixes.make("LiarsDice-v0", num_dice=5)
+    env.reset(num_players=4, seed=0)
+    for move in ("[Bid: 2, 3]", "[Bid: 3, 4]", "[Bid: 4, 2]"):  # the third lowers the face: refused, asked again
+        env.step(move)
+    queue = env.state.observations[2]
+    sender, board, observation_type = queue[-1]
+    assert observation_type == ta.ObservationType.GAME_BOARD and "Invalid bid" in queue[-2][1]
+    assert board.startswith("Remaining dice: \tPlayer 0: 5; \tPlayer 1: 5; \tPlayer 2: 5; \tPlayer 3: 5\n")
+    assert f"Your current Dice are: {', '.join(map(str, env.state.game_state['dice_rolls'][2]))}\n" in board
+    assert "\nCurrent bid: 3 of face 4, by Player 1." in board
 
 
 def test_liars_dice_with_four_seats_two_models_take_the_seats_in_turn_and_the_last_seat_with_dice_wins():
