@@ -1,6 +1,10 @@
-"""Repairs of the card and dice games between seats: Indian Poker, High Society, Poker, Briscola, Golf, Spite and
-Malice (docs/games/tabletop.md). Three-Player GOPS and Poker also end at their first elimination
+"""Repairs of the card and dice games between seats: Indian Poker, Liar's Dice, High Society, Poker, Briscola, Golf,
+Spite and Malice (docs/games/tabletop.md). Three-Player GOPS and Poker also end at their first elimination
 (`common.EndAtTheFirstElimination`)."""
+
+import re
+
+import textarena as ta
 
 from fixes.common import EndAtTheFirstElimination, Fixes
 
@@ -104,6 +108,35 @@ class GolfFixes:
             self.state.set_draw(f"Game Over! A draw: both players have a score of {scores[0]} points.")
 
 
+class LiarsDiceFixes:
+    """TextArena 0.7.4's Liar's Dice sends a seat its board, "New round - Remaining dice: ... Your current Dice are:
+    ...", only when a round starts (LiarsDice/env.py:41-43); the bid it has to beat (`current_bid`, `last_bidder_id`,
+    env.py:80-82) is nowhere in it, only in the messages above it, so the state a model read last said a round had
+    just begun. Whenever a seat comes on turn with a bid standing, it is sent its board anew with that bid, who made
+    it and how it can be beaten (TextArena's rule, `_is_valid_bid` env.py:117-123: the quantity and the face may
+    both rise, and neither may fall). A round's start is TextArena's board alone, which says it (and the first one is
+    part of the instances' fingerprints)."""
+
+    def step(self, action: str):
+        done, info = super().step(action)
+        state = self.state
+        bidder = state.game_state["last_bidder_id"]
+        if not done and not state.done and bidder is not None:
+            game_state = state.game_state
+            pid = state.current_player_id
+            bid = game_state["current_bid"]
+            remaining = "; ".join(f"\tPlayer {p}: {count}" for p, count in game_state["remaining_dice"].items())
+            board = (
+                f"Remaining dice: {remaining}\n"
+                f"Your current Dice are: {', '.join(map(str, game_state['dice_rolls'][pid]))}\n"
+                f"Current bid: {bid['quantity']} of face {bid['face_value']}, by Player {bidder}. Beat it with "
+                f"'[Bid: quantity, face]': a higher quantity, a higher face (up to 6) or both, and neither lower; "
+                f"or call it with '[Call]'."
+            )
+            state.add_observation(to_id=pid, message=board, observation_type=ta.ObservationType.GAME_BOARD)
+        return done, info
+
+
 class SpiteAndMaliceFixes:
     """Two defects of TextArena 0.7.4's Spite and Malice:
     - S1, a stall: a turn ends only with a discard from the hand, and center piles that reach Q are cleared, never
@@ -146,13 +179,44 @@ class SpiteAndMaliceFixes:
             )
 
 
+class SpiteAndMaliceStateFixes:
+    """TextArena 0.7.4's Spite and Malice announces a discard, which ends the turn, to both seats (`to_id=-1`,
+    SpiteAndMalice/env.py:363-364): "Player 0 discarded 7♠ to discard pile 1, ... Player 1, you will go next. Please
+    enter your action in the format [action card center_index]." The discarding seat, told its own discard already
+    (env.py:361-362), read a turn handed to another seat and that seat's instructions; and the format holds for no
+    move but `[play]`: `[draw]` takes no card, and a discard's index is one of the seat's own discard piles
+    (env.py:317, :349-360). The announcement goes to the next seat alone, with the three moves as the parser reads
+    them."""
+
+    TURN_HANDED_ON = re.compile(
+        r"^Player (\d) discarded (\S+) to discard pile (\d), which also means they finished their turn\. .*"
+        r"Player (\d), you will go next\. Please enter your action in the format \[action card center_index\]\.$"
+    )
+
+    def add_observation(self, message, observation_type, from_id=ta.GAME_ID, to_id=-1):
+        handed_on = to_id == -1 and from_id == ta.GAME_ID and self.TURN_HANDED_ON.match(message)
+        if handed_on:
+            player, card, pile, to_id = handed_on.groups()
+            to_id = int(to_id)
+            message = (
+                f"Player {player} discarded {card} to discard pile {pile}, which ends their turn. "
+                f"Player {to_id}, it is your turn: [draw] fills your hand up to 5 cards; [play <card> <center pile "
+                f"0-3>] plays a card from your hand, your payoff pile's top or one of your discard piles' tops; "
+                f"[discard <card in your hand> <your discard pile 0-3>] ends your turn."
+            )
+        return super().add_observation(message, observation_type, from_id=from_id, to_id=to_id)
+
+
 # per TextArena env class (a spec's `entry_point`): what fixes.make puts in
 FIXES = {
     "textarena.envs.IndianPoker.env:IndianPokerEnv": Fixes(env=(IndianPokerFixes,)),
     "textarena.envs.ThreePlayerGOPS.env:ThreePlayerGOPSEnv": Fixes(wrappers=(EndAtTheFirstElimination,)),
+    "textarena.envs.LiarsDice.env:LiarsDiceEnv": Fixes(env=(LiarsDiceFixes,)),
     "textarena.envs.HighSociety.env:HighSocietyEnv": Fixes(env=(HighSocietyFixes,)),
     "textarena.envs.Poker.env:PokerEnv": Fixes(env=(PokerFixes,), wrappers=(EndAtTheFirstElimination,)),
     "textarena.envs.Briscola.env:BriscolaEnv": Fixes(env=(BriscolaFixes,)),
     "textarena.envs.Golf.env:GolfEnv": Fixes(env=(GolfFixes,)),
-    "textarena.envs.SpiteAndMalice.env:SpiteAndMaliceEnv": Fixes(env=(SpiteAndMaliceFixes,)),
+    "textarena.envs.SpiteAndMalice.env:SpiteAndMaliceEnv": Fixes(
+        env=(SpiteAndMaliceFixes,), state=(SpiteAndMaliceStateFixes,)
+    ),
 }

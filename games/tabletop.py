@@ -463,6 +463,16 @@ GAMES = [
         ),
         "content": ["dice_rolls"],
         "max_requests": 300,
+        # the prompt (LiarsDice/env.py:28) did not say which number is which, and "a higher quantity or higher face"
+        # allowed lowering the other, which `_is_valid_bid` (env.py:117-123) refuses
+        "relabel": [
+            [
+                "1\\) Make a new bid with a higher quantity or higher face \\(or both\\) than the current bid; "
+                "i\\.e\\. '\\[Bid: 3, 4\\]',",
+                "1) Make a new bid that raises the quantity, the face or both of the current bid and lowers neither, "
+                "as '[Bid: quantity, face]' ('[Bid: 3, 4]' bids that at least three of all the dice show 4),",
+            ]
+        ],
         "experiments": {
             "small": {"num_dice": 3},
             "default": {"num_dice": 5},
@@ -578,6 +588,16 @@ GAMES = [
             ],
         ),
         "max_requests": 400,
+        # the seat's own discard (SpiteAndMalice/env.py:361): "you have finished their turn. No further actions of
+        # yours is considered ..."
+        "relabel": [
+            [
+                "^You have discarded (\\S+) to discard pile (\\d), which also means you have finished their turn\\. "
+                "No further actions of yours is considered for this turn\\. Player (\\d) will go next\\.$",
+                "You discarded \\1 to discard pile \\2, which ends your turn (moves after it in your reply are not "
+                "played). Player \\3 plays next.",
+            ]
+        ],
     },
     {
         "game_name": "ta_german_whist",

@@ -287,22 +287,15 @@ class LiarsDice(GamePlayers):
     expert_name = "probability"
     expert_bar_reason = "Liar's Dice rolls are chance; a good bidder still loses some matches."
 
-    # What ends a round (TextArena 0.7.4 `LiarsDice/env.py`): a call, or a seat eliminated by an invalid move.
-    ROUND_END = re.compile(r"\[GAME\] Player \d+ (?:calls!|was eliminated by invalid move)")
-
     def _state(self, transcript):
-        # The view puts the seat's dice (the latest board, sent at each new round) after the messages: the standing
-        # bid is the last bid since the last round's end.
-        text = transcript.text
-        new_round = last_match(r"New round - Remaining dice: (.*)\nYour current Dice are: (.*)", text)
-        total = sum(int(n) for n in re.findall(r"Player \d+: (\d+)", new_round.group(1)))
-        dice = [int(d) for d in re.findall(r"\d", new_round.group(2))]
-        messages = text[: new_round.start()]
-        round_end = last_match(self.ROUND_END, messages)
-        bid = last_match(
-            r"\[GAME\] Player \d+ bids (\d+) of face (\d)\.", messages[round_end.end() if round_end else 0 :]
+        # The seat's board, the last state of the view: the dice left and its own roll, and the standing bid once a
+        # bid stands (fixes.tabletop.LiarsDiceFixes; TextArena's board at a round's start has none).
+        board = last_match(
+            r"Remaining dice: (.*)\nYour current Dice are: (.*)(?:\nCurrent bid: (\d+) of face (\d))?", transcript.text
         )
-        current = (int(bid.group(1)), int(bid.group(2))) if bid else (0, 0)
+        total = sum(int(n) for n in re.findall(r"Player \d+: (\d+)", board.group(1)))
+        dice = [int(d) for d in re.findall(r"\d", board.group(2))]
+        current = (int(board.group(3)), int(board.group(4))) if board.group(3) else (0, 0)
         return dice, total, current
 
     @staticmethod

@@ -9,7 +9,9 @@ import statistics
 from collections.abc import Callable
 
 import pytest
+import textarena as ta
 
+import fixes
 from support import assert_outcome, assert_player_results, instance_of, play, scripted, spec_of, ta_player
 
 RESULT_SCORES = {"win": 100, "draw": 50, "loss": 0}
@@ -290,6 +292,42 @@ def test_liars_dice_endless_raising_is_stopped_at_the_request_cap():
     assert sum(episode.interactions["Request Count"]) == spec_of("ta_liars_dice").max_requests
 
 
+def test_liars_dice_the_state_a_seat_reads_last_holds_the_bid_it_has_to_beat():
+    """TextArena 0.7.4 sends the board (the dice left, the seat's roll) only at a round's start (LiarsDice/env.py:
+    41-43): the state a seat read last said a round had just begun, the bid to beat only in the messages above.
+    Player 0 bids seven sixes, Player 1 calls: each of Player 1's contexts ends with the bid, its bidder and how to
+    beat it; each of Player 0's, at a round's start, with TextArena's board and no bid."""
+    episode = play("ta_liars_dice", [lambda context: "[Bid: 7, 6]", lambda context: "[Call]"], "small")
+    for name, context in episode.contexts:
+        board = context["content"].split("\n\n")[-1]
+        assert re.match(r"(?:New round - )?Remaining dice: .*\nYour current Dice are: [\d, ]+", board), board
+        if name == "Player 1":
+            assert board.endswith(
+                "\nCurrent bid: 7 of face 6, by Player 0. Beat it with '[Bid: quantity, face]': a higher quantity, "
+                "a higher face (up to 6) or both, and neither lower; or call it with '[Call]'."
+            )
+        else:
+            assert board.startswith("New round - ") and "Current bid" not in board
+        # the prompt says which number is which, and that neither may fall
+        assert (
+            "as '[Bid: quantity, face]' ('[Bid: 3, 4]' bids that at least three of all the dice show 4)"
+            in context["content"]
+        )
+
+
+def test_liars_dice_the_standing_bid_is_the_seats_own_after_an_invalid_move_and_in_four_seats():
+    env = fixes.make("LiarsDice-v0", num_dice=5)
+    env.reset(num_players=4, seed=0)
+    for move in ("[Bid: 2, 3]", "[Bid: 3, 4]", "[Bid: 4, 2]"):  # the third lowers the face: refused, asked again
+        env.step(move)
+    queue = env.state.observations[2]
+    sender, board, observation_type = queue[-1]
+    assert observation_type == ta.ObservationType.GAME_BOARD and "Invalid bid" in queue[-2][1]
+    assert board.startswith("Remaining dice: \tPlayer 0: 5; \tPlayer 1: 5; \tPlayer 2: 5; \tPlayer 3: 5\n")
+    assert f"Your current Dice are: {', '.join(map(str, env.state.game_state['dice_rolls'][2]))}\n" in board
+    assert "\nCurrent bid: 3 of face 4, by Player 1." in board
+
+
 def test_liars_dice_with_four_seats_two_models_take_the_seats_in_turn_and_the_last_seat_with_dice_wins():
     # 4_seats: 5 dice each, so 21 sixes is always false. Seats 0 and 2 (the first model) bid it, seats 1 and 3 (the
     # second) call: each call costs the bidder a die and the next seat opens a new round. After five such rounds
@@ -520,21 +558,68 @@ def test_spite_and_malice_seats_that_never_play_deadlock_with_full_payoff_piles_
     )
 
 
+def test_spite_and_malice_a_discard_hands_the_turn_to_the_next_seat_alone_in_the_moves_the_parser_reads():
+    """TextArena 0.7.4 announced a discard to both seats (SpiteAndMalice/env.py:363-364): the discarding seat read
+    "Player 1, you will go next. Please enter your action in the format [action card center_index]", a format that
+    holds for `[play]` alone. The next seat alone reads the turn handed on, with the three moves; the moves written
+    as the hint says are the moves TextArena plays."""
+    env = fixes.make("SpiteAndMalice-v0")
+    env.reset(num_players=2, seed=3)
+    hand = list(env.players[0]["hand"])
+    env.step(f"[discard {hand[0]} 2]")
+    handed_on = (
+        f"Player 0 discarded {hand[0]} to discard pile 2, which ends their turn. Player 1, it is your turn: [draw] "
+        f"fills your hand up to 5 cards; [play <card> <center pile 0-3>] plays a card from your hand, your payoff "
+        f"pile's top or one of your discard piles' tops; [discard <card in your hand> <your discard pile 0-3>] ends "
+        f"your turn."
+    )
+    assert [message for _, message, _ in env.state.observations[1] if "discarded" in message] == [handed_on]
+    assert not any("you will go next" in text or "your turn:" in text for _, text, _ in env.state.observations[0])
+    # the moves as the hint writes them: a discard to one of the seat's own discard piles (pile 2 of Player 0's
+    # holds a card, Player 1's pile 2 is empty) ends the turn
+    assert env.state.current_player_id == 1
+    env.step("[draw]")
+    card = env.players[1]["hand"][0]
+    env.step(f"[discard {card} 2]")
+    assert env.players[1]["discard"][2] == [card] and env.state.current_player_id == 0
+    assert not env.state.clem_invalid_moves
+
+
+def test_spite_and_malice_each_seat_reads_its_own_discard_and_the_turn_handed_to_it():
+    episode = play("ta_spite_and_malice", [spite_never_play(), spite_never_play()], game_id=1)
+    for name, context in episode.contexts:
+        seat = int(name.removeprefix("Player "))
+        text = context["content"]
+        assert "you will go next" not in text and "center_index" not in text
+        assert f"Player {1 - seat}, it is your turn" not in text
+        assert "finished their turn" not in text
+    seat_1_first = episode.contexts[2][1]["content"]
+    assert re.search(
+        r"Player 0 discarded \S+ to discard pile 0, which ends their turn\. Player 1, it is your turn: ", seat_1_first
+    )
+    seat_0_third = episode.contexts[4][1]["content"]
+    assert re.search(
+        r"\[GAME\] You discarded \S+ to discard pile 0, which ends your turn \(moves after it in your reply are not "
+        r"played\)\. Player 1 plays next\.",
+        seat_0_third,
+    )
+
+
 def test_spite_and_malice_a_seat_stuck_on_its_turn_ends_the_game_by_the_payoff_piles():
     """TextArena 0.7.4 stalls (defect S1): with an empty hand, an empty stock and no card to play, a seat can only
     [draw], which does nothing. The master ends the game there: fewer payoff cards left wins. Two random seats
-    (instance 0): Player 1 is stuck on its turn with 19 payoff cards left, Player 0 has 18, so Player 0 wins."""
+    (instance 0): Player 0 is stuck on its turn with 15 payoff cards left, Player 1 has 19, so Player 0 wins."""
     episode = play("ta_spite_and_malice", [ta_player("random"), ta_player("random")])
     assert_outcome(episode.scores, "Success")
     seats = episode.interactions["seats"]
-    assert episode.interactions["end reason"].startswith("Deadlock reached! Player 1 has no card in hand, none to draw")
-    assert {name: seat["payoff"] for name, seat in seats.items()} == {"Player 0": 18, "Player 1": 19}
+    assert episode.interactions["end reason"].startswith("Deadlock reached! Player 0 has no card in hand, none to draw")
+    assert {name: seat["payoff"] for name, seat in seats.items()} == {"Player 0": 15, "Player 1": 19}
     assert_player_results(episode.scores, "win", "loss")
     assert {seat["how"] for seat in seats.values()} == {"rules"}
     game_master = episode.game_master
-    stuck = game_master.ta_env.players[1]
-    assert not stuck["hand"] and not game_master.ta_env.deck and not game_master.ta_env._player_has_valid_moves(1)
-    assert game_master.ta_env.state.current_player_id == 1
+    stuck = game_master.ta_env.players[0]
+    assert not stuck["hand"] and not game_master.ta_env.deck and not game_master.ta_env._player_has_valid_moves(0)
+    assert game_master.ta_env.state.current_player_id == 0
 
 
 def test_spite_and_malice_drawing_forever_is_stopped_at_the_request_cap_and_decided_by_the_payoff_piles():
