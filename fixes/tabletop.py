@@ -145,7 +145,25 @@ class SpiteAndMaliceFixes:
       (SpiteAndMalice/env.py:218-242) and rarely fires. The game ends as soon as the seat on turn is stuck so, by
       TextArena's own deadlock rule: fewer payoff cards left wins.
     - S2: equal payoff piles at a deadlock go to the seat on turn (env.py:290-292): they are a draw.
+    - S3: a `[play]` that names no card and pile fits TextArena's move pattern, whose card and pile are optional
+      (env.py:317), and then raises `ValueError` at `int('')` (env.py:340): a model's reply failed the episode. It is
+      an invalid play, as an unplayable card is (env.py:346-348), and the reply's other moves are not played.
     """
+
+    BARE_PLAY = re.compile(r"\[play\]")
+
+    def step(self, action: str):
+        if self.BARE_PLAY.search(action):
+            pid = self.state.current_player_id
+            self.state.add_observation(
+                from_id=pid, to_id=pid, message=action, observation_type=ta.ObservationType.PLAYER_ACTION
+            )
+            self.state.set_invalid_move(
+                reason=f"Invalid play. Player {pid} played no card: a play is [play <card> <center pile 0-3>]."
+            )
+            self._observe_current_state(player_id=pid)
+            return self.state.step(rotate_player=False)
+        return self._step_ending_a_stall(action)
 
     def _handle_game_end_check(self):
         ended = super()._handle_game_end_check()
@@ -154,7 +172,7 @@ class SpiteAndMaliceFixes:
             self.state.set_draw(reason.split(" Player ")[0] + " A draw.")
         return ended
 
-    def step(self, action: str):
+    def _step_ending_a_stall(self, action: str):
         done, info = super().step(action)
         pid = self.state.current_player_id
         if not done and not self.deck and not self.players[pid]["hand"] and not self._player_has_valid_moves(pid):

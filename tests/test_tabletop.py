@@ -585,6 +585,20 @@ def test_spite_and_malice_a_discard_hands_the_turn_to_the_next_seat_alone_in_the
     assert not env.state.clem_invalid_moves
 
 
+def test_spite_and_malice_a_play_that_names_no_card_is_an_invalid_play():
+    """TextArena 0.7.4's move pattern takes `[play]` without card and pile and then fails at `int('')`
+    (SpiteAndMalice/env.py:317, :340): the episode failed. It is an invalid play; the reply's draw is not played."""
+    env = fixes.make("SpiteAndMalice-v0")
+    env.reset(num_players=2, seed=3)
+    hand = list(env.players[0]["hand"])
+    done, _ = env.step("[draw] [play]")
+    assert env.players[0]["hand"] == hand
+    assert env.state.clem_invalid_moves == [
+        "Invalid play. Player 0 played no card: a play is [play <card> <center pile 0-3>]."
+    ]
+    assert not done and env.state.current_player_id == 0
+
+
 def test_spite_and_malice_each_seat_reads_its_own_discard_and_the_turn_handed_to_it():
     episode = play("ta_spite_and_malice", [spite_never_play(), spite_never_play()], game_id=1)
     for name, context in episode.contexts:
