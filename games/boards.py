@@ -239,6 +239,23 @@ GAMES = [
         ],
         "content": ["board"],
         "max_requests": 600,
+        # TextArena reads the move only at the very end of the reply (LinesOfAction/env.py:12, `...\\]?\\s*$`), which
+        # its prompt does not say (:37), and gives both seats O's example move [b1b3]; X's is [a2c2]
+        "relabel": [
+            [
+                "^(Your pieces are 'X', opponent pieces are 'O'\\.\\nMove format: `)\\[b1b3\\]",
+                "\\1[a2c2]",
+            ],
+            [
+                "^Move format: `(\\[[a-h][1-8][a-h][1-8]\\])` \\(from-coord to-coord\\)\\.",
+                "Move format: `\\1` (from-coord to-coord), written at the very end of your reply: the move is read only "
+                "there, so nothing, not even a full stop, may follow it.",
+            ],
+            [
+                "Format must be e2e4 \\(from,to coordinates\\)\\.",
+                "Format must be `[e2e4]` (from-coord to-coord) at the very end of the reply.",
+            ],
+        ],
     },
     {
         "game_name": "ta_crusade",

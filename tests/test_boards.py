@@ -1,6 +1,7 @@
 """Board games between seats played end to end: Chess, Othello, Breakthrough (TextArena 0.7.4)."""
 
 import math
+import re
 
 from support import assert_outcome, play, requires, scripted, ta_player
 
@@ -239,6 +240,30 @@ def test_lines_of_action_reads_the_move_only_at_the_end_of_the_reply():
     assert_outcome(episode.scores, "Aborted")
     assert math.isnan(episode.scores["Main Score"])
     assert episode.interactions["violating seats"] == ["Player 1"]
+
+
+def contexts_of(episode, name: str) -> list[str]:
+    return [context["content"] for seat, context in episode.contexts if seat == name]
+
+
+def test_lines_of_action_prompt_says_the_move_ends_the_reply_and_gives_each_seat_its_own_example():
+    # TextArena 0.7.4's prompt gives both seats O's `[b1b3]` and never says the move must end the reply
+    # (LinesOfAction/env.py:12, :37); each seat plays the example of its own prompt as its first move
+    def from_the_prompt(context: str) -> str:
+        assert "written at the very end of your reply" in context and "nothing, not even a full stop" in context
+        return re.search(r"Move format: `(\[[a-h][1-8][a-h][1-8]\])`", context).group(1)
+
+    episode = play("ta_lines_of_action", [from_the_prompt, from_the_prompt])
+    assert moves_of(episode)[:2] == ["[b1b3]", "[a2c2]"]
+    assert "Player 0 moved b1 -> b3" in contexts_of(episode, "Player 1")[0]
+    second = contexts_of(episode, "Player 0")[1]
+    assert "Player 1 moved a2 -> c2" in second and "invalid move" not in second
+
+
+def test_lines_of_action_format_warning_says_where_the_move_goes():
+    episode = play("ta_lines_of_action", [scripted(["[b1b3].", "[b1b3]"]), ta_player("format-breaker")])
+    second = contexts_of(episode, "Player 0")[1]
+    assert "Format must be `[e2e4]` (from-coord to-coord) at the very end of the reply." in second
 
 
 def test_alquerque_crusade_and_lines_of_action_experts_beat_random_on_both_seats():
