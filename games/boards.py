@@ -156,6 +156,16 @@ GAMES = [
         ],
         "content": ["board"],
         "max_requests": 400,
+        # TextArena's prompt gives both seats White's example move, [a2a3] (Breakthrough/env.py:34); Black's is
+        # a step down from its second row, on each of the experiments' board sizes
+        "relabel": [
+            [
+                f"^(You are playing Black in a game of Breakthrough\\. You move down on an {n}x{n} board\\.\\n"
+                "(?:.*\\n)*?Use UCI-like notation in brackets, e\\.g\\. )\\[a2a3\\] to move from a2 to a3\\.",
+                f"\\1[a{n - 1}a{n - 2}] to move from a{n - 1} to a{n - 2}.",
+            ]
+            for n in (5, 6, 8, 10)
+        ],
         "experiments": ["tiny", "small", "default", "large", "blind"],
         "others_see_moves_only": True,
         "view_window": 8500,

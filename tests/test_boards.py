@@ -266,6 +266,21 @@ def test_lines_of_action_format_warning_says_where_the_move_goes():
     assert "Format must be `[e2e4]` (from-coord to-coord) at the very end of the reply." in second
 
 
+def test_breakthrough_each_seat_is_given_an_example_move_of_its_own_side():
+    # TextArena 0.7.4 gives Black White's example [a2a3] (Breakthrough/env.py:34); on every board size the example
+    # of Black's prompt is a legal first move of Black (White steps from b2, so that a3 stays free)
+    def black_from_the_prompt(context: str) -> str:
+        return re.search(r"e\.g\. (\[a\d+a\d+\]) to move from", context).group(1)
+
+    for experiment, example in (("tiny", "[a4a3]"), ("small", "[a5a4]"), ("default", "[a7a6]"), ("large", "[a9a8]")):
+        episode = play(
+            "ta_breakthrough", [scripted(["[b2b3]", "I advance.", "I advance."]), black_from_the_prompt], experiment
+        )
+        assert moves_of(episode)[1] == example, experiment
+        second = contexts_of(episode, "Player 0")[1]
+        assert f"Player 1 moves {example} (B)." in second and "invalid move" not in second, experiment
+
+
 def test_alquerque_crusade_and_lines_of_action_experts_beat_random_on_both_seats():
     for game, expert in (("ta_alquerque", "search"), ("ta_crusade", "search"), ("ta_lines_of_action", "heuristic")):
         for game_id in (0, 1):
