@@ -192,6 +192,16 @@ GAMES = [
         "players": 1,
         "player_specs": [{"role": "Player", "custom_response": ["[0]", "[1]", "[2]", "the ball is under cup 1"]}],
         "max_requests": 2,
+        # TextArena reads only a reply that is the bracketed cup alone (ThreeCardMonte/env.py:42, `fullmatch`), which
+        # its prompt does not say (:52)
+        "relabel": [
+            [
+                "^After shuffling, guess its location with `\\[k\\]`\\.$",
+                "After shuffling, guess its location with `[k]`, the cup's number in square brackets, as your whole "
+                "reply: nothing before or after it, e.g. `[0]`.",
+            ],
+            ["Bad action\\. Use `\\[k\\]`\\.", "Bad action. Reply with `[k]` alone, nothing before or after it."],
+        ],
         "score": "100 when the ball is found, else 0",
         "outcome": "Success when the guess names the ball's cup; Lose for another cup",
     },

@@ -208,9 +208,22 @@ def test_three_card_monte_invalid_move_arguments_are_swapped_back():
     # loss would be rewarded with the message text
     episode = play("ta_three_card_monte", [ta_player("format-breaker")])
     assert_aborted(episode.scores)
-    assert "Reason: Bad action. Use `[k]`." in episode.contexts[1][1]["content"]
+    assert (
+        "Reason: Bad action. Reply with `[k]` alone, nothing before or after it." in episode.contexts[1][1]["content"]
+    )
     assert episode.interactions["ta rewards"] == {"0": 0.0}
     assert episode.interactions["end reason"] == "Invalid Move: Bad action. Use `[k]`."
+
+
+def test_three_card_monte_prompt_says_the_reply_is_the_move_alone():
+    # TextArena 0.7.4 fullmatches the reply (ThreeCardMonte/env.py:42) and its prompt says only "guess its location
+    # with `[k]`" (:52): a reader who follows the prompt replies with the example alone
+    first = play("ta_three_card_monte", [scripted(["I say [2]", "[2]"])]).contexts
+    assert (
+        "guess its location with `[k]`, the cup's number in square brackets, as your whole reply"
+        in first[0][1]["content"]
+    )
+    assert "nothing before or after it, e.g. `[0]`." in first[0][1]["content"]
 
 
 def test_three_card_monte_cup_out_of_range_is_aborted():
