@@ -155,6 +155,20 @@ GAMES = [
                 "custom_response": ["[red]", "[blue]", "[green]", "[yellow]", "[purple]", "I press red"],
             },
         ],
+        # TextArena's prompt never says how to press a button or make the final pick (Bandit/env.py:21-27): the
+        # first `[...]` of the reply's first line that has one is read as the button (:38)
+        "relabel": [
+            [
+                "^(You are in a room with \\d+ buttons: (\\w+)[\\s\\S]*at the end of \\d+ turns\\.)$",
+                "\\1\nTo press a button, reply with its name in square brackets, e.g. `[\\2]`, and no other square "
+                "brackets. After the last time step, pick the button you judge best the same way: that pick is scored.",
+            ],
+            [
+                "The player did not respond with a valid action format\\.",
+                "The player did not respond with a valid action format: a button's name in square brackets, e.g. "
+                "`[red]`, and no other square brackets.",
+            ],
+        ],
         "content": ["ground_truth"],
         "score": (
             "where the finally picked button's mean lies between the lowest (0) and highest (100) mean: "

@@ -3,6 +3,7 @@ hand, format breakers are Aborted, stalling players are stopped."""
 
 import json
 import math
+import re
 
 import pytest
 
@@ -147,6 +148,27 @@ def test_bandit_unknown_button_is_aborted():
     episode = play("ta_bandit", [lambda context: "[orange]"])  # orange exists only in the hard variant
     assert_aborted(episode.scores)
     assert episode.scores["Request Count"] == 2
+
+
+def test_bandit_prompt_says_how_to_press_and_pick():
+    # TextArena 0.7.4's prompt never shows the move format (Bandit/env.py:21-27); a reader who presses the prompt's
+    # example every time makes only valid moves
+    def from_the_prompt(context: str) -> str:
+        assert "After the last time step, pick the button you judge best the same way: that pick is scored." in context
+        return re.search(r"reply with its name in square brackets, e\.g\. `(\[\w+\])`, and no other", context).group(1)
+
+    episode = play("ta_bandit", [from_the_prompt])
+    assert episode.scores["Request Count"] == 21 and episode.scores["Violated Request Count"] == 0
+    assert _replies(episode)[-1] == ("Player 0", "[red]")
+    assert_outcome(episode.scores, "Lose")  # red is the worst button of instance 0
+
+
+def test_bandit_format_warning_says_the_format():
+    episode = play("ta_bandit", [scripted(["I press red.", "[red]"] + ["[purple]"] * 20)])
+    assert (
+        "a button's name in square brackets, e.g. `[red]`, and no other square brackets."
+        in (episode.contexts[1][1]["content"])
+    )
 
 
 # --- Secretary ---
