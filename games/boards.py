@@ -156,6 +156,16 @@ GAMES = [
         ],
         "content": ["board"],
         "max_requests": 400,
+        # TextArena's prompt gives both seats White's example move, [a2a3] (Breakthrough/env.py:34); Black's is
+        # a step down from its second row, on each of the experiments' board sizes
+        "relabel": [
+            [
+                f"^(You are playing Black in a game of Breakthrough\\. You move down on an {n}x{n} board\\.\\n"
+                "(?:.*\\n)*?Use UCI-like notation in brackets, e\\.g\\. )\\[a2a3\\] to move from a2 to a3\\.",
+                f"\\1[a{n - 1}a{n - 2}] to move from a{n - 1} to a{n - 2}.",
+            ]
+            for n in (5, 6, 8, 10)
+        ],
         "experiments": ["tiny", "small", "default", "large", "blind"],
         "others_see_moves_only": True,
         "view_window": 8500,
@@ -239,6 +249,23 @@ GAMES = [
         ],
         "content": ["board"],
         "max_requests": 600,
+        # TextArena reads the move only at the very end of the reply (LinesOfAction/env.py:12, `...\\]?\\s*$`), which
+        # its prompt does not say (:37), and gives both seats O's example move [b1b3]; X's is [a2c2]
+        "relabel": [
+            [
+                "^(Your pieces are 'X', opponent pieces are 'O'\\.\\nMove format: `)\\[b1b3\\]",
+                "\\1[a2c2]",
+            ],
+            [
+                "^Move format: `(\\[[a-h][1-8][a-h][1-8]\\])` \\(from-coord to-coord\\)\\.",
+                "Move format: `\\1` (from-coord to-coord), written at the very end of your reply: the move is read only "
+                "there, so nothing, not even a full stop, may follow it.",
+            ],
+            [
+                "Format must be e2e4 \\(from,to coordinates\\)\\.",
+                "Format must be `[e2e4]` (from-coord to-coord) at the very end of the reply.",
+            ],
+        ],
     },
     {
         "game_name": "ta_crusade",

@@ -17,7 +17,7 @@ class MinesweeperMaster(SinglePlayerMaster):
 
     def _on_before_game(self):
         row, col = self.ta_env.rows // 2, self.ta_env.cols // 2
-        self.ta_env.step(f"[{row} {col}]")
+        self.ta_env.open_for_the_player(row, col)  # told to the player as the game master's move (fixes/core.py)
         self._opening_revealed = self._revealed_cells()
         self.log_to_self("opening move", f"[{row} {col}]")
         self.log_key("opening move", [row, col])
@@ -152,6 +152,15 @@ GAMES = [
         ),
         "n_instances": 10,
         "players": 1,
+        # TextArena's prompt promises the player's first move a safe area (Minesweeper/env.py:51); the game master
+        # has made that move (MinesweeperMaster)
+        "relabel": [
+            [
+                "^On your first move, you will reveal an area around the cell you choose to ensure a safe start\\.$",
+                "The game master has made the first move: it revealed a cell and the area around it, which holds no "
+                "mine.",
+            ]
+        ],
         "player_specs": [
             {
                 "role": "Player",

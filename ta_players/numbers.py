@@ -125,7 +125,7 @@ class Bandit(GamePlayers):
     expert_bar_reason = (
         "Luck: the pulls are Bernoulli draws. With 20 pulls over 5 buttons (40 over 10) the expert "
         "picks the best button in 60% (35%) of 400 (200) simulated games of the env, mean score 76 "
-        "(77); on the 50 shipped games per variant it measured 66 (76), a random pick 44 (43)."
+        "(77); on the 50 shipped games per variant it measured 66 (76), a random pick 37 (43)."
     )
 
     PULL = re.compile(r"You pressed the (\w+) button and received a reward of ([01])\.0")

@@ -1,6 +1,7 @@
 """Board games between seats played end to end: Chess, Othello, Breakthrough (TextArena 0.7.4)."""
 
 import math
+import re
 
 from support import assert_outcome, play, requires, scripted, ta_player
 
@@ -239,6 +240,45 @@ def test_lines_of_action_reads_the_move_only_at_the_end_of_the_reply():
     assert_outcome(episode.scores, "Aborted")
     assert math.isnan(episode.scores["Main Score"])
     assert episode.interactions["violating seats"] == ["Player 1"]
+
+
+def contexts_of(episode, name: str) -> list[str]:
+    return [context["content"] for seat, context in episode.contexts if seat == name]
+
+
+def test_lines_of_action_prompt_says_the_move_ends_the_reply_and_gives_each_seat_its_own_example():
+    # TextArena 0.7.4's prompt gives both seats O's `[b1b3]` and never says the move must end the reply
+    # (LinesOfAction/env.py:12, :37); each seat plays the example of its own prompt as its first move
+    def from_the_prompt(context: str) -> str:
+        assert "written at the very end of your reply" in context and "nothing, not even a full stop" in context
+        return re.search(r"Move format: `(\[[a-h][1-8][a-h][1-8]\])`", context).group(1)
+
+    episode = play("ta_lines_of_action", [from_the_prompt, from_the_prompt])
+    assert moves_of(episode)[:2] == ["[b1b3]", "[a2c2]"]
+    assert "Player 0 moved b1 -> b3" in contexts_of(episode, "Player 1")[0]
+    second = contexts_of(episode, "Player 0")[1]
+    assert "Player 1 moved a2 -> c2" in second and "invalid move" not in second
+
+
+def test_lines_of_action_format_warning_says_where_the_move_goes():
+    episode = play("ta_lines_of_action", [scripted(["[b1b3].", "[b1b3]"]), ta_player("format-breaker")])
+    second = contexts_of(episode, "Player 0")[1]
+    assert "Format must be `[e2e4]` (from-coord to-coord) at the very end of the reply." in second
+
+
+def test_breakthrough_each_seat_is_given_an_example_move_of_its_own_side():
+    # TextArena 0.7.4 gives Black White's example [a2a3] (Breakthrough/env.py:34); on every board size the example
+    # of Black's prompt is a legal first move of Black (White steps from b2, so that a3 stays free)
+    def black_from_the_prompt(context: str) -> str:
+        return re.search(r"e\.g\. (\[a\d+a\d+\]) to move from", context).group(1)
+
+    for experiment, example in (("tiny", "[a4a3]"), ("small", "[a5a4]"), ("default", "[a7a6]"), ("large", "[a9a8]")):
+        episode = play(
+            "ta_breakthrough", [scripted(["[b2b3]", "I advance.", "I advance."]), black_from_the_prompt], experiment
+        )
+        assert moves_of(episode)[1] == example, experiment
+        second = contexts_of(episode, "Player 0")[1]
+        assert f"Player 1 moves {example} (B)." in second and "invalid move" not in second, experiment
 
 
 def test_alquerque_crusade_and_lines_of_action_experts_beat_random_on_both_seats():

@@ -129,6 +129,18 @@ def test_minesweeper_mine_hit_is_a_loss_not_an_abort():
     assert episode.interactions["end reason"] == f"Invalid Move: You hit a mine at ({mine[0]}, {mine[1]})."
 
 
+def test_minesweeper_mine_hit_is_not_told_as_a_revealed_cell():
+    mine = sorted(game()[2])[0]
+    episode = play("ta_minesweeper", [lambda context: f"[{mine[0]} {mine[1]}]"])
+    after_hit = episode.contexts[1][1]["content"]
+    cell = f"({mine[0]}, {mine[1]})"
+    assert f"You hit a mine at {cell}." in after_hit
+    # TextArena hides the cell again and still says "You revealed the cell" (Minesweeper/env.py:110, :123-126)
+    assert f"You revealed the cell at {cell}" not in after_hit
+    assert f"[GAME] The cell at {cell} holds a mine; it stays hidden ('.') on the board." in after_hit
+    assert board_of(after_hit)[mine[0]][mine[1]] == "."
+
+
 def test_minesweeper_mine_hits_must_be_consecutive_to_end_the_game():
     rows, cols, mines = game()
     mine = sorted(mines)[0]
@@ -181,7 +193,17 @@ def test_minesweeper_first_context_is_textarena_game_prompt_and_opened_board():
     rows, cols, mines = game()
     episode = play("ta_minesweeper", [lambda context: "no move"])
     first = episode.contexts[0][1]["content"]
-    assert first.startswith(MinesweeperEnv._generate_player_prompt(None, player_id=0, game_state={}).strip())
+    prompt = MinesweeperEnv._generate_player_prompt(None, player_id=0, game_state={}).strip()
+    promise = "On your first move, you will reveal an area around the cell you choose to ensure a safe start."
+    assert promise in prompt
+    # the first move is the game master's: the prompt says so, and the opening is not labelled as the player's
+    made = "The game master has made the first move: it revealed a cell and the area around it, which holds no mine."
+    assert first.startswith(prompt.replace(promise, made))
+    assert "[Player]" not in first and "You revealed" not in first
+    assert (
+        f"[GAME] The game master made the opening move: it revealed the cell at ({rows // 2}, {cols // 2}) and the "
+        "area around it, which holds no mine." in first
+    )
     board = board_of(first)
     assert len(board) == rows and all(len(row) == cols for row in board)
     for r in range(rows):

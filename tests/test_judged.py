@@ -96,6 +96,16 @@ def test_guess_who_solved_and_judge_garbage_is_textarenas_fallback():
     assert "I'm sorry, I don't understand. Please try asking again." in episode.contexts[2][1]["content"]
 
 
+def test_guess_who_echo_of_a_long_question_is_clipped_as_a_seats_words_are():
+    # TextArena 0.7.4 echoes the whole reply as the game's "You asked: <reply>" (GuessWho/env.py:89)
+    question = "Thinking aloud. " + "Hmm, " * 600 + "Is the character bald?"
+    episode = play("ta_guess_who", [scripted([question, "[George]"]), always("No")])
+    context = episode.contexts[1][1]["content"]
+    assert "Thinking aloud." not in context
+    assert "[GAME] You asked: …" + question[-1000:] in context
+    assert "[GAME] No" in context
+
+
 # --- Debate and Scenario Planning: the judge is every juror ---
 
 

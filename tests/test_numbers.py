@@ -3,6 +3,7 @@ hand, format breakers are Aborted, stalling players are stopped."""
 
 import json
 import math
+import re
 
 import pytest
 
@@ -149,6 +150,27 @@ def test_bandit_unknown_button_is_aborted():
     assert episode.scores["Request Count"] == 2
 
 
+def test_bandit_prompt_says_how_to_press_and_pick():
+    # TextArena 0.7.4's prompt never shows the move format (Bandit/env.py:21-27); a reader who presses the prompt's
+    # example every time makes only valid moves
+    def from_the_prompt(context: str) -> str:
+        assert "After the last time step, pick the button you judge best the same way: that pick is scored." in context
+        return re.search(r"reply with its name in square brackets, e\.g\. `(\[\w+\])`, and no other", context).group(1)
+
+    episode = play("ta_bandit", [from_the_prompt])
+    assert episode.scores["Request Count"] == 21 and episode.scores["Violated Request Count"] == 0
+    assert _replies(episode)[-1] == ("Player 0", "[red]")
+    assert_outcome(episode.scores, "Lose")  # red is the worst button of instance 0
+
+
+def test_bandit_format_warning_says_the_format():
+    episode = play("ta_bandit", [scripted(["I press red.", "[red]"] + ["[purple]"] * 20)])
+    assert (
+        "a button's name in square brackets, e.g. `[red]`, and no other square brackets."
+        in (episode.contexts[1][1]["content"])
+    )
+
+
 # --- Secretary ---
 # default instance 0: 0.7925, 0.2387, 0.1130, 0.6931, 0.8279; instance 1: 0.8070, 0.3005, 0.6480, 0.7962, 0.3648
 
@@ -208,9 +230,22 @@ def test_three_card_monte_invalid_move_arguments_are_swapped_back():
     # loss would be rewarded with the message text
     episode = play("ta_three_card_monte", [ta_player("format-breaker")])
     assert_aborted(episode.scores)
-    assert "Reason: Bad action. Use `[k]`." in episode.contexts[1][1]["content"]
+    assert (
+        "Reason: Bad action. Reply with `[k]` alone, nothing before or after it." in episode.contexts[1][1]["content"]
+    )
     assert episode.interactions["ta rewards"] == {"0": 0.0}
     assert episode.interactions["end reason"] == "Invalid Move: Bad action. Use `[k]`."
+
+
+def test_three_card_monte_prompt_says_the_reply_is_the_move_alone():
+    # TextArena 0.7.4 fullmatches the reply (ThreeCardMonte/env.py:42) and its prompt says only "guess its location
+    # with `[k]`" (:52): a reader who follows the prompt replies with the example alone
+    first = play("ta_three_card_monte", [scripted(["I say [2]", "[2]"])]).contexts
+    assert (
+        "guess its location with `[k]`, the cup's number in square brackets, as your whole reply"
+        in first[0][1]["content"]
+    )
+    assert "nothing before or after it, e.g. `[0]`." in first[0][1]["content"]
 
 
 def test_three_card_monte_cup_out_of_range_is_aborted():
