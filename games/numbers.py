@@ -193,6 +193,20 @@ GAMES = [
             {"role": "Player", "custom_response": ["[continue]", "[continue]", "[continue]", "[accept]", "I accept"]},
         ],
         "content": ["draws"],
+        # TextArena reads only a reply that is [accept] or [continue] alone (Secretary/env.py:36, `fullmatch`), which
+        # its prompt (:23-24) and its invalid-move message (:38) do not say
+        "relabel": [
+            [
+                "^At each step type \\[accept\\] to pick the \\*current\\* value, or \\[continue\\] to skip it and "
+                "see the next one\\.$",
+                "At each step reply [accept] to pick the *current* value, or [continue] to skip it and see the next one: "
+                "the reply is one of the two alone, nothing before or after it.",
+            ],
+            [
+                "Action must be either \\[accept\\] or \\[continue\\]\\.",
+                "The reply must be [accept] or [continue] alone, nothing before or after it.",
+            ],
+        ],
         "score": "100 when the picked value is the highest of all, else 0 (the picked value's rank is logged)",
         "outcome": "Success when the picked value is the highest of all; Lose otherwise",
     },

@@ -212,6 +212,18 @@ def test_secretary_format_breaker_and_bracket_with_prose_are_aborted():
 # --- ThreeCardMonte --- (instance 0: the ball ends under cup 2)
 
 
+def test_secretary_prompt_and_warning_say_the_reply_is_the_move_alone():
+    # TextArena 0.7.4 fullmatches the reply (Secretary/env.py:36) while its prompt says only "type [accept]" (:23)
+    # and its warning "Action must be either [accept] or [continue]." (:38)
+    episode = play("ta_secretary", [scripted(["I [continue]", "[accept]"])])
+    prompt, warned = episode.contexts[0][1]["content"], episode.contexts[1][1]["content"]
+    assert (
+        "reply [accept] to pick the *current* value, or [continue] to skip it and see the next one: the reply is "
+        "one of the two alone, nothing before or after it." in prompt
+    )
+    assert "The reply must be [accept] or [continue] alone, nothing before or after it." in warned
+
+
 def test_three_card_monte_expert_follows_the_swaps():
     episode = play("ta_three_card_monte", [ta_player("expert")])
     assert _replies(episode) == [("Player 0", "[2]")]
