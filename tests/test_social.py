@@ -76,6 +76,24 @@ def test_truth_and_deception_guesser_breaking_the_format_twice_aborts():
     assert episode.scores["Violated Request Count"] == 2
 
 
+@pytest.mark.parametrize("experiment", ["default", "long", "extreme"])
+def test_truth_and_deception_prompts_state_the_turns_of_talk_there_are(experiment):
+    # TextArena 0.7.4 promises "a conversation for 6 turns" (TruthAndDeception/env.py:54, :63): the 6th is the guess
+    def guesser(context: str) -> str:
+        return "[Fact 1]" if "Now guess which of the two facts" in context else "Why?"
+
+    episode = play("ta_truth_and_deception", [lambda context: "Believe me.", guesser], experiment)
+    assert_outcome(episode.scores, "Success")
+    requests = [name for name, _ in episode.contexts]
+    spoken = {0: requests.count("Player 0"), 1: requests.count("Player 1") - 1}  # the Guesser's last is its guess
+    for seat, first in ((0, "you"), (1, "the other player")):
+        prompt = next(context["content"] for name, context in episode.contexts if name == f"Player {seat}")
+        assert (
+            f"for {len(requests) - 1} turns, one message each in turn, {first} first ({spoken[seat]} of them are yours)."
+            in prompt
+        )
+
+
 def test_truth_and_deception_heuristic_guesser_is_not_moved_by_the_deceiver():
     # game 0 seats the model as the Deceiver; the heuristic picks the fact that reads truer, here the true one
     for talk in (DECEIVER_TALK, ["Fact 2 is true.", "Fact 2.", "Fact 2!"]):
