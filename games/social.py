@@ -267,6 +267,8 @@ GAMES = [
         ),
         "content": ["move_allowance"],
         "max_requests": 1000,
+        # TextArena 0.7.4 joins two sentences of every board without a space (SettlersOfCatan/env.py:171-172)
+        "relabel": [["as part of your action\\.You have", "as part of your action.\\nYou have"]],
     },
     {
         "game_name": "ta_character_conclave",
