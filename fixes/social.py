@@ -1,4 +1,5 @@
-"""Repairs of the social games: Truth and Deception, Secret Mafia, Character Conclave (docs/games/social.md).
+"""Repairs of the social games: Truth and Deception, Secret Mafia, Settlers of Catan, Character Conclave
+(docs/games/social.md).
 Secret Mafia and Settlers of Catan also end at their first elimination (`common.EndAtTheFirstElimination`); Character
 Conclave plays on after one (only its vote is left), the eliminated seat losing."""
 
@@ -29,6 +30,104 @@ class SecretMafiaEndsAtTheFirstElimination(EndAtTheFirstElimination):
         roles = self.env.state.game_state["player_roles"]
         mafia = roles[pid] == "Mafia"
         return {other for other, role in roles.items() if (role == "Mafia") == mafia}
+
+
+class SettlersOfCatanFixes:
+    """TextArena 0.7.4's SettlersOfCatan (an env mixin; its state's repair is `SettlersOfCatanStateFixes`).
+
+    - The count of actions left ("You have 9 moves left in your turn.", SettlersOfCatan/env.py:167, 172) is
+      `allowance - move_count`, which is true only after a build, whose action is counted after its board is drawn
+      (:230-231); a turn starts at `move_count` 1 (:191) and [done] counts before drawing (:284-289), so a seat with
+      10 actions read 9. The first turn started at 0 (:81), 11 actions under a board saying 10, against the prompt's
+      "up to 10 actions" (:105): it starts at 1 too, so that every turn has the prompt's 10 actions and every board
+      counts them as they are (the first board's text is unchanged).
+    - The seats of a negotiation are never shown their hand during it (the TODO of env.py:19): a seat chosen as
+      partner before its first turn had no hand and no board in its context, and a trade left every board of both
+      stale. Whenever a negotiation hands a seat the turn, it is sent its board (scores, map, its hand as it is now)
+      and where it stands in the negotiation; the seat leading it also its actions left, which every message it
+      sends uses (:313, :284).
+    """
+
+    def reset(self, num_players: int, seed=None):
+        self._builder = None
+        super().reset(num_players=num_players, seed=seed)
+        self.state.game_state["move_count"] = 1
+
+    def step(self, action: str):
+        state = self.state
+        # the seat whose build may draw a board in this step, before TextArena counts its action (env.py:230-231)
+        self._builder = state.current_player_id if state.game_state["turn_phase"] == "action" else None
+        try:
+            done, info = super().step(action)
+        finally:
+            self._builder = None
+        if not done and state.game_state["turn_phase"] == "negotiation":
+            self._render_negotiation_board()
+        return done, info
+
+    def _render_board_state(self):
+        game_state = self.state.game_state
+        used = game_state["move_count"]
+        # TextArena writes `allowance - move_count`: right for a build's board, one action too few for every other
+        # (a turn's start, [done], and the reset, whose first turn starts at 1 here)
+        game_state["move_count"] = used if self.state.current_player_id == self._builder else max(used, 1) - 1
+        try:
+            super()._render_board_state()
+        finally:
+            game_state["move_count"] = used
+
+    def _render_negotiation_board(self):
+        from textarena.envs.SettlersOfCatan.game_engine import render_board  # imported with the env, not before
+
+        state, game_state = self.state, self.state.game_state
+        pid, leader, partner = state.current_player_id, game_state["main_negotiator"], game_state["negotiation_partner"]
+        colour = self.board.str_to_enum(color_str=self.roles[pid])
+        # as TextArena draws a seat's board (env.py:156-172), without the moves of its action phase
+        eliminated = game_state["eliminated_players"]
+        score_lines = [
+            f"{str(c):6} {rec['total']:>2} VP   (S:{rec['settlements']}  C:{rec['cities']}  R:{rec['roads']}) "
+            f"{'(eliminated)' if self.pids_from_roles[str(c)] in eliminated else ''}"
+            for c, rec in self.board.get_scores().items()
+        ]
+        hand_cards = "\n\t".join(f"{k.name.lower()}: {v}" for k, v in self.board.players[colour].hand.items())
+        if pid == leader:
+            left = game_state["move_allowance"] - game_state["move_count"] + 1
+            where = (
+                f"You are negotiating with Player {partner} ({self.roles[partner]}). You have {left} moves left in "
+                "your turn: every message you send uses one, and '[done]' ends the negotiation."
+            )
+        else:
+            where = (
+                f"Player {leader} ({self.roles[leader]}) is negotiating with you on its turn: answer an offer made to "
+                "you with '[accept]' or '[deny]', make your own as '[Offer: 1 Wood -> 1 Brick]', or just talk."
+            )
+        message = "\n".join(
+            [
+                f"{'=' * 24}  {colour.name}  {'=' * 24}",
+                "Scores\n───────",
+                "\n".join(score_lines),
+                "",
+                "Board\n──────",
+                render_board(self.board),
+                "",
+                f"Your hand cards are:\n\t{hand_cards}",
+                "",
+                "Negotiation\n───────────",
+                where,
+            ]
+        )
+        state.add_observation(to_id=pid, message=message, observation_type=ObservationType.GAME_BOARD)
+
+
+class SettlersOfCatanStateFixes:
+    """TextArena 0.7.4's SettlersOfCatan sends each negotiation reply to its own seat twice: as the seat's move
+    (SettlersOfCatan/env.py:199) and as a description from the seat to itself (:280, :320), which the partner gets
+    too (:279, :319). The copy to itself is left out: a seat reads its reply once, as its move."""
+
+    def add_observation(self, message: str, observation_type, from_id: int = ta.GAME_ID, to_id: int = -1):
+        if observation_type == ObservationType.GAME_ACTION_DESCRIPTION and from_id == to_id != ta.GAME_ID:
+            return None
+        return super().add_observation(message=message, observation_type=observation_type, from_id=from_id, to_id=to_id)
 
 
 class CharacterConclaveFixes:
@@ -176,7 +275,9 @@ class CharacterConclaveStateFixes:
 FIXES = {
     "textarena.envs.TruthAndDeception.env:TruthAndDeceptionEnv": Fixes(env=(TruthAndDeceptionFixes,)),
     "textarena.envs.SecretMafia.env:SecretMafiaEnv": Fixes(wrappers=(SecretMafiaEndsAtTheFirstElimination,)),
-    "textarena.envs.SettlersOfCatan.env:SettlersOfCatanEnv": Fixes(wrappers=(EndAtTheFirstElimination,)),
+    "textarena.envs.SettlersOfCatan.env:SettlersOfCatanEnv": Fixes(
+        env=(SettlersOfCatanFixes,), state=(SettlersOfCatanStateFixes,), wrappers=(EndAtTheFirstElimination,)
+    ),
     "textarena.envs.CharacterConclave.env:CharacterConclaveEnv": Fixes(
         env=(CharacterConclaveFixes,), state=(CharacterConclaveStateFixes,)
     ),

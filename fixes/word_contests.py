@@ -19,6 +19,32 @@ class LetterAuctionFixes:
             self.player_states[player_id]["word"] = None
 
 
+class LetterAuctionPurse:
+    """TextArena 0.7.4's LetterAuction tells a seat its coins and letters in its prompt only ("Your current coins: 100",
+    LetterAuction/env.py:91-93), never again, though every letter bought costs its buyer the bid (:241-245): a model
+    read the starting purse as its current one. After every move the seat on turn is sent its coins and its letters
+    with their prices, current, as its board (the state view shows the latest one, last); the prompt's lines are
+    labelled as the starting ones by the spec's `relabel` (games/word_contests.py), which keeps the instances'
+    fingerprints. Nothing is sent at reset, where the prompt's purse is the current one."""
+
+    def step(self, action: str):
+        done, info = super().step(action)
+        if not done:
+            player_id = self.state.current_player_id
+            self.state.add_observation(
+                to_id=player_id, message=self._purse(player_id), observation_type=ta.ObservationType.GAME_BOARD
+            )
+        return done, info
+
+    def _purse(self, player_id: int) -> str:
+        player = self.player_states[player_id]
+        letters = ", ".join(
+            f"{letter} (bought for {price})" for letter, price in zip(player["letters"], player["letter_values"])
+        )
+        purse = f"Your current coins: {player['coins']}\nYour current letters: {letters or 'none'}"
+        return purse + ("\nA word's value is the sum of the coins paid for its letters." if letters else "")
+
+
 CODENAMES_FORMATS = {
     "Spymaster": (re.compile(r"\[(\w+)\s+(\d+)\]"), "a clue and number in brackets, e.g. [wind 2]"),
     "Operative": (re.compile(r"\[(\w+)\]"), "a board word or pass in brackets, e.g. [breeze]"),
@@ -79,7 +105,7 @@ class TabooFixes:
 
 # per TextArena env class (a spec's `entry_point`): what fixes.make puts in
 FIXES = {
-    "textarena.envs.LetterAuction.env:LetterAuctionEnv": Fixes(env=(LetterAuctionFixes,)),
+    "textarena.envs.LetterAuction.env:LetterAuctionEnv": Fixes(env=(LetterAuctionFixes, LetterAuctionPurse)),
     "textarena.envs.Codenames.env:CodenamesEnv": Fixes(env=(CodenamesFixes,)),
     "textarena.envs.Taboo.env:TabooEnv": Fixes(env=(TabooFixes,)),
 }

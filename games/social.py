@@ -142,6 +142,21 @@ class CharacterConclaveMaster(MultiPlayerMaster):
         }
 
 
+# TextArena 0.7.4's prompts promise "a conversation for {max_turns} turns" (TruthAndDeception/env.py:54, :63), but
+# the last of the turns is the Guesser's guess (:72-80): the conversation has one turn fewer, the Deceiver first. Said
+# as it is for the `max_turns` of the three registrations (6, 12, 50): the prompt is rewritten by the view, so that
+# the instances (whose fingerprints hash the prompts) stay as they are.
+TRUTH_AND_DECEPTION_TURNS = [
+    [
+        rf"^You will have a conversation{other} for {turns} turns\.$",
+        f"You will have a conversation{other} for {turns - 1} turns, one message each in turn, {first} first "
+        f"({own} of them are yours).",
+    ]
+    for turns in (6, 12, 50)
+    for other, first, own in (("", "you", turns // 2), (" with the other player", "the other player", turns // 2 - 1))
+]
+
+
 # The family's games, as clemgame.json declares them to clem: `python scripts/build_clemgame.py` writes
 # clemgame.json from these (and the `_vs_` variants of those with `references`).
 GAMES = [
@@ -176,6 +191,7 @@ GAMES = [
             },
         ],
         "content": ["fact1", "fact2"],
+        "relabel": TRUTH_AND_DECEPTION_TURNS,
     },
     {
         "game_name": "ta_secret_mafia",
@@ -251,6 +267,8 @@ GAMES = [
         ),
         "content": ["move_allowance"],
         "max_requests": 1000,
+        # TextArena 0.7.4 joins two sentences of every board without a space (SettlersOfCatan/env.py:171-172)
+        "relabel": [["as part of your action\\.You have", "as part of your action.\\nYou have"]],
     },
     {
         "game_name": "ta_character_conclave",

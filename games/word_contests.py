@@ -221,6 +221,14 @@ GAMES = [
         "n_instances": 10,
         "players": 2,
         "view_window": 17000,
+        # the prompt's purse is the starting one; the current one is sent after every move
+        # (fixes.word_contests.LetterAuctionPurse)
+        "relabel": [
+            [
+                "^Here is your starting information:\\nYour current coins: (\\d+)\\nYour current letters: \\[\\]$",
+                "Here is your starting information:\\nYour starting coins: \\1\\nYour starting letters: none",
+            ]
+        ],
         "references": ["random", "value_bidder"],
         "player_specs": seats(2, ["[bid 5]", "[pass]", "[bid 12]", "[pass]", "[bid 1]", "[a]", "[e]", "I bid ten"]),
         "nltk_resources": ["corpora/words"],

@@ -318,14 +318,17 @@ class SettlersOfCatan(GamePlayers):
         an offer in the current one.
 
         The view shows the messages, then the latest board, drawn whenever the seat last got one (SettlersOfCatan
-        0.7.4 draws it at the seat's roll, after its builds and after `[done]` of its own negotiation, nowhere
-        else). The board's hand is the hand at the seat's last own move of the action phase or its roll; the rolls'
-        receipts and the trades the messages show after that are added to it."""
+        0.7.4 draws it at the seat's roll, after its builds and after `[done]` of its own negotiation; fixes.social
+        also whenever a negotiation hands the seat the turn, with its hand as it is then). An action-phase board's
+        hand is the hand at the seat's last own move of the action phase or its roll; the rolls' receipts and the
+        trades the messages show after that are added to it."""
         colour = re.search(r"as (\w+)\.", transcript.prompt).group(1)
         me = COLOURS[colour]
         view = transcript.last
         header = view.rfind(f"{'=' * 24}  {colour.upper()}  {'=' * 24}")
         messages, board = (view[:header], view[header:]) if header >= 0 else (view, "")
+        # during a negotiation the seat on turn is sent its board with its hand as it is (fixes.social)
+        negotiating = "\nNegotiation\n───" in board
         shown = re.search(r"Your hand cards are:\n((?:\t\w+: -?\d+\n?)*)", board)
         board_hand = (
             Counter({name: int(count) for name, count in re.findall(r"\t(\w+): (-?\d+)", shown.group(1))})
@@ -402,9 +405,9 @@ class SettlersOfCatan(GamePlayers):
                 offer = None  # an offer left over from an earlier negotiation is not this one's
                 if kind == "leading":
                     negotiations, offered = negotiations + 1, False
-        if not marked and board:
+        if not marked and board and not negotiating:
             phase = "action"  # no turn or negotiation is left in the window, only the board its own turn drew
-        if phase == "action":
+        if phase == "action" or (negotiating and phase in ("leading", "responding")):
             hand = board_hand  # the seat on turn is shown its current board
         moves = []
         block = last_match(MOVES_BLOCK, board)

@@ -147,6 +147,7 @@ BOUGHT = re.compile(
 )
 UNSOLD = re.compile(r"also passes on the letter '([A-Z])'\. So, no one")
 ASKED = re.compile(r"Player (\d), do you want to (start bid|bid) on the letter '([A-Z])' for (?:more than )?(\d+)\?")
+PURSE = re.compile(r"^Your current coins: (\d+)$", re.M)
 RANDOM_OVERBID = 10
 
 
@@ -158,11 +159,11 @@ class LetterAuction(GamePlayers):
 
     @staticmethod
     def position(transcript: Transcript) -> dict:
-        """What the context tells this seat: its id, coins, letters with their prices, the letters not sold
-        yet, and the current auction (letter, lowest legal bid) — or `auction=None` once words are asked for."""
+        """What the context tells this seat: its id, coins (its current purse, else the starting coins less the
+        letters it bought), letters with their prices, the letters not sold yet, and the current auction (letter, lowest legal bid) — or `auction=None` once words are asked for."""
         text = transcript.text
         me = int(re.search(r"You are Player (\d)\.", transcript.prompt).group(1))
-        coins = int(re.search(r"Your current coins: (\d+)", transcript.prompt).group(1))
+        coins = int(re.search(r"Your starting coins: (\d+)", transcript.prompt).group(1))
         prices, sold = {}, set()
         for match in BOUGHT.finditer(text):
             player, letter, price = (
@@ -184,6 +185,9 @@ class LetterAuction(GamePlayers):
                 # "for more than X" is the opponent's bid (or 1 after its pass): bidding above it is always legal
                 auction = (asked.group(3), 1 if start else int(asked.group(4)) + 1)
         unsold = {chr(code) for code in range(65, 91)} - sold
+        purse = last_match(PURSE, transcript.last)  # sent after every move (none before the seat's first)
+        if purse is not None:
+            coins = int(purse.group(1))
         return {"me": me, "coins": coins, "prices": prices, "unsold": unsold, "auction": auction}
 
     @staticmethod

@@ -293,8 +293,8 @@ NOT_ABOVE_RANDOM: dict[str, str] = {
     "ta_truth_and_deception_vs_heuristic": (
         "the heuristic's edge is its guess only: as the Guesser it names the true fact on 10 of the 15 instances that "
         "seat the model as the Deceiver, and as the Deceiver its talk cannot move a random Guesser, so a random model "
-        "expects 42 against it and 50 against random (a margin below 10; the draws gave 46.7 vs 43.3 on all 30 "
-        "instances, 50 vs 16.7 on the first ones); as the model it wins all 15 Guesser instances "
+        "expects 42 against it and 50 against random (a margin below 10; the draws gave 43.3 vs 60 on all 30 "
+        "instances, 33.3 vs 100 on the first ones); as the model it wins all 15 Guesser instances "
         "(tests/test_social.py)"
     ),
 }

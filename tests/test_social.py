@@ -3,12 +3,17 @@ Hand-computed games,
 the `_vs_<reference>` variants, broken formats, the caps of games without a turn limit, hidden information, and the
 strength of the programmatic references."""
 
+import contextlib
+import io
 import math
+import re
 import statistics
 from unittest import mock
 
 import pytest
 import textarena as ta
+from textarena.core import ObservationType
+from textarena.envs.SettlersOfCatan.game_engine import Terrain
 
 import fixes
 import support
@@ -74,6 +79,24 @@ def test_truth_and_deception_guesser_breaking_the_format_twice_aborts():
     assert math.isnan(episode.scores["Main Score"])
     assert episode.interactions["violating seats"] == ["Player 1"]
     assert episode.scores["Violated Request Count"] == 2
+
+
+@pytest.mark.parametrize("experiment", ["default", "long", "extreme"])
+def test_truth_and_deception_prompts_state_the_turns_of_talk_there_are(experiment):
+    # TextArena 0.7.4 promises "a conversation for 6 turns" (TruthAndDeception/env.py:54, :63): the 6th is the guess
+    def guesser(context: str) -> str:
+        return "[Fact 1]" if "Now guess which of the two facts" in context else "Why?"
+
+    episode = play("ta_truth_and_deception", [lambda context: "Believe me.", guesser], experiment)
+    assert_outcome(episode.scores, "Success")
+    requests = [name for name, _ in episode.contexts]
+    spoken = {0: requests.count("Player 0"), 1: requests.count("Player 1") - 1}  # the Guesser's last is its guess
+    for seat, first in ((0, "you"), (1, "the other player")):
+        prompt = next(context["content"] for name, context in episode.contexts if name == f"Player {seat}")
+        assert (
+            f"for {len(requests) - 1} turns, one message each in turn, {first} first ({spoken[seat]} of them are yours)."
+            in prompt
+        )
 
 
 def test_truth_and_deception_heuristic_guesser_is_not_moved_by_the_deceiver():
@@ -310,6 +333,97 @@ def test_settlers_of_catan_greedy_player_outbuilds_random_players():
     assert seats["Player 2"]["how"] == "rules"  # not TextArena's unchecked max_turns
     assert greedy.scores["Victory Points"] >= 11
     assert all(seat["payoff"] < 11 for name, seat in seats.items() if name != "Player 2")
+
+
+def catan():
+    env = fixes.make("SettlersOfCatan-v0-raw")
+    with contextlib.redirect_stdout(io.StringIO()):  # TextArena 0.7.4 prints the board's corners at reset
+        env.reset(num_players=4, seed=0)
+    return env
+
+
+def latest_board(observation) -> str:
+    return [message for _, message, kind in observation if kind == ObservationType.GAME_BOARD][-1]
+
+
+def moves_left(observation) -> int:
+    return int(re.search(r"You have (\d+) moves left in your turn", latest_board(observation)).group(1))
+
+
+def move_index(observation, move: str) -> str:
+    return re.search(rf"'(\[\d+\])'\t-  {move}", latest_board(observation)).group(1)
+
+
+def hand_of(env, pid: int) -> str:
+    hand = env.board.players[env.board.str_to_enum(env.roles[pid])].hand
+    return "Your hand cards are:\n\t" + "\n\t".join(f"{kind.name.lower()}: {n}" for kind, n in hand.items())
+
+
+def test_settlers_of_catan_boards_count_the_actions_left_as_they_are():
+    # TextArena 0.7.4 said 9 at the start of a 10-action turn (env.py:167, :191) and gave the first turn 11 (:81)
+    env = catan()
+    pid, observation = env.get_observation()
+    assert pid == 0 and moves_left(observation) == 10
+    env.step(move_index(observation, "Negotiate."))  # an action
+    env.step("[White]")
+    pid, observation = env.get_observation()
+    assert pid == 0 and moves_left(observation) == 9
+    for left in range(9, 0, -1):  # every message of the seat leading a negotiation uses an action
+        assert pid == 0 and moves_left(observation) == left
+        env.step("Let us talk.")
+        if left > 1:
+            assert env.get_observation()[0] == 1
+            env.step("Fine.")  # the partner's reply uses none
+            pid, observation = env.get_observation()
+    # the ninth message used the tenth action: the turn passed (to the partner's neighbour, env.py:312-313, :249-250)
+    pid, observation = env.get_observation()
+    assert pid == 2 and moves_left(observation) == 10
+    env.board.players[env.board.str_to_enum("Blue")].hand.update({Terrain.BRICK: 2, Terrain.WOOD: 2})
+    env.step(move_index(observation, "Negotiate."))
+    env.step("[Red]")
+    env.step("[done]")  # draws Blue's board anew, with the roads the cards pay for
+    pid, observation = env.get_observation()
+    assert pid == 2 and moves_left(observation) == 8
+    env.step(move_index(observation, "Build ROAD"))
+    pid, observation = env.get_observation()
+    assert pid == 2 and moves_left(observation) == 7
+
+
+def test_settlers_of_catan_partner_chosen_before_its_first_turn_reads_its_hand_and_the_board():
+    # TextArena 0.7.4 sends a partner no board (the TODO of env.py:19): Orange had never seen its hand
+    env = catan()
+    pid, observation = env.get_observation()
+    env.step(move_index(observation, "Negotiate."))
+    env.step("[Orange]")
+    env.step("[Offer: 1 Wheat -> 1 Ore]")
+    pid, observation = env.get_observation()
+    board = latest_board(observation)
+    assert pid == 3 and hand_of(env, 3) in board and "Board\n──────" in board and "Scores\n" in board
+    assert "Player 0 (Red) is negotiating with you on its turn" in board and "Viable moves" not in board
+    env.step("[accept] Deal.")
+    pid, observation = env.get_observation()  # both seats read their hands after the trade
+    assert pid == 0 and "Trade executed" in observation[-2][1] and hand_of(env, 0) in latest_board(observation)
+    assert "You have 8 moves left in your turn" in latest_board(observation)
+    env.step("[Offer: 1 Ore -> 1 Wheat]")
+    pid, observation = env.get_observation()
+    assert pid == 3 and hand_of(env, 3) in latest_board(observation)
+
+
+def test_settlers_of_catan_seat_reads_its_negotiation_reply_once():
+    # TextArena 0.7.4 sends a seat its reply as its move (env.py:199) and again as its own description (:280, :320)
+    env = catan()
+    pid, observation = env.get_observation()
+    env.step(move_index(observation, "Negotiate."))
+    env.step("[Orange]")
+    offer = "Shall we trade? [Offer: 1 Wheat -> 1 Ore]"
+    env.step(offer)
+    pid, observation = env.get_observation()
+    assert pid == 3 and (0, offer, ObservationType.GAME_ACTION_DESCRIPTION) in observation  # the partner reads it
+    env.step("[deny] Not today.")
+    pid, observation = env.get_observation()
+    assert pid == 0 and (3, "[deny] Not today.", ObservationType.GAME_ACTION_DESCRIPTION) in observation
+    assert [message for _, message, _ in observation].count(offer) == 1
+    assert [message for _, message, _ in env.state.observations[3]].count("[deny] Not today.") == 1
 
 
 # --- Character Conclave ------------------------------------------------------------------------------------------

@@ -144,6 +144,26 @@ def test_letter_auction_word_of_higher_value_wins_and_payoffs_are_word_values():
     }
 
 
+def test_letter_auction_seat_reads_its_current_coins_and_letters():
+    # TextArena 0.7.4 shows a seat its purse in its prompt only, "Your current coins: 100" (LetterAuction/env.py:91-93)
+    read = []
+
+    def check(game_master, name, context):
+        player = game_master.ta_env.player_states[int(name.split()[-1])]
+        content = context["content"]
+        assert "Here is your starting information:\nYour starting coins: 100\nYour starting letters: none" in content
+        letters = ", ".join(f"{a} (bought for {b})" for a, b in zip(player["letters"], player["letter_values"]))
+        purse = f"Your current coins: {player['coins']}\nYour current letters: {letters or 'none'}"
+        if letters:
+            purse += "\nA word's value is the sum of the coins paid for its letters."
+        read.append((player["coins"], content.rstrip().endswith(purse)))
+
+    episode = play("ta_letter_auction", [auction_policy("[sour]"), auction_policy("[blade]")], on_turn=check)
+    # every context but the first (the prompt's purse is the current one) ends with the seat's current purse
+    assert [shown for _, shown in read] == [False] + [True] * (len(episode.contexts) - 1)
+    assert min(coins for coins, _ in read) < 100
+
+
 def test_letter_auction_second_word_gets_a_retry():
     # TextArena 0.7.4 would end the game at the second seat's first wrong word (value 0, no invalid move)
     episode = play("ta_letter_auction", [auction_policy("[sour]"), auction_policy("[sour]", "[blade]")])
