@@ -1,4 +1,5 @@
-"""Repairs of the economic games: TwoDollar, UsedCarNegotiation, ScorableGames (docs/games/economics.md)."""
+"""Repairs of the economic games: TwoDollar, UsedCarNegotiation, SimpleNegotiation, ScorableGames
+(docs/games/economics.md)."""
 
 import random
 import re
@@ -215,6 +216,37 @@ class UsedCarNegotiationFixes:
         return min(1.0, super()._reward_func(price, role))
 
 
+class SimpleNegotiationFixes:
+    """TextArena 0.7.4's SimpleNegotiation lists each seat's resources in its prompt as the ones it "currently
+    has" (SimpleNegotiation/env.py:47-52); the prompt is sent once, so after an accepted trade (:86-92) a seat read
+    quantities that were no longer its own, and nothing told it the new ones. Here, after every accepted trade, each
+    seat is told privately its resources now, listed as in the prompt, with their total value by its own values and
+    the change since the start (TextArena's board, renderer.py:11-13, shows the same total; it is not sent). The
+    prompt's sentence says that its list is the start of the game (the spec's `relabel`: the prompt is part of the
+    instance's fingerprint)."""
+
+    def _attempt_to_execute_trade(self, player_id, action):
+        trades = len(self.state.game_state["trade_history"])
+        super()._attempt_to_execute_trade(player_id=player_id, action=action)
+        if len(self.state.game_state["trade_history"]) > trades:  # the trade was made (env.py:95)
+            for pid in range(self.state.num_players):
+                self.state.add_observation(
+                    to_id=pid, message=self._inventory(pid), observation_type=ta.ObservationType.GAME_MESSAGE
+                )
+
+    def _inventory(self, player_id: int) -> str:
+        game_state = self.state.game_state
+        resources, values = game_state["player_resources"][player_id], game_state["player_values"][player_id]
+        listed = "\n\t+ ".join(
+            f"{f'[{name}]':<8}  Qty: {qty:<2}   Value: {values[name]}" for name, qty in resources.items()
+        )
+        worth = game_state["inventory_value"][player_id]
+        return (
+            f"Your resources and their values to you after this trade:\n\t+ {listed}\n"
+            f"Total value of your resources: {worth['current']} ({worth['change']:+d} since the start)."
+        )
+
+
 # --- ScorableGames (issue 22) ---------------------------------------------------------------------------------------
 
 SCORABLE_GAMES_DATA = Path(__file__).parent / "data" / "scorable_games"
@@ -368,4 +400,5 @@ FIXES = {
         env=(UsedCarNegotiationFixes,), stand_in="textarena.envs.UsedCarNegotiation.env:UsedCarNegotiationEnv"
     ),
     "textarena.envs.ScorableGames.env:ScorableGamesEnv": Fixes(env=(ScorableGamesFixes,)),
+    "textarena.envs.SimpleNegotiation.env:SimpleNegotiationEnv": Fixes(env=(SimpleNegotiationFixes,)),
 }

@@ -984,6 +984,15 @@ GAMES = [
             },
         ],
         "content": ["player_resources", "player_values"],
+        # the prompt's list is the start of the game: after every accepted trade the game lists the seat's
+        # resources anew (fixes.economics.SimpleNegotiationFixes)
+        "relabel": [
+            [
+                "^The resources and associated values you currently have are:$",
+                "Your resources and their values to you at the start of the game (the game lists them again after "
+                "every accepted trade):",
+            ]
+        ],
     },
     {
         "game_name": "ta_simple_blind_auction",

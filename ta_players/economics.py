@@ -627,6 +627,10 @@ NEGOTIATION_BASE = {"Wheat": 5, "Wood": 10, "Sheep": 15, "Brick": 25, "Ore": 40}
 TRADE_OFFER = re.compile(
     r"Player (\d+) made the following offer to Player (\d+): Offered items: (.*?) -> Requested items: (.*)"
 )
+# a seat's resources as the game lists them: in the prompt (at the start) and after every accepted trade
+# (fixes.economics.SimpleNegotiationFixes)
+INVENTORY = re.compile(r"Your resources and their values to you [^\n]*:\n((?:\t\+ .*\n?)+)")
+INVENTORY_ROW = re.compile(r"\[(\w+)\]\s+Qty: (\d+)\s+Value: (\d+)")
 
 
 class SimpleNegotiation(GamePlayers):
@@ -640,10 +644,13 @@ class SimpleNegotiation(GamePlayers):
         return {name: int(qty) for qty, name in re.findall(r"(\d+) ([A-Za-z]+)", text)}
 
     def state(self, transcript):
-        """(own id, own values, own resources now, the standing offer to this player or None)."""
+        """(own id, own values, own resources now, the standing offer to this player or None). The resources are
+        the latest list the game sent: the prompt's (the start of the game) or the one after the latest accepted
+        trade."""
         me = _own_id(transcript)
         values, resources = {}, {}
-        for name, qty, value in re.findall(r"\[(\w+)\]\s+Qty: (\d+)\s+Value: (\d+)", transcript.prompt):
+        inventory = last_match(INVENTORY.pattern, transcript.text)
+        for name, qty, value in INVENTORY_ROW.findall(inventory.group(1)):
             resources[name], values[name] = int(qty), int(value)
         standing = None
         for event in re.finditer(
@@ -651,13 +658,7 @@ class SimpleNegotiation(GamePlayers):
         ):
             if event.group(1) is not None:
                 standing = (int(event.group(1)), self._bundle(event.group(3)), self._bundle(event.group(4)))
-            elif standing is not None:
-                proposer, offered, requested = standing
-                sign = 1 if proposer != me else -1
-                for name, qty in offered.items():
-                    resources[name] += sign * qty
-                for name, qty in requested.items():
-                    resources[name] -= sign * qty
+            else:
                 standing = None
         if standing is not None and standing[0] == me:
             standing = None

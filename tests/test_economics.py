@@ -2,6 +2,7 @@
 Matching Pennies (two seats, fixed number of rounds, the most rounds won wins)."""
 
 import math
+import re
 
 import pytest
 
@@ -646,6 +647,46 @@ def test_negotiation_an_accepted_trade_changes_each_inventory_by_its_own_values(
     initial = [sum(qty * values[pid][name] for name, qty in resources[pid].items()) for pid in ("0", "1")]
     assert episode.interactions["payoff scale"]["all"] == pytest.approx([-0.1 * sum(initial), 0.1 * sum(initial)])
     assert episode.scores["Main Score"] == pytest.approx(50 + 500 * (change0 + change1) / sum(initial))
+
+
+def test_negotiation_after_an_accepted_trade_each_seat_reads_its_resources_now():
+    # TextArena 0.7.4 lists the resources a seat "currently has" in the prompt only (SimpleNegotiation/env.py:47-52),
+    # sent once: after a trade the list is stale. Each seat is told privately its resources after every accepted
+    # trade, and the prompt's list is labelled as the start of the game
+    from textarena.envs.SimpleNegotiation.env import SimpleNegotiationEnv
+
+    import fixes
+
+    def trade(env):
+        env.reset(num_players=2, seed=3)
+        start = {pid: dict(env.state.game_state["player_resources"][pid]) for pid in (0, 1)}
+        env.get_observation()  # Player 0's prompt
+        env.step("[Offer: 1 Ore -> 2 Wood]")
+        env.get_observation()  # Player 1's prompt and the offer
+        env.step("[Accept] Deal.")
+        return env, start
+
+    raw, _ = trade(SimpleNegotiationEnv(max_turns=10))
+    assert not any(
+        "after this trade" in message for queue in raw.state.observations.values() for _, message, _ in queue
+    )
+    env, start = trade(fixes.make("SimpleNegotiation-v0-raw"))
+    for pid, moved in ((0, {"Ore": -1, "Wood": 2}), (1, {"Ore": 1, "Wood": -2})):
+        told = [message for _, message, _ in env.state.observations[pid] if "after this trade" in message]
+        assert len(told) == 1, pid
+        now = {name: int(qty) for name, qty in re.findall(r"\[(\w+)\]\s+Qty: (\d+)", told[0])}
+        assert now == {name: qty + moved.get(name, 0) for name, qty in start[pid].items()}
+        values = env.state.game_state["player_values"][pid]
+        change = sum(qty * values[name] for name, qty in moved.items())
+        assert f"({change:+d} since the start)." in told[0]
+    # the prompt's list is the start of the game, in every context a model reads
+    episode = play("ta_simple_negotiation", [ta_player("expert"), ta_player("expert")])
+    assert all(
+        "values to you at the start of the game (the game lists them again after every accepted trade):"
+        in context["content"]
+        and "values you currently have" not in context["content"]
+        for _, context in episode.contexts
+    )
 
 
 def test_negotiation_talk_is_a_legal_move_and_offers_beyond_ones_means_abort():
