@@ -1,4 +1,4 @@
-"""Repairs of the economic games: TwoDollar, UsedCarNegotiation, SimpleNegotiation, ScorableGames
+"""Repairs of the economic games: TwoDollar, UsedCarNegotiation, Public Goods, SimpleNegotiation, ScorableGames
 (docs/games/economics.md)."""
 
 import random
@@ -216,6 +216,40 @@ class UsedCarNegotiationFixes:
         return min(1.0, super()._reward_func(price, role))
 
 
+class PublicGoodsGameFixes:
+    """TextArena 0.7.4's PublicGoodsGame writes the game's status into the prompt (PublicGoodsGame/env.py:71-79,
+    :112-113), which is sent once: "Round 1 - Communication Round 1 of 3" stood there for the whole game, and no
+    message said which communication turn of a round it was. Here each communication turn after the first is
+    announced as the prompt words it, "Round 2 - Communication Round 1 of 3", when it begins (the decision phase and
+    a new round have TextArena's announcements, :182-187, :258-262); the prompt's line says it is the start (the
+    spec's `relabel`: the prompt is part of the instance's fingerprint)."""
+
+    def _handle_conversation_phase(self, action):
+        before = self._turn()
+        super()._handle_conversation_phase(action)
+        self._announce_turn(before)
+
+    def _handle_decision_phase(self, action):
+        before = self._turn()
+        super()._handle_decision_phase(action)
+        self._announce_turn(before)
+
+    def _turn(self) -> tuple:
+        game_state = self.state.game_state
+        return game_state["round"], game_state["phase"], game_state["conversation_round"]
+
+    def _announce_turn(self, before: tuple):
+        """Announces the communication turn that begins, if the action began one."""
+        round_, phase, turn = self._turn()
+        if self.state.done or phase != "conversation" or (round_, phase, turn) == before:
+            return
+        self.state.add_observation(
+            message=f"Round {round_} - Communication Round {turn + 1} of "
+            f"{self.state.game_state['total_conversation_rounds']}",
+            observation_type=ta.ObservationType.GAME_MESSAGE,
+        )
+
+
 class SimpleNegotiationFixes:
     """TextArena 0.7.4's SimpleNegotiation lists each seat's resources in its prompt as the ones it "currently
     has" (SimpleNegotiation/env.py:47-52); the prompt is sent once, so after an accepted trade (:86-92) a seat read
@@ -401,4 +435,5 @@ FIXES = {
     ),
     "textarena.envs.ScorableGames.env:ScorableGamesEnv": Fixes(env=(ScorableGamesFixes,)),
     "textarena.envs.SimpleNegotiation.env:SimpleNegotiationEnv": Fixes(env=(SimpleNegotiationFixes,)),
+    "textarena.envs.PublicGoodsGame.env:PublicGoodsGameEnv": Fixes(env=(PublicGoodsGameFixes,)),
 }

@@ -882,6 +882,15 @@ GAMES = [
         ],
         "content": [],
         "experiments": {"default": {}, "4_seats": {"seats": 4}},
+        # the prompt's status is the start of the game: every later communication turn is announced
+        # (fixes.economics.PublicGoodsGameFixes)
+        "relabel": [
+            [
+                "^Game Status: ?\\nRound 1 - Communication Round 1 of (\\d+)$",
+                "Game Status at the start: Round 1 - Communication Round 1 of \\1 (each later turn is announced "
+                "below)",
+            ]
+        ],
     },
     {
         "game_name": "ta_market_entry_game",
