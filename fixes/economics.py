@@ -1,5 +1,5 @@
-"""Repairs of the economic games: TwoDollar, UsedCarNegotiation, Public Goods, SimpleNegotiation, ScorableGames
-(docs/games/economics.md)."""
+"""Repairs of the economic games: TwoDollar, UsedCarNegotiation, Rock-Paper-Scissors, Public Goods, SimpleNegotiation,
+ScorableGames (docs/games/economics.md)."""
 
 import random
 import re
@@ -214,6 +214,17 @@ class UsedCarNegotiationFixes:
         """TextArena's reward, linear in the price between $7,000 and $10,000 (:75-79), is clipped below at 0 but
         not above at 1: a buyer's $100 deal paid it 3.3 (a seller's $20,000 deal 4.3). Here it lies within [0, 1]."""
         return min(1.0, super()._reward_func(price, role))
+
+
+class IteratedRockPaperScissorsStateFixes:
+    """TextArena 0.7.4's IteratedRockPaperScissors tells a seat its accepted move, "Player 1 selects move paper.",
+    as a description sent from the seat itself (IteratedRockPaperScissors/env.py:33, `from_id=player_id`): a context
+    showed it as the seat's own words ("[Player 1] Player 1 selects move paper."). It is the game's message."""
+
+    def add_observation(self, message, observation_type, from_id=ta.GAME_ID, to_id=-1):
+        if observation_type == ta.ObservationType.GAME_ACTION_DESCRIPTION:
+            from_id = ta.GAME_ID
+        return super().add_observation(message=message, observation_type=observation_type, from_id=from_id, to_id=to_id)
 
 
 class PublicGoodsGameFixes:
@@ -436,4 +447,7 @@ FIXES = {
     "textarena.envs.ScorableGames.env:ScorableGamesEnv": Fixes(env=(ScorableGamesFixes,)),
     "textarena.envs.SimpleNegotiation.env:SimpleNegotiationEnv": Fixes(env=(SimpleNegotiationFixes,)),
     "textarena.envs.PublicGoodsGame.env:PublicGoodsGameEnv": Fixes(env=(PublicGoodsGameFixes,)),
+    "textarena.envs.IteratedRockPaperScissors.env:IteratedRockPaperScissorsEnv": Fixes(
+        state=(IteratedRockPaperScissorsStateFixes,)
+    ),
 }

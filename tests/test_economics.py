@@ -31,6 +31,29 @@ def test_rock_paper_scissors_equal_rounds_is_a_draw():
     assert {seat["result"] for seat in episode.interactions["seats"].values()} == {"draw"}
 
 
+def test_rock_paper_scissors_the_description_of_a_move_is_the_games_message():
+    # TextArena 0.7.4 sends "Player 0 selects move rock." from the seat (IteratedRockPaperScissors/env.py:33), so a
+    # context showed it as the seat's own words; it is the game's
+    import textarena as ta
+    from textarena.envs.IteratedRockPaperScissors.env import IteratedRockPaperScissorsEnv
+
+    import fixes
+
+    description = ("Player 0 selects move rock.", ta.ObservationType.GAME_ACTION_DESCRIPTION)
+    for env, sender in (
+        (IteratedRockPaperScissorsEnv(num_rounds=9), 0),
+        (fixes.make("IteratedRockPaperScissors-v0-raw"), ta.GAME_ID),
+    ):
+        env.reset(num_players=2, seed=0)
+        env.step("[rock]")
+        assert (sender, *description) in env.state.observations[0]
+    episode = play("ta_iterated_rock_paper_scissors", [scripted(["[rock]"] * 9), scripted(["[paper]"] * 9)])
+    _, context = episode.contexts[-1]
+    assert (
+        "[GAME] Player 1 selects move paper." in context["content"] and "[Player 1] Player 1" not in context["content"]
+    )
+
+
 def test_matching_pennies_matcher_wins_when_coins_match():
     episode = play("ta_iterated_matching_pennies", [scripted(["[h]"] * 10), scripted(["[heads]"] * 6 + ["[t]"] * 4)])
     assert episode.interactions["seats"]["Player 0"]["result"] == "win"
