@@ -844,6 +844,21 @@ GAMES = [
         ],
         "content": [],
         "max_requests": 102,
+        # TextArena's example allocation, '[A4 B2 C2]' (prompt and every board), adds up to 8 units, whatever the
+        # units to allocate (ColonelBlotto/env.py:40, :45); its invalid-move reason's, "A:5, B:10, C:5" (:105), to
+        # 20 on three fields: both say they show the format only
+        "relabel": [
+            [
+                "(exactly (\\d+) units across fields: [A-Z, ]+\\n|Units to allocate: (\\d+)\\n)Format: '\\[A4 B2 C2\\]'",
+                "\\1Format: '[A4 B2 C2]' (the format only: each field's letter and its units, a field left out gets 0; "
+                "your units must add up to exactly \\2\\3)",
+            ],
+            [
+                "Invalid input format\\. Use: A:5, B:10, C:5",
+                "Invalid input format. Use the format '[A4 B2 C2]': each field's letter and its units, adding up to "
+                "the units to allocate.",
+            ],
+        ],
     },
     {
         "game_name": "ta_public_goods_game",

@@ -468,6 +468,24 @@ def test_colonel_blotto_misallocated_units_twice_abort():
     assert math.isnan(episode.scores["Main Score"])
 
 
+def test_colonel_blotto_example_allocation_says_it_shows_the_format_only_and_the_units_to_allocate():
+    # TextArena 0.7.4's example '[A4 B2 C2]' adds up to 8 units (ColonelBlotto/env.py:40, :45), its invalid-move
+    # reason's "A:5, B:10, C:5" to 20 on three fields (:105): the spec's relabel says they show the format only
+    note = "(the format only: each field's letter and its units, a field left out gets 0; your units must add up"
+    for experiment, units, move in (("default", 20, "[A1 B2 C17]"), ("large", 50, "[A1 B2 C3 D4 E40]")):
+        episode = play(
+            "ta_colonel_blotto",
+            [ta_player("random"), scripted(["I attack A."] + [move] * 30)],
+            experiment=experiment,
+        )
+        contexts = [context["content"] for _, context in episode.contexts]
+        for content in contexts:
+            assert content.count("Format: '[A4 B2 C2]'") == content.count(f"{note} to exactly {units})") >= 1
+        retry = [context["content"] for name, context in episode.contexts if name == "Player 1"][1]
+        assert "Use: A:5, B:10, C:5" not in retry
+        assert "Invalid input format. Use the format '[A4 B2 C2]': each field's letter" in retry
+
+
 def test_colonel_blotto_vs_random_scores_the_model_result():
     episode = play("ta_colonel_blotto_vs_random", [ta_player("expert")], experiment="large", game_id=1)
     assert episode.scores["Model Seat"] == 1
