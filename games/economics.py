@@ -1070,6 +1070,19 @@ GAMES = [
             },
         ],
         "content": ["item_names", "base_item_values", "player_item_values"],
+        # TextArena's examples bid on Items 3 and 4 (SimpleBlindAuction/env.py:85, :112), which `quick`'s three items
+        # (0-2) do not include: the examples bid on Items 0-2, which every experiment has, within every experiment's
+        # capital (750 or more)
+        "relabel": [
+            [
+                "(Example: ')\\[Bid on Item 0: 250\\] \\[Bid on Item 3: 175\\]'",
+                "\\1[Bid on Item 0: 250] [Bid on Item 2: 175]'",
+            ],
+            [
+                "(for example:\\n')\\[Bid on Item 0: 150\\] \\[Bid on Item 2: 200\\] \\[Bid on Item 4: 350\\]'",
+                "\\1[Bid on Item 0: 150] [Bid on Item 1: 200] [Bid on Item 2: 350]'",
+            ],
+        ],
     },
     {
         "game_name": "ta_two_dollar",

@@ -812,6 +812,24 @@ def test_blind_auction_the_higher_bid_takes_an_item_and_every_bid_is_paid():
     assert episode.scores["Main Score"] == pytest.approx(50 + 50 * (gain0 + gain1) / best)
 
 
+def test_blind_auction_a_bidder_that_copies_an_example_makes_valid_bids_in_every_experiment():
+    # TextArena 0.7.4's examples bid on Items 3 and 4 (SimpleBlindAuction/env.py:85, :112), which `quick`'s three
+    # items do not include: the spec's relabel makes them bids on items every experiment has
+    def copying(which):
+        def policy(context):
+            if "Now entering the bidding phase" not in context:
+                return "Hello."
+            examples = re.findall(r"(?:Example: |for example:\n)'((?:\[Bid on Item \d+: \d+\] ?)+)'", context)
+            return examples[which]
+
+        return policy
+
+    for experiment in ("default", "quick", "rich"):
+        episode = play("ta_simple_blind_auction", [copying(0), copying(-1)], experiment=experiment)
+        assert_outcome(episode.scores, "Success")
+        assert sum(episode.interactions["Violated Request Count"]) == 0, experiment
+
+
 def test_blind_auction_bids_beyond_the_capital_twice_abort():
     episode = play(
         "ta_simple_blind_auction",
