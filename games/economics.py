@@ -706,6 +706,15 @@ GAMES = [
         ],
         "content": [],
         "max_requests": 32,
+        # TextArena's example decision, '[1 defect] [2 cooperate]' (ThreePlayerIPD/env.py:31), is every seat's: to
+        # Players 1 and 2 it names themselves (a token TextArena ignores). Each seat's example names its opponents
+        "relabel": [
+            [
+                rf"(?s)(You are Player {seat} in a 3-player .*?)\(i\.e\. '\[1 defect\] \[2 cooperate\]';",
+                rf"\1(e.g. '[{first} defect] [{second} cooperate]' toward your opponents, Players {first} and {second};",
+            ]
+            for seat, (first, second) in enumerate(((1, 2), (0, 2), (0, 1)))
+        ],
     },
     {
         "game_name": "ta_iterated_stag_hunt",
