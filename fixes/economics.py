@@ -265,8 +265,8 @@ class SimpleNegotiationFixes:
     """TextArena 0.7.4's SimpleNegotiation lists each seat's resources in its prompt as the ones it "currently
     has" (SimpleNegotiation/env.py:47-52); the prompt is sent once, so after an accepted trade (:86-92) a seat read
     quantities that were no longer its own, and nothing told it the new ones. Here, after every accepted trade, each
-    seat is told privately its resources now, listed as in the prompt, with their total value by its own values and
-    the change since the start (TextArena's board, renderer.py:11-13, shows the same total; it is not sent). The
+    seat is told privately its resources now, with their total value by its own values and the change since the
+    start (TextArena's board, renderer.py:11-13, shows the same total; it is not sent). The
     prompt's sentence says that its list is the start of the game (the spec's `relabel`: the prompt is part of the
     instance's fingerprint)."""
 
@@ -281,14 +281,11 @@ class SimpleNegotiationFixes:
 
     def _inventory(self, player_id: int) -> str:
         game_state = self.state.game_state
-        resources, values = game_state["player_resources"][player_id], game_state["player_values"][player_id]
-        listed = "\n\t+ ".join(
-            f"{f'[{name}]':<8}  Qty: {qty:<2}   Value: {values[name]}" for name, qty in resources.items()
-        )
+        resources = ", ".join(f"{name} {qty}" for name, qty in game_state["player_resources"][player_id].items())
         worth = game_state["inventory_value"][player_id]
         return (
-            f"Your resources and their values to you after this trade:\n\t+ {listed}\n"
-            f"Total value of your resources: {worth['current']} ({worth['change']:+d} since the start)."
+            f"Your resources after this trade: {resources} (total value by your values: {worth['current']}, "
+            f"{worth['change']:+d} since the start)."
         )
 
 

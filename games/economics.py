@@ -1017,13 +1017,13 @@ GAMES = [
             },
         ],
         "content": ["player_resources", "player_values"],
-        # the prompt's list is the start of the game: after every accepted trade the game lists the seat's
-        # resources anew (fixes.economics.SimpleNegotiationFixes)
+        # the prompt's list is the start of the game: after every accepted trade the game tells each seat its
+        # resources (fixes.economics.SimpleNegotiationFixes)
         "relabel": [
             [
                 "^The resources and associated values you currently have are:$",
-                "Your resources and their values to you at the start of the game (the game lists them again after "
-                "every accepted trade):",
+                "Your resources and their values to you at the start of the game (after every accepted trade the "
+                "game tells you your resources):",
             ]
         ],
     },

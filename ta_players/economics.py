@@ -627,10 +627,10 @@ NEGOTIATION_BASE = {"Wheat": 5, "Wood": 10, "Sheep": 15, "Brick": 25, "Ore": 40}
 TRADE_OFFER = re.compile(
     r"Player (\d+) made the following offer to Player (\d+): Offered items: (.*?) -> Requested items: (.*)"
 )
-# a seat's resources as the game lists them: in the prompt (at the start) and after every accepted trade
+# a seat's resources and values as the prompt lists them (at the start), and its resources after every accepted trade
 # (fixes.economics.SimpleNegotiationFixes)
-INVENTORY = re.compile(r"Your resources and their values to you [^\n]*:\n((?:\t\+ .*\n?)+)")
 INVENTORY_ROW = re.compile(r"\[(\w+)\]\s+Qty: (\d+)\s+Value: (\d+)")
+TRADED = re.compile(r"^\[GAME\] Your resources after this trade: ((?:\w+ \d+(?:, )?)+) \(", re.MULTILINE)
 
 
 class SimpleNegotiation(GamePlayers):
@@ -645,13 +645,13 @@ class SimpleNegotiation(GamePlayers):
 
     def state(self, transcript):
         """(own id, own values, own resources now, the standing offer to this player or None). The resources are
-        the latest list the game sent: the prompt's (the start of the game) or the one after the latest accepted
-        trade."""
+        the latest the game told: after the latest accepted trade, else the prompt's (the start of the game)."""
         me = _own_id(transcript)
         values, resources = {}, {}
-        inventory = last_match(INVENTORY.pattern, transcript.text)
-        for name, qty, value in INVENTORY_ROW.findall(inventory.group(1)):
+        for name, qty, value in INVENTORY_ROW.findall(transcript.prompt):
             resources[name], values[name] = int(qty), int(value)
+        if traded := last_match(TRADED, transcript.text):
+            resources = {name: int(qty) for name, qty in re.findall(r"(\w+) (\d+)", traded.group(1))}
         standing = None
         for event in re.finditer(
             TRADE_OFFER.pattern + r"|Player (\d+) accepted the trade offer from Player (\d+)", transcript.text
