@@ -858,9 +858,13 @@ GAMES = [
         # 20 on three fields: both say they show the format only
         "relabel": [
             [
-                "(exactly (\\d+) units across fields: [A-Z, ]+\\n|Units to allocate: (\\d+)\\n)Format: '\\[A4 B2 C2\\]'",
+                "(exactly (\\d+) units across fields: [A-Z, ]+\\n)Format: '\\[A4 B2 C2\\]'",
                 "\\1Format: '[A4 B2 C2]' (the format only: each field's letter and its units, a field left out gets 0; "
-                "your units must add up to exactly \\2\\3)",
+                "your units must add up to exactly \\2)",
+            ],
+            [
+                "(Units to allocate: (\\d+)\\n)Format: '\\[A4 B2 C2\\]'",
+                "\\1Format: '[A4 B2 C2]' (the format only: allocate exactly \\2 units)",
             ],
             [
                 "Invalid input format\\. Use: A:5, B:10, C:5",
