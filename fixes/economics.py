@@ -1,4 +1,5 @@
-"""Repairs of the economic games: TwoDollar, UsedCarNegotiation, ScorableGames (docs/games/economics.md)."""
+"""Repairs of the economic games: TwoDollar, UsedCarNegotiation, Rock-Paper-Scissors, Public Goods, SimpleNegotiation,
+ScorableGames (docs/games/economics.md)."""
 
 import random
 import re
@@ -215,6 +216,79 @@ class UsedCarNegotiationFixes:
         return min(1.0, super()._reward_func(price, role))
 
 
+class IteratedRockPaperScissorsStateFixes:
+    """TextArena 0.7.4's IteratedRockPaperScissors tells a seat its accepted move, "Player 1 selects move paper.",
+    as a description sent from the seat itself (IteratedRockPaperScissors/env.py:33, `from_id=player_id`): a context
+    showed it as the seat's own words ("[Player 1] Player 1 selects move paper."). It is the game's message."""
+
+    def add_observation(self, message, observation_type, from_id=ta.GAME_ID, to_id=-1):
+        if observation_type == ta.ObservationType.GAME_ACTION_DESCRIPTION:
+            from_id = ta.GAME_ID
+        return super().add_observation(message=message, observation_type=observation_type, from_id=from_id, to_id=to_id)
+
+
+class PublicGoodsGameFixes:
+    """TextArena 0.7.4's PublicGoodsGame writes the game's status into the prompt (PublicGoodsGame/env.py:71-79,
+    :112-113), which is sent once: "Round 1 - Communication Round 1 of 3" stood there for the whole game, and no
+    message said which communication turn of a round it was. Here each communication turn after the first is
+    announced as the prompt words it, "Round 2 - Communication Round 1 of 3", when it begins (the decision phase and
+    a new round have TextArena's announcements, :182-187, :258-262); the prompt's line says it is the start (the
+    spec's `relabel`: the prompt is part of the instance's fingerprint)."""
+
+    def _handle_conversation_phase(self, action):
+        before = self._turn()
+        super()._handle_conversation_phase(action)
+        self._announce_turn(before)
+
+    def _handle_decision_phase(self, action):
+        before = self._turn()
+        super()._handle_decision_phase(action)
+        self._announce_turn(before)
+
+    def _turn(self) -> tuple:
+        game_state = self.state.game_state
+        return game_state["round"], game_state["phase"], game_state["conversation_round"]
+
+    def _announce_turn(self, before: tuple):
+        """Announces the communication turn that begins, if the action began one."""
+        round_, phase, turn = self._turn()
+        if self.state.done or phase != "conversation" or (round_, phase, turn) == before:
+            return
+        self.state.add_observation(
+            message=f"Round {round_} - Communication Round {turn + 1} of "
+            f"{self.state.game_state['total_conversation_rounds']}",
+            observation_type=ta.ObservationType.GAME_MESSAGE,
+        )
+
+
+class SimpleNegotiationFixes:
+    """TextArena 0.7.4's SimpleNegotiation lists each seat's resources in its prompt as the ones it "currently
+    has" (SimpleNegotiation/env.py:47-52); the prompt is sent once, so after an accepted trade (:86-92) a seat read
+    quantities that were no longer its own, and nothing told it the new ones. Here, after every accepted trade, each
+    seat is told privately its resources now, with their total value by its own values and the change since the
+    start (TextArena's board, renderer.py:11-13, shows the same total; it is not sent). The
+    prompt's sentence says that its list is the start of the game (the spec's `relabel`: the prompt is part of the
+    instance's fingerprint)."""
+
+    def _attempt_to_execute_trade(self, player_id, action):
+        trades = len(self.state.game_state["trade_history"])
+        super()._attempt_to_execute_trade(player_id=player_id, action=action)
+        if len(self.state.game_state["trade_history"]) > trades:  # the trade was made (env.py:95)
+            for pid in range(self.state.num_players):
+                self.state.add_observation(
+                    to_id=pid, message=self._inventory(pid), observation_type=ta.ObservationType.GAME_MESSAGE
+                )
+
+    def _inventory(self, player_id: int) -> str:
+        game_state = self.state.game_state
+        resources = ", ".join(f"{name} {qty}" for name, qty in game_state["player_resources"][player_id].items())
+        worth = game_state["inventory_value"][player_id]
+        return (
+            f"Your resources after this trade: {resources} (total value by your values: {worth['current']}, "
+            f"{worth['change']:+d} since the start)."
+        )
+
+
 # --- ScorableGames (issue 22) ---------------------------------------------------------------------------------------
 
 SCORABLE_GAMES_DATA = Path(__file__).parent / "data" / "scorable_games"
@@ -368,4 +442,9 @@ FIXES = {
         env=(UsedCarNegotiationFixes,), stand_in="textarena.envs.UsedCarNegotiation.env:UsedCarNegotiationEnv"
     ),
     "textarena.envs.ScorableGames.env:ScorableGamesEnv": Fixes(env=(ScorableGamesFixes,)),
+    "textarena.envs.SimpleNegotiation.env:SimpleNegotiationEnv": Fixes(env=(SimpleNegotiationFixes,)),
+    "textarena.envs.PublicGoodsGame.env:PublicGoodsGameEnv": Fixes(env=(PublicGoodsGameFixes,)),
+    "textarena.envs.IteratedRockPaperScissors.env:IteratedRockPaperScissorsEnv": Fixes(
+        state=(IteratedRockPaperScissorsStateFixes,)
+    ),
 }

@@ -706,6 +706,15 @@ GAMES = [
         ],
         "content": [],
         "max_requests": 32,
+        # TextArena's example decision, '[1 defect] [2 cooperate]' (ThreePlayerIPD/env.py:31), is every seat's: to
+        # Players 1 and 2 it names themselves (a token TextArena ignores). Each seat's example names its opponents
+        "relabel": [
+            [
+                rf"(?s)(You are Player {seat} in a 3-player .*?)\(i\.e\. '\[1 defect\] \[2 cooperate\]';",
+                rf"\1(e.g. '[{first} defect] [{second} cooperate]' toward your opponents, Players {first} and {second};",
+            ]
+            for seat, (first, second) in enumerate(((1, 2), (0, 2), (0, 1)))
+        ],
     },
     {
         "game_name": "ta_iterated_stag_hunt",
@@ -844,6 +853,25 @@ GAMES = [
         ],
         "content": [],
         "max_requests": 102,
+        # TextArena's example allocation, '[A4 B2 C2]' (prompt and every board), adds up to 8 units, whatever the
+        # units to allocate (ColonelBlotto/env.py:40, :45); its invalid-move reason's, "A:5, B:10, C:5" (:105), to
+        # 20 on three fields: both say they show the format only
+        "relabel": [
+            [
+                "(exactly (\\d+) units across fields: [A-Z, ]+\\n)Format: '\\[A4 B2 C2\\]'",
+                "\\1Format: '[A4 B2 C2]' (the format only: each field's letter and its units, a field left out gets 0; "
+                "your units must add up to exactly \\2)",
+            ],
+            [
+                "(Units to allocate: (\\d+)\\n)Format: '\\[A4 B2 C2\\]'",
+                "\\1Format: '[A4 B2 C2]' (the format only: allocate exactly \\2 units)",
+            ],
+            [
+                "Invalid input format\\. Use: A:5, B:10, C:5",
+                "Invalid input format. Use the format '[A4 B2 C2]': each field's letter and its units, adding up to "
+                "the units to allocate.",
+            ],
+        ],
     },
     {
         "game_name": "ta_public_goods_game",
@@ -882,6 +910,15 @@ GAMES = [
         ],
         "content": [],
         "experiments": {"default": {}, "4_seats": {"seats": 4}},
+        # the prompt's status is the start of the game: every later communication turn is announced
+        # (fixes.economics.PublicGoodsGameFixes)
+        "relabel": [
+            [
+                "^Game Status: ?\\nRound 1 - Communication Round 1 of (\\d+)$",
+                "Game Status at the start: Round 1 - Communication Round 1 of \\1 (each later turn is announced "
+                "below)",
+            ]
+        ],
     },
     {
         "game_name": "ta_market_entry_game",
@@ -984,6 +1021,15 @@ GAMES = [
             },
         ],
         "content": ["player_resources", "player_values"],
+        # the prompt's list is the start of the game: after every accepted trade the game tells each seat its
+        # resources (fixes.economics.SimpleNegotiationFixes)
+        "relabel": [
+            [
+                "^The resources and associated values you currently have are:$",
+                "Your resources and their values to you at the start of the game (after every accepted trade the "
+                "game tells you your resources):",
+            ]
+        ],
     },
     {
         "game_name": "ta_simple_blind_auction",
@@ -1037,6 +1083,19 @@ GAMES = [
             },
         ],
         "content": ["item_names", "base_item_values", "player_item_values"],
+        # TextArena's examples bid on Items 3 and 4 (SimpleBlindAuction/env.py:85, :112), which `quick`'s three items
+        # (0-2) do not include: the examples bid on Items 0-2, which every experiment has, within every experiment's
+        # capital (750 or more)
+        "relabel": [
+            [
+                "(Example: ')\\[Bid on Item 0: 250\\] \\[Bid on Item 3: 175\\]'",
+                "\\1[Bid on Item 0: 250] [Bid on Item 2: 175]'",
+            ],
+            [
+                "(for example:\\n')\\[Bid on Item 0: 150\\] \\[Bid on Item 2: 200\\] \\[Bid on Item 4: 350\\]'",
+                "\\1[Bid on Item 0: 150] [Bid on Item 1: 200] [Bid on Item 2: 350]'",
+            ],
+        ],
     },
     {
         "game_name": "ta_two_dollar",

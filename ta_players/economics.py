@@ -627,6 +627,10 @@ NEGOTIATION_BASE = {"Wheat": 5, "Wood": 10, "Sheep": 15, "Brick": 25, "Ore": 40}
 TRADE_OFFER = re.compile(
     r"Player (\d+) made the following offer to Player (\d+): Offered items: (.*?) -> Requested items: (.*)"
 )
+# a seat's resources and values as the prompt lists them (at the start), and its resources after every accepted trade
+# (fixes.economics.SimpleNegotiationFixes)
+INVENTORY_ROW = re.compile(r"\[(\w+)\]\s+Qty: (\d+)\s+Value: (\d+)")
+TRADED = re.compile(r"^\[GAME\] Your resources after this trade: ((?:\w+ \d+(?:, )?)+) \(", re.MULTILINE)
 
 
 class SimpleNegotiation(GamePlayers):
@@ -640,24 +644,21 @@ class SimpleNegotiation(GamePlayers):
         return {name: int(qty) for qty, name in re.findall(r"(\d+) ([A-Za-z]+)", text)}
 
     def state(self, transcript):
-        """(own id, own values, own resources now, the standing offer to this player or None)."""
+        """(own id, own values, own resources now, the standing offer to this player or None). The resources are
+        the latest the game told: after the latest accepted trade, else the prompt's (the start of the game)."""
         me = _own_id(transcript)
         values, resources = {}, {}
-        for name, qty, value in re.findall(r"\[(\w+)\]\s+Qty: (\d+)\s+Value: (\d+)", transcript.prompt):
+        for name, qty, value in INVENTORY_ROW.findall(transcript.prompt):
             resources[name], values[name] = int(qty), int(value)
+        if traded := last_match(TRADED, transcript.text):
+            resources = {name: int(qty) for name, qty in re.findall(r"(\w+) (\d+)", traded.group(1))}
         standing = None
         for event in re.finditer(
             TRADE_OFFER.pattern + r"|Player (\d+) accepted the trade offer from Player (\d+)", transcript.text
         ):
             if event.group(1) is not None:
                 standing = (int(event.group(1)), self._bundle(event.group(3)), self._bundle(event.group(4)))
-            elif standing is not None:
-                proposer, offered, requested = standing
-                sign = 1 if proposer != me else -1
-                for name, qty in offered.items():
-                    resources[name] += sign * qty
-                for name, qty in requested.items():
-                    resources[name] -= sign * qty
+            else:
                 standing = None
         if standing is not None and standing[0] == me:
             standing = None
