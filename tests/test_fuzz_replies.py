@@ -199,8 +199,10 @@ def assert_within_clem_contract(episode, replies_given: list[str]):
     assert json.loads(json.dumps(interactions, ensure_ascii=False))["end reason"] == interactions["end reason"]
 
 
-def assert_invalid_replies_are_explained(interactions: dict):
-    """After an invalid move that did not end the game, the player's next context carries TextArena's reason."""
+def assert_invalid_replies_are_explained(interactions: dict, relabel: list = ()):
+    """After an invalid move that did not end the game, the player's next context carries TextArena's reason, in the
+    words of the spec's `relabel` where it rewrites it (the record keeps TextArena's)."""
+    relabel = [(re.compile(pattern, re.MULTILINE), replacement) for pattern, replacement in relabel]
     player, pending = None, {}
     for event in events(interactions):
         action = event["action"]
@@ -210,6 +212,8 @@ def assert_invalid_replies_are_explained(interactions: dict):
             pending[player] = action["content"]
         elif action["type"] == "send message" and event["to"] in pending:
             reason = pending.pop(event["to"])
+            for pattern, replacement in relabel:
+                reason = pattern.sub(replacement, reason)
             assert reason in action["content"], (event["to"], reason, action["content"][:2000])
 
 
@@ -230,7 +234,7 @@ def play_fuzzed(game: str, data) -> None:
     assert_within_clem_contract(episode, given_replies)
     if getattr(spec, "judge", None):
         assert episode.scores["Judge Requests"] == len(judge_replies)
-    assert_invalid_replies_are_explained(episode.interactions)
+    assert_invalid_replies_are_explained(episode.interactions, getattr(spec, "relabel", []))
 
 
 FUZZ = settings(
