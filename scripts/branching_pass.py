@@ -1,19 +1,21 @@
 """clemcore's branching runner over every shipped instance, compared with `clem run`'s sequential episodes.
 
-    python scripts/branching_pass.py [-g SPEC ...] [-s SEQUENTIAL_RESULTS] [-j JOBS] [--cap 20] [-o FILE.json]
+    python scripts/branching_pass.py [-g SPEC ...] [-s SEQUENTIAL_RESULTS] [-j JOBS] [--cap 20] [-o ROWS.jsonl]
 
 Every instance of the specs (`-g`, default every spec) is played by clemcore's branching runner with `ta-random`:
 two branches at the episode's first request, each then played on a fresh deep copy of the env before every step
 (branching factor 1), every branch recorded in its own folder (`InteractionsFileSaver(store_branches=True)`). Each
 branch must be the sequential episode of `clem run -m ta-random` turn for turn and end as it ends (`ta-random` draws
-from its transcript alone, so a copy that plays on by itself plays the same game). The sequential episodes are read
-from `-s` (a `clem run -m ta-random` results folder of these specs), or played first into a temporary folder by
-`-j` concurrent `clem run`s.
+from its transcript alone, so a copy that plays on by itself plays the same game). The sequential episodes are
+played first by `-j` concurrent `clem run`s, into `-s` (where it already holds a spec's every episode, they are read
+from there) or a temporary folder.
 
 The runner copies the whole env before every step (5-100 ms a copy, growing with the episode), so where a spec caps
 its requests (`max_requests`) an episode longer than `--cap` requests is branched with the cap in place of the
 spec's: its branches end at the cap, and what they played must be the sequential episode's beginning.
-Prints a row per spec and the totals; `-o` writes them as JSON. Exit status 1 when a branch differs.
+Prints a row per spec as it is done, and the totals. `-o` appends each row to a JSON-lines file; a pass stopped
+half-way and started again with the same `-o` and `-s` does the specs it has no row of. Exit status 1 when a branch
+differs. The whole catalogue takes hours on two cores: `-g` takes a part.
 """
 
 import argparse
@@ -22,11 +24,12 @@ import copy
 import functools
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 import resume  # scripts/ is on sys.path when a script of it runs
@@ -197,52 +200,83 @@ def play_sequential(games: list[str], results: Path, jobs: int):
         raise RuntimeError("a clem run of the sequential episodes failed (see clembench.log)")
 
 
+def unplayed(games: list[str], results: Path) -> list[str]:
+    """The games of which `results` lacks a finished episode of a shipped instance; their partial folders removed (a
+    run stopped half-way is played again whole)."""
+    missing = []
+    for game in games:
+        folder = results / MODEL / game
+        finished = {
+            f"{experiment}/instance_{game_id:05d}"
+            for experiment, game_id in resume.planned(spec_of(game))
+            if resume.is_finished(folder / experiment / f"instance_{game_id:05d}")
+        }
+        if len(finished) < len(resume.planned(spec_of(game))):
+            shutil.rmtree(folder, ignore_errors=True)
+            missing.append(game)
+    return missing
+
+
 def quiet():
-    """A worker's stderr (clemcore's progress bars and console log) goes nowhere: the report is the output."""
+    """A worker's output (clemcore's progress bars and console log) goes nowhere: the report is the output."""
     devnull = os.open(os.devnull, os.O_WRONLY)
     for descriptor in (1, 2):  # the descriptors: clemcore's log handler holds a stream of its own
         os.dup2(devnull, descriptor)
 
 
+def print_row(game: str, row: dict):
+    print(
+        f"{game:48} {row['instances']:9} {row['branches']:8} {row['whole']:6} {row['to the cap']:6} "
+        f"{len(row['differ']):6} {row['seconds']:7}",
+        flush=True,
+    )
+    for difference in row["differ"]:
+        print(f"    {difference}", flush=True)
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("-g", "--games", nargs="+", help="specs (default: every spec)")
-    parser.add_argument("-s", "--sequential", type=Path, help="results of `clem run -m ta-random` of these specs")
+    parser.add_argument(
+        "-s", "--sequential", type=Path, help="a folder for `clem run -m ta-random`'s episodes (reused where present)"
+    )
     parser.add_argument("-j", "--jobs", type=int, default=os.cpu_count())
     parser.add_argument("--cap", type=int, default=20, help="requests of a capped spec's long episodes (default 20)")
-    parser.add_argument("-o", "--output", type=Path, help="write the report as JSON")
+    parser.add_argument("-o", "--output", type=Path, help="a JSON-lines file of the rows, one a spec (resumed)")
     args = parser.parse_args(argv)
     sys.path.insert(0, str(REPO))  # the game's modules (instancegenerator) live at the repository root
     from instancegenerator import load_specs
 
     games = args.games or [spec["game_name"] for spec in load_specs()]
+    rows = {}
+    if args.output and args.output.exists():  # a pass stopped before: its specs are done
+        rows = {row.pop("spec"): row for row in map(json.loads, args.output.read_text().splitlines()) if row}
+    todo = [game for game in games if game not in rows]
     started = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp:
-        sequential = args.sequential
-        if sequential is None:
-            sequential = Path(tmp) / "sequential"
-            play_sequential(games, sequential, args.jobs)
+        sequential = args.sequential or Path(tmp) / "sequential"
+        play_sequential(unplayed(todo, sequential), sequential, args.jobs)
         sequential_seconds = round(time.perf_counter() - started, 1)
+        print(f"{'spec':48} {'instances':>9} {'branches':>8} {'whole':>6} {'to cap':>6} {'differ':>6} {'s':>7}")
+        for game in games:
+            if game in rows:
+                print_row(game, rows[game])
         with ProcessPoolExecutor(args.jobs, initializer=quiet) as pool:
-            rows = dict(zip(games, pool.map(branch_spec, games, [sequential] * len(games), [args.cap] * len(games))))
-    total = {key: sum(row[key] for row in rows.values()) for key in ("instances", "branches", "whole", "to the cap")}
-    total["differ"] = sum(len(row["differ"]) for row in rows.values())
-    print(f"{'spec':48} {'instances':>9} {'branches':>8} {'whole':>6} {'to cap':>6} {'differ':>6} {'s':>7}")
-    for game, row in rows.items():
-        print(
-            f"{game:48} {row['instances']:9} {row['branches']:8} {row['whole']:6} {row['to the cap']:6} "
-            f"{len(row['differ']):6} {row['seconds']:7}"
-        )
-        for difference in row["differ"]:
-            print(f"    {difference}")
+            futures = {pool.submit(branch_spec, game, sequential, args.cap): game for game in todo}
+            for future in as_completed(futures):
+                game, row = futures[future], future.result()
+                rows[game] = row
+                print_row(game, row)
+                if args.output:
+                    with args.output.open("a") as output:
+                        output.write(json.dumps({"spec": game, **row}, ensure_ascii=False) + "\n")
+    total = {key: sum(rows[game][key] for game in games) for key in ("instances", "branches", "whole", "to the cap")}
+    total["differ"] = sum(len(rows[game]["differ"]) for game in games)
     wall = round(time.perf_counter() - started, 1)
     print(
         f"{'total':48} {total['instances']:9} {total['branches']:8} {total['whole']:6} {total['to the cap']:6} "
-        f"{total['differ']:6} {wall:7}  (sequential run {sequential_seconds} s, {args.jobs} jobs)"
+        f"{total['differ']:6} {wall:7}  (this run; its sequential episodes {sequential_seconds} s; {args.jobs} jobs)"
     )
-    if args.output:
-        report = {"cap": args.cap, "jobs": args.jobs, "seconds": wall, "total": total, "specs": rows}
-        args.output.write_text(json.dumps(report, indent=1) + "\n")
     return 1 if total["differ"] else 0
 
 
