@@ -206,12 +206,10 @@ def unplayed(games: list[str], results: Path) -> list[str]:
     missing = []
     for game in games:
         folder = results / MODEL / game
-        finished = {
-            f"{experiment}/instance_{game_id:05d}"
-            for experiment, game_id in resume.planned(spec_of(game))
-            if resume.is_finished(folder / experiment / f"instance_{game_id:05d}")
-        }
-        if len(finished) < len(resume.planned(spec_of(game))):
+        planned = [
+            folder / experiment / f"instance_{game_id:05d}" for experiment, game_id in resume.planned(spec_of(game))
+        ]
+        if not all(map(resume.is_finished, planned)):
             shutil.rmtree(folder, ignore_errors=True)
             missing.append(game)
     return missing

@@ -258,22 +258,6 @@ def episode_dirs(results: Path) -> list[Path]:
     return sorted(path.parent for path in results.rglob("instance.json"))
 
 
-def load_episode_files(results: Path, name: str) -> dict[str, dict]:
-    """{relative episode dir: parsed file}, with timestamps removed so runs can be compared."""
-
-    def strip(value):
-        if isinstance(value, dict):
-            return {k: strip(v) for k, v in value.items() if k not in ("timestamp", "results_folder")}
-        if isinstance(value, list):
-            return [strip(v) for v in value]
-        return value
-
-    return {
-        str(path.parent.relative_to(results)): strip(json.loads(path.read_text()))
-        for path in sorted(results.rglob(name))
-    }
-
-
 def made_once(tmp_path_factory, name: str, make: Callable[[Path], None]) -> Path:
     """A directory the whole test session shares, made by `make(path)` once: under pytest-xdist the workers share
     it through their common base temp dir, the first to ask makes it while the others wait on a lock. A make that

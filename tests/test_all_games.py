@@ -8,6 +8,7 @@ import math
 import statistics
 
 import pytest
+from branching_pass import load_episodes
 from catalogue import spec_verdict
 from clemcore.backends.model_registry import CustomResponseModel
 from separation import episode_score, separation
@@ -19,7 +20,6 @@ from support import (
     REPO,
     SPECS,
     benchmark,
-    load_episode_files,
     made_once,
     play,
     spec_of,
@@ -139,7 +139,7 @@ MOCK_CANNOT_MOVE = {"ta_word_chains"}
 @pytest.fixture(scope="module")
 def mock_run_interactions(sequential_mock_run):
     results, _ = sequential_mock_run
-    return load_episode_files(results, "interactions.json")
+    return load_episodes(results, "interactions.json")
 
 
 @pytest.mark.all_games

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 import textarena as ta
+from branching_pass import load_episodes
 
 import fixes
 import runtime.availability
@@ -18,7 +19,6 @@ from support import (
     assert_outcome,
     benchmark,
     instance_of,
-    load_episode_files,
     mock_model,
     play,
     run_in_process,
@@ -115,7 +115,7 @@ def test_blackjack_redeals_are_the_same_sequential_and_batched(tmp_path):
     # TextArena re-deals each hand in step() from the global RNG: the episode's own RNG makes them reproducible
     first_two = lambda row: row["game_instance"]["game_id"] < 2  # noqa: E731
     runs = [
-        load_episode_files(
+        load_episodes(
             run_in_process("ta_blackjack", tmp_path / f"b{size}", [mock_model()], first_two, batch_size=size),
             "interactions.json",
         )
@@ -561,7 +561,7 @@ def test_2048_tile_spawns_are_the_same_sequential_and_batched(tmp_path):
     # TextArena spawns tiles in step() from the global RNG: the episode's own RNG makes them reproducible
     first_two = lambda row: row["experiment"]["name"] == "default" and row["game_instance"]["game_id"] < 2  # noqa: E731
     runs = [
-        load_episode_files(
+        load_episodes(
             run_in_process("ta_2048", tmp_path / f"b{size}", [mock_model()], first_two, batch_size=size),
             "interactions.json",
         )

@@ -22,10 +22,11 @@ import resume
 import shards
 import waiting_api
 import workload
+from branching_pass import load_episodes
 from clemcore.clemgame import GameRegistry
 
 from runtime import words as word_data
-from support import NLTK_DATA, REPO, clem, copy_repo, load_episode_files, made_once, play, ta_player
+from support import NLTK_DATA, REPO, clem, copy_repo, made_once, play, ta_player
 
 # cheap single-player specs (ta-random: 4-15 requests an episode), the first instance of each experiment: 9
 # episodes, about 64 requests, half of them Minesweeper's.
@@ -71,7 +72,7 @@ def without_lookup_source(value):
 def recorded(results: Path) -> dict[str, dict]:
     """Every episode file of a results folder (timestamps and the registry's path aside), and which episodes
     finished."""
-    files = {name: without_lookup_source(load_episode_files(results, name)) for name in EPISODE_FILES}
+    files = {name: without_lookup_source(load_episodes(results, name)) for name in EPISODE_FILES}
     files["finished"] = sorted(
         str(path.parent.relative_to(results))
         for path in results.rglob("completed.json")

@@ -10,6 +10,7 @@ import sys
 
 import numpy as np
 import pytest
+from branching_pass import load_episodes
 
 from support import (
     CORE_GAMES,
@@ -19,7 +20,6 @@ from support import (
     REPO,
     UNAVAILABLE_GAMES,
     copy_repo,
-    load_episode_files,
     mock_model,
     play,
     run_in_process,
@@ -31,7 +31,7 @@ from support import (
 @pytest.fixture(scope="module")
 def sequential(sequential_mock_run):
     results, _ = sequential_mock_run
-    return load_episode_files(results, "interactions.json")
+    return load_episodes(results, "interactions.json")
 
 
 def _assert_same_episodes(expected: dict, actual: dict):
@@ -47,7 +47,7 @@ def test_batched_under_another_hash_seed_the_runner_plays_the_same_episodes(batc
     results, output = batched_mock_run
     for game in GAMES:
         assert f"Start batchwise runner for {game} with models=[mock]  (batch_size=4)" in output
-    _assert_same_episodes(sequential, load_episode_files(results, "interactions.json"))
+    _assert_same_episodes(sequential, load_episodes(results, "interactions.json"))
 
 
 def _replies(interactions: dict) -> dict[str, list[str]]:
@@ -95,7 +95,7 @@ def test_mock_replies_do_not_depend_on_the_callers_rng(tmp_path, sequential):
             [mock_model()],
             lambda row: row["experiment"]["name"] == "hardcore" and row["game_instance"]["game_id"] in (0, 1),
         )
-        runs.append(load_episode_files(run_dir, "interactions.json"))
+        runs.append(load_episodes(run_dir, "interactions.json"))
     assert sorted(runs[0]) == ["ta_hangman/hardcore/instance_00000", "ta_hangman/hardcore/instance_00001"]
     assert runs[0] == runs[1]
     for episode, interactions in runs[0].items():

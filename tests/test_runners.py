@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 import uvicorn
+from branching_pass import load_episodes
 from clemcore.clemgame.envs.openenv.client import ClemGameEnv
 from clemcore.clemgame.envs.openenv.models import ClemGameAction
 from clemcore.clemgame.envs.openenv.server.app import create_clemv_app
@@ -29,7 +30,6 @@ from support import (
     SPECS,
     clem,
     copy_repo,
-    load_episode_files,
     made_once,
     play,
     sampled_repo,
@@ -249,7 +249,7 @@ def _normalised(interactions: dict) -> dict:
 def records_by_instance(run_dir: Path) -> dict[tuple, dict]:
     """{(game, experiment, game id): interactions} of a results tree (clem run's instance_* or serve's episode_*)."""
     records = {}
-    for episode, interactions in load_episode_files(run_dir, "interactions.json").items():
+    for episode, interactions in load_episodes(run_dir, "interactions.json").items():
         game, experiment, _ = episode.split("/")
         game_id = json.loads((run_dir / episode / "instance.json").read_text())["game_id"]
         assert (game, experiment, game_id) not in records, episode
