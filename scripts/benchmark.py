@@ -63,8 +63,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
+from repository import REPO
+
 if "NLTK_DATA" not in os.environ and (REPO.parent / "shared" / "nltk_data").is_dir():
     os.environ["NLTK_DATA"] = str(REPO.parent / "shared" / "nltk_data")
 os.chdir(REPO)  # clem finds the games in the working directory

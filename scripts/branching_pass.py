@@ -33,8 +33,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 import resume  # scripts/ is on sys.path when a script of it runs
-
-REPO = Path(__file__).resolve().parents[1]
+from repository import REPO
 
 MODEL = "ta-random"
 
@@ -242,7 +241,6 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--cap", type=int, default=20, help="requests of a capped spec's long episodes (default 20)")
     parser.add_argument("-o", "--output", type=Path, help="a JSON-lines file of the rows, one a spec (resumed)")
     args = parser.parse_args(argv)
-    sys.path.insert(0, str(REPO))  # the game's modules (instancegenerator) live at the repository root
     from instancegenerator import load_specs
 
     games = args.games or [spec["game_name"] for spec in load_specs()]

@@ -21,11 +21,10 @@ import argparse
 import json
 import sys
 from collections import Counter
-from pathlib import Path
 
 import workload  # scripts/ is on sys.path when a script of it runs
+from repository import REPO
 
-REPO = Path(__file__).resolve().parents[1]
 VALIDATION = REPO / "docs" / "validation.json"
 
 

@@ -16,10 +16,9 @@ or why no strong player is written; scripts/separation.py reads them) are given 
 import importlib
 import json
 import pkgutil
-import sys
-from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
+from repository import REPO
+
 SPECS = REPO / "clemgame.json"
 
 VS_SCORE = "the model's seat: 100 for a win, 50 for a draw, 0 for a loss"
@@ -41,8 +40,6 @@ def import_path(value):
 
 def declared_games() -> list[dict]:
     """Every family's games, families in the order of their module names, each family's in its order."""
-    if str(REPO) not in sys.path:
-        sys.path.insert(0, str(REPO))
     import games
 
     declared = []

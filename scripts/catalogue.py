@@ -7,20 +7,17 @@ in its view and before (the full view). Generated, never edited by hand:
 
 import json
 import math
-import sys
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
+import textarena
+from repository import REPO
+from separation import FEWEST, Separation, separation, verdict  # scripts/ is on sys.path when a script of it runs
+from textarena.envs.registration import ENV_REGISTRY
 
-import textarena  # noqa: E402
-from separation import FEWEST, Separation, separation, verdict  # noqa: E402  (scripts/ is on sys.path here)
-from textarena.envs.registration import ENV_REGISTRY  # noqa: E402
-
-import ta_players  # noqa: E402
-from instancegenerator import load_specs  # noqa: E402
-from master import named_class  # noqa: E402
-from metrics import CompetitiveScorer, TextArenaScorer  # noqa: E402
+import ta_players
+from instancegenerator import load_specs
+from master import named_class
+from metrics import CompetitiveScorer, TextArenaScorer
 
 CATALOGUE = REPO / "docs" / "catalogue.md"
 CONTEXT = REPO / "docs" / "context.md"

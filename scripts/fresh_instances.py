@@ -23,12 +23,10 @@ import secrets
 import sys
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
-if str(REPO) not in sys.path:  # the game's modules, which the generator imports, live at the repository root
-    sys.path.insert(0, str(REPO))
+from repository import REPO
 
-from instancegenerator import TextArenaInstanceGenerator, load_specs  # noqa: E402
-from runtime.errors import GameUnavailableError  # noqa: E402
+from instancegenerator import TextArenaInstanceGenerator, load_specs
+from runtime.errors import GameUnavailableError
 
 # what clem needs beside clemgame.json and in/ to play the games with the repository's code and players
 LINKED = [

@@ -10,9 +10,8 @@ records. A `_vs_<reference>` variant plays its base game's file. docs/context.md
 
 import json
 import sys
-from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
+from repository import REPO
 
 
 def with_view(instances: dict, view: str) -> dict:

@@ -17,10 +17,9 @@ import os
 import re
 import shlex
 import sys
-from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
+from repository import REPO
+
 # An example context in a family note: the marker names the arguments, the fenced block under it is their output.
 DOC_EXAMPLE = re.compile(r"(<!-- show_context: (?P<args>[^>]*?) -->\n)```text\n.*?\n```", re.S)
 

@@ -22,14 +22,12 @@ import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
+from full_history import with_view  # scripts/ is on sys.path when a script of it runs
+from repository import REPO
 
-from full_history import with_view  # noqa: E402  (scripts/ is on sys.path when this script runs)
-
-import ta_players  # noqa: E402
-from instancegenerator import load_specs  # noqa: E402
-from runtime.availability import unavailable_reason  # noqa: E402
+import ta_players
+from instancegenerator import load_specs
+from runtime.availability import unavailable_reason
 
 VALIDATION = REPO / "docs" / "validation.json"
 PLAYERS = ("ta-expert", "ta-random", "ta-format-breaker", "mock")

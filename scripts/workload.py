@@ -8,9 +8,9 @@ mean per episode. Either way the caller is told which specs were estimated.
 """
 
 import json
-from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
+from repository import REPO
+
 VALIDATION = REPO / "docs" / "validation.json"
 FALLBACK_PLAYER = "ta-random"
 ESTIMATE = (
