@@ -19,9 +19,26 @@ def token_encoding():
     return cache["o200k_base"]
 
 
+def _pieces(text: str):
+    """`text` in pieces whose o200k_base token counts add up to the text's: cut after each blank line that a
+    character other than whitespace and "/" follows. o200k_base splits a text into chunks before it merges bytes, and
+    no token spans two chunks; a run of newlines ends a chunk unless "/" follows (a chunk of punctuation takes the
+    newlines and slashes after it, `[\\r\\n/]*`). A context repeats most paragraphs of the one before it (the rules, the
+    history), so the meter tokenizes only the new ones: half the time per request."""
+    parts = text.split("\n\n")
+    piece = parts[0]
+    for part in parts[1:]:
+        if part[:1].isspace() or part[:1] in ("", "/"):
+            piece += "\n\n" + part
+        else:
+            yield piece + "\n\n"
+            piece = part
+    yield piece
+
+
 class PromptMeter:
     """The size of every prompt a seat's model is sent: characters of the messages' contents, and their o200k_base
-    tokens where the tokenizer is installed. A message is tokenized once, when it is first sent."""
+    tokens where the tokenizer is installed. A paragraph is tokenized once, when it is first sent."""
 
     def __init__(self):
         self.chars: list[int] = []
@@ -34,9 +51,12 @@ class PromptMeter:
             self.tokens.append(sum(self._count(message["content"]) for message in messages))
 
     def _count(self, text: str) -> int:
-        if text not in self._tokens_of:
-            self._tokens_of[text] = len(token_encoding().encode(text))
-        return self._tokens_of[text]
+        count = 0
+        for piece in _pieces(text):
+            if piece not in self._tokens_of:
+                self._tokens_of[piece] = len(token_encoding().encode(piece))
+            count += self._tokens_of[piece]
+        return count
 
     def record(self) -> dict:
         return {"chars": self.chars, "tokens": self.tokens}
