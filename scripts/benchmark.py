@@ -8,10 +8,11 @@ with clemcore's GameBenchmark, every episode driven through clemcore's GameMaste
 GameInteractionsRecorder listening. `--episodes` is the total over the selected games (split evenly, each game
 cycling through its instances). Columns, per request (one model reply, i.e. one GameMasterEnv.step with an action):
 
-- bare env: the raw TextArena env (`ta.make(env_id, **env_kwargs)`, reset with the instance seed) replaying the
-  episode's action stream, `get_observation()` + `step()` per action, as a TextArena loop calls them. Where the
-  bare env raises on a defect the game's submaster works around (Tak's road win), its replay stops there ("bare
-  replays cut" in the episodes column) and only the steps before count.
+- bare env: the TextArena env as the game plays it, with this project's repairs and without clem
+  (`fixes.make(env_id, **env_kwargs)`, reset with the instance seed; a stand-in where TextArena 0.7.4's class cannot
+  play) replaying the episode's action stream, `get_observation()` + `step()` per action, as a TextArena loop calls
+  them. Where the bare env raises, its replay stops there ("bare replays cut" in the episodes column) and only the
+  steps before count.
 - env in run: the same two raw-env calls timed inside the episode (a thin timing wrapper on the raw env).
 - our layer: the game master's `step()` minus the raw env's time, clemcore's interactions recorder and the
   reference opponents' moves inside it (our step calls the recorder to log, and plays the `_vs_` references), and
@@ -24,7 +25,7 @@ cycling through its instances). Columns, per request (one model reply, i.e. one 
   opponents' opening moves, which before_game plays when the model's seat is not the first): the slowest first episode
   of an experiment (the warm-up, which builds what a process caches per env id) and the later episodes (median /
   max); "make": the env construction inside later setups.
-- bare reset (make): the bare env's `reset`, median, and its `ta.make` (per episode; once per env id and kwargs for
+- bare reset (make): the bare env's `reset`, median, and its `fixes.make` (per episode; once per env id and kwargs for
   a `cache_env` spec), median.
 - full gc: Python's full garbage collections during the episodes, how many and the longest. They walk the whole
   heap of the process, most of it clemcore's imports, and land in whatever runs then: they are left out of the setup,
@@ -69,7 +70,6 @@ if "NLTK_DATA" not in os.environ and (REPO.parent / "shared" / "nltk_data").is_d
     os.environ["NLTK_DATA"] = str(REPO.parent / "shared" / "nltk_data")
 os.chdir(REPO)  # clem finds the games in the working directory
 
-import textarena as ta  # noqa: E402
 from clemcore.backends import Model, ModelSpec  # noqa: E402
 from clemcore.backends.model_registry import CustomResponseModel  # noqa: E402
 from clemcore.clemgame import GameBenchmark, GameInstances  # noqa: E402
@@ -79,6 +79,7 @@ from clemcore.clemgame.recorder import GameInteractionsRecorder  # noqa: E402
 
 # Imported here (as tests/support.py does) so it stays loaded for all games: clemcore unloads a game's modules when its
 # GameBenchmark closes, and the timing wrapper below patches this module's make_env.
+import fixes  # noqa: E402
 import ta_master  # noqa: E402
 import ta_players  # noqa: E402
 from instancegenerator import load_specs  # noqa: E402
@@ -324,7 +325,7 @@ class GameStats:
     players: int
     episodes: int = 0
     errors: list = field(default_factory=list)
-    replays_cut: list = field(default_factory=list)  # bare replays that hit a defect a submaster works around
+    replays_cut: list = field(default_factory=list)  # bare replays that ended in an exception of the env
     steps: int = 0
     env_s: float = 0.0
     layer_s: float = 0.0
@@ -464,7 +465,7 @@ def replay_bare(spec, instance: dict, actions: list[tuple[str, bool]], judge_rep
             replies = iter(judge_replies)
             judge = (lambda prompt, system_prompt: next(replies)) if getattr(spec, "judge", False) else None
             with judge_module.judges_in_place_of_openrouter(judge):
-                env = ta.make(instance["env_id"], **instance["env_kwargs"])
+                env = fixes.make(instance["env_id"], **instance["env_kwargs"])
             stats.bare_make_s.append(now() - begin)
             if getattr(spec, "cache_env", False):
                 _bare_envs[key] = env
@@ -478,7 +479,7 @@ def replay_bare(spec, instance: dict, actions: list[tuple[str, bool]], judge_rep
             try:
                 env.get_observation()
                 done, _ = env.step(action)
-            except Exception as error:  # noqa: BLE001 -- a TextArena defect the game's submaster works around
+            except Exception as error:  # noqa: BLE001 -- a defect of the env: the replay ends, the run goes on
                 stats.replays_cut.append(f"{instance['game_id']}: {type(error).__name__}: {error}")
                 break
             if timed:
