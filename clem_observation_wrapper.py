@@ -78,7 +78,7 @@ class ClemObservationWrapper(ta.ObservationWrapper):
         if view not in VIEWS:
             raise ValueError(f"unknown view {view!r}; valid: {', '.join(VIEWS)}")
         self.moves_only = moves_only
-        self.relabel = [(re.compile(pattern, re.MULTILINE), replacement) for pattern, replacement in relabel]
+        self.relabel = Relabel(relabel)
         self.boards_in_messages = boards_in_messages
         self.view = view
         self.window = window or WINDOW_CHARS.get(view)
@@ -87,7 +87,7 @@ class ClemObservationWrapper(ta.ObservationWrapper):
     def observation(self, player_id: int, observation: list) -> dict:
         if self.relabel:
             observation = [
-                (sender_id, self._relabelled(message), observation_type)
+                (sender_id, self.relabel(message), observation_type)
                 for sender_id, message, observation_type in observation
             ]
         state = self.env.state  # looked up once: the wrappers' attribute forwarding costs a call per hop
@@ -129,11 +129,6 @@ class ClemObservationWrapper(ta.ObservationWrapper):
         # player on turn in the games wired so far, so this only guards future games.
         return {"role": "user", "content": content or f"[{names.get(ta.GAME_ID, 'GAME')}] It is your turn."}
 
-    def _relabelled(self, message: str) -> str:
-        for pattern, replacement in self.relabel:
-            message = pattern.sub(replacement, message)
-        return message
-
     def _line(self, names: dict, own: tuple, sender_id: int, message: str, observation_type) -> str | None:
         """A message as a labelled line of the context, or None where the view leaves it out."""
         if observation_type == ObservationType.PROMPT:
@@ -155,6 +150,21 @@ class ClemObservationWrapper(ta.ObservationWrapper):
         if sender_id != ta.GAME_ID and self.view != "full" and len(message) > CLIP_CHARS:
             message = "…" + message[-CLIP_CHARS:]
         return f"[{names.get(sender_id, f'Player {sender_id}')}] {message.strip()}"
+
+
+class Relabel:
+    """A spec's `relabel`: (regular expression, replacement) pairs that rewrite every message, in order."""
+
+    def __init__(self, pairs: list[tuple[str, str]] = ()):
+        self._pairs = [(re.compile(pattern, re.MULTILINE), replacement) for pattern, replacement in pairs]
+
+    def __bool__(self) -> bool:
+        return bool(self._pairs)
+
+    def __call__(self, message: str) -> str:
+        for pattern, replacement in self._pairs:
+            message = pattern.sub(replacement, message)
+        return message
 
 
 class _Seen:

@@ -19,6 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import ta_players
+from clem_observation_wrapper import Relabel
 from support import GAMES, REPO, play, spec_of
 
 SIXTEEN_KB = ("Let me think step by step about the best move. " * 400)[: 16 * 1024]
@@ -202,7 +203,7 @@ def assert_within_clem_contract(episode, replies_given: list[str]):
 def assert_invalid_replies_are_explained(interactions: dict, relabel: list = ()):
     """After an invalid move that did not end the game, the player's next context carries TextArena's reason, in the
     words of the spec's `relabel` where it rewrites it (the record keeps TextArena's)."""
-    relabel = [(re.compile(pattern, re.MULTILINE), replacement) for pattern, replacement in relabel]
+    relabel = Relabel(relabel)
     player, pending = None, {}
     for event in events(interactions):
         action = event["action"]
@@ -211,9 +212,7 @@ def assert_invalid_replies_are_explained(interactions: dict, relabel: list = ())
         elif action["type"] == "invalid move":
             pending[player] = action["content"]
         elif action["type"] == "send message" and event["to"] in pending:
-            reason = pending.pop(event["to"])
-            for pattern, replacement in relabel:
-                reason = pattern.sub(replacement, reason)
+            reason = relabel(pending.pop(event["to"]))
             assert reason in action["content"], (event["to"], reason, action["content"][:2000])
 
 
