@@ -168,8 +168,8 @@ def branch_spec(game: str, sequential_dir: Path, cap: int) -> dict:
             if part:
                 results = Path(tmp) / ("capped" if cap_of_part else "whole")
                 branches.update(branched_episodes(game, REPO, 2, first_turn, results, selected(part), cap_of_part))
-    row = {"instances": len(plan), "branches": len(branches), "whole": 0, "to the cap": 0, "differ": []}
-    row["differ"] = [f"{episode} has no sequential episode" for episode in plan if episode not in sequential]
+    missing = [f"{episode} has no sequential episode" for episode in plan if episode not in sequential]
+    row = {"instances": len(plan), "branches": len(branches), "whole": 0, "to the cap": 0, "differ": missing}
     for episode, interactions in sequential.items():
         mine = [branches.get(f"{episode}/branch_{number:05d}") for number in (1, 2)]
         for number, branch in enumerate(mine, 1):

@@ -159,11 +159,15 @@ class LetterAuction(GamePlayers):
 
     @staticmethod
     def position(transcript: Transcript) -> dict:
-        """What the context tells this seat: its id, coins (its current purse, else the starting coins less the
-        letters it bought), letters with their prices, the letters not sold yet, and the current auction (letter, lowest legal bid) — or `auction=None` once words are asked for."""
+        """What the context tells this seat: its id, coins (its current purse; the starting coins before its first
+        move), letters with their prices, the letters not sold yet, and the current auction (letter, lowest legal
+        bid) — or `auction=None` once words are asked for."""
         text = transcript.text
         me = int(re.search(r"You are Player (\d)\.", transcript.prompt).group(1))
-        coins = int(re.search(r"Your starting coins: (\d+)", transcript.prompt).group(1))
+        # the game sends the seat on turn its purse after every move (fixes.word_contests.LetterAuctionPurse): only a
+        # game's first request, before any letter is sold, has none
+        purse = last_match(PURSE, transcript.last) or re.search(r"Your starting coins: (\d+)", transcript.prompt)
+        coins = int(purse.group(1))
         prices, sold = {}, set()
         for match in BOUGHT.finditer(text):
             player, letter, price = (
@@ -172,7 +176,6 @@ class LetterAuction(GamePlayers):
             sold.add(letter)
             if int(player) == me:
                 prices[letter.lower()] = int(price)
-                coins -= int(price)
         sold |= set(UNSOLD.findall(text))
         auction = None
         if "The auction is over." not in text:
@@ -185,9 +188,6 @@ class LetterAuction(GamePlayers):
                 # "for more than X" is the opponent's bid (or 1 after its pass): bidding above it is always legal
                 auction = (asked.group(3), 1 if start else int(asked.group(4)) + 1)
         unsold = {chr(code) for code in range(65, 91)} - sold
-        purse = last_match(PURSE, transcript.last)  # sent after every move (none before the seat's first)
-        if purse is not None:
-            coins = int(purse.group(1))
         return {"me": me, "coins": coins, "prices": prices, "unsold": unsold, "auction": auction}
 
     @staticmethod
