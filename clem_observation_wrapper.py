@@ -6,22 +6,7 @@ from collections import deque
 import textarena as ta
 from textarena.core import ObservationType
 
-
-def bracketed_moves(text: str) -> list[str]:
-    """The outermost bracketed parts of a reply, in order: its moves (`[4]`, `[place () {(1,2): [F1]}]`, whose inner
-    brackets belong to the move); a bracket never closed is read as text ("[I think [e2e4]" holds `[e2e4]`)."""
-    moves, depth, start = [], 0, 0
-    for index, character in enumerate(text):
-        if character == "[":
-            if depth == 0:
-                start = index
-            depth += 1
-        elif character == "]" and depth:
-            depth -= 1
-            if depth == 0:
-                moves.append(text[start : index + 1])
-    return moves + bracketed_moves(text[start + 1 :]) if depth else moves
-
+from replies import bracketed_moves
 
 # The views: what a model is sent at each request.
 #   state     TextArena's prompt, the game's latest messages and the current board once (TextArena's -train view of
@@ -73,12 +58,14 @@ class ClemObservationWrapper(ta.ObservationWrapper):
         window: int | None = None,
         boards_in_messages: str | None = None,
         relabel: list[tuple[str, str]] = (),
+        contract: str = "",
     ):
         super().__init__(env)
         if view not in VIEWS:
             raise ValueError(f"unknown view {view!r}; valid: {', '.join(VIEWS)}")
         self.moves_only = moves_only
         self.relabel = Relabel(relabel)
+        self.contract = contract
         self.boards_in_messages = boards_in_messages
         self.view = view
         self.window = window or WINDOW_CHARS.get(view)
@@ -112,7 +99,7 @@ class ClemObservationWrapper(ta.ObservationWrapper):
             new_position = True
             for sender_id, message, observation_type in observation:
                 if observation_type == ObservationType.PROMPT:
-                    seen.prompt = message.strip()
+                    seen.prompt = self._prompt(message)
                 elif observation_type == ObservationType.GAME_BOARD and self.view == "state":
                     # blank lines go, the first row's indentation stays: it aligns the row with the column labels
                     board = LEADING_BLANK_LINES.sub("", message).rstrip()
@@ -129,10 +116,13 @@ class ClemObservationWrapper(ta.ObservationWrapper):
         # player on turn in the games wired so far, so this only guards future games.
         return {"role": "user", "content": content or f"[{names.get(ta.GAME_ID, 'GAME')}] It is your turn."}
 
+    def _prompt(self, message: str) -> str:
+        return f"{message.strip()}\n\n{self.contract}" if self.contract else message.strip()
+
     def _line(self, names: dict, own: tuple, sender_id: int, message: str, observation_type) -> str | None:
         """A message as a labelled line of the context, or None where the view leaves it out."""
         if observation_type == ObservationType.PROMPT:
-            return message.strip()
+            return self._prompt(message)
         if observation_type == ObservationType.PLAYER_ACTION:
             if sender_id in own:
                 if self.view == "full":

@@ -22,6 +22,7 @@ from clemcore.backends.utils import ContextExceededError
 from clemcore.clemgame import GameMaster, GameSpec, Player
 
 import fixes
+import replies
 import ta_players
 from clem_observation_wrapper import ClemObservationWrapper
 from runtime.availability import instance_file_advice, unavailable_reason
@@ -73,6 +74,13 @@ def view_of(game_spec: GameSpec, experiment: dict) -> str:
     return experiment.get("view", getattr(game_spec, "view", "state"))
 
 
+def reply_kinds(game_spec: GameSpec) -> tuple[str, ...]:
+    """The kinds of turn a game has (replies.KINDS), as its spec declares them in `reply`: one kind, or the list of
+    kinds its phases take, in which case the game's master says which each turn is (`turn_kind`)."""
+    declared = getattr(game_spec, "reply", "move")
+    return tuple(declared) if isinstance(declared, list) else (declared,)
+
+
 def _prototype_env(env_id: str, env_kwargs_json: str):
     prototypes = process_cache("prototype envs")
     key = (env_id, env_kwargs_json)
@@ -103,6 +111,7 @@ def make_env(game_spec: GameSpec, instance: dict, judge: Callable[[str, str], st
         window=getattr(game_spec, "view_window", None),
         boards_in_messages=getattr(game_spec, "boards_in_messages", None),
         relabel=getattr(game_spec, "relabel", ()),
+        contract=replies.contract(reply_kinds(game_spec)),
     )
 
 
@@ -139,6 +148,14 @@ class TextArenaPlayer(Player):
             self._messages.clear()
         perspective = super().perceive_context(context, log_event=log_event, memorize=memorize)
         self.prompts.measure(perspective)
+        return perspective
+
+    def perceive_response(self, response: str, *, log_event=True, memorize=True, metadata=None) -> list[dict]:
+        # a model's thinking is never echoed back (replies): in the full view its memory keeps the reply without it,
+        # while the records keep the reply as sent
+        perspective = super().perceive_response(response, log_event=log_event, memorize=False, metadata=metadata)
+        if memorize:
+            self._messages.append({"role": "assistant", "content": replies.without_thinking(response)[0]})
         return perspective
 
     def _custom_response(self, context: dict) -> str:
@@ -341,6 +358,7 @@ class TextArenaGameMaster(GameMaster):
         self.log_gm_to_player(self._context, player)
         if refused is None:
             self.log_player_to_gm(response, player)
+            kind = self.turn_kind()
         self.count_request()
         self.request_count += 1
         with self._in_episode():
@@ -350,7 +368,7 @@ class TextArenaGameMaster(GameMaster):
                 self.refusal = (self.seats.index(player), refused)
                 done = True
             else:
-                done, invalid_move = self._move(player, response)
+                done, invalid_move = self._move(player, self._read(response, kind))
                 if invalid_move is not None:
                     self.count_request_violation()
                     self.log_to_self("invalid move", invalid_move)
@@ -401,6 +419,16 @@ class TextArenaGameMaster(GameMaster):
         return env
 
     # --- hooks for submasters ---
+
+    def turn_kind(self) -> str:
+        """The kind of reply the seat on turn is asked for (replies.KINDS): the spec's one kind; a game whose spec
+        declares the kinds of its phases says here which phase the env is in."""
+        kinds = reply_kinds(self.game_spec)
+        if len(kinds) > 1:
+            raise NotImplementedError(
+                f"{self.game_spec.game_name} declares the reply kinds {kinds}: its master must say which turn is which"
+            )
+        return kinds[0]
 
     def _on_before_reset(self):
         """The env is made but not yet reset, e.g. to make its draws deterministic."""
@@ -559,6 +587,16 @@ class TextArenaGameMaster(GameMaster):
             self.log_player_to_gm(reply, self.judge)
         self._judge_calls_logged = len(self._judge_calls)
 
+    def _read(self, reply: str, kind: str) -> str:
+        """The action a seat's reply stands for (the reply contract, `replies`); what the game read is recorded
+        beside the reply where it is not the reply as sent."""
+        if kind not in reply_kinds(self.game_spec):
+            raise ValueError(f"{self.game_spec.game_name}: a {kind} turn, which its spec's `reply` does not declare")
+        reading = replies.read(reply, kind)
+        if reading.note is not None:
+            self.log_to_self("reply read", reading.note)
+        return reading.action
+
     def _move(self, seat, move: str) -> tuple[bool, str | None]:
         """Steps the env with a seat's move: whether the game is over (by the game, or at the cap on all seats'
         moves), and the first invalid-move reason TextArena gave, if any."""
@@ -601,9 +639,9 @@ class TextArenaGameMaster(GameMaster):
                     f"{self._episode_name()}: the reference opponents made {REFERENCE_MOVES_IN_A_ROW} moves in a row "
                     f"and TextArena {self.instance.get('env_id')} never gave the model its turn: a stalled game."
                 )
-            move = seat.move(context)
-            self.log_player_to_gm(move, seat)
-            done, reason = self._move(seat, move)
+            reply = seat.move(context)
+            self.log_player_to_gm(reply, seat)
+            done, reason = self._move(seat, self._read(reply, self.turn_kind()))
             if reason is not None and self._aborts(reason):
                 raise ReferencePlayerError(
                     f"{self._episode_name()}: the {seat.reference} reference at {seat.name} made an invalid move "

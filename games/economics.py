@@ -8,6 +8,7 @@ from textarena.core import ObservationType
 import metrics
 from games import seats
 from submasters import MultiPlayerMaster
+from ta_master import reply_kinds
 
 
 class EconomicsMaster(MultiPlayerMaster):
@@ -22,6 +23,14 @@ class EconomicsMaster(MultiPlayerMaster):
 
     def payoff_scale(self) -> dict:
         return {}
+
+    def turn_kind(self):
+        """The family's games with phases (their spec's `reply` lists talk, then the decision's kind) talk while
+        TextArena's `game_state["phase"]` is "conversation" and decide in the other phase."""
+        kinds = reply_kinds(self.game_spec)
+        if len(kinds) == 1:
+            return kinds[0]
+        return "talk" if self.env.state.game_state["phase"] == "conversation" else kinds[-1]
 
     def _on_after_game(self, rewards):
         self.log_key("payoff scale", self.payoff_scale())
@@ -604,6 +613,7 @@ GAMES = [
     },
     {
         "game_name": "ta_iterated_prisoners_dilemma",
+        "reply": ["talk", "move"],
         "description": (
             "TextArena IteratedPrisonersDilemma (two players): ten rounds of one free chat turn "
             "each, then both choose [Cooperate] or [Defect] unseen (both cooperate 3 each, both "
@@ -650,6 +660,7 @@ GAMES = [
     },
     {
         "game_name": "ta_three_player_ipd",
+        "reply": ["talk", "moves"],
         "description": (
             "TextArena ThreePlayerIPD (three players): five rounds of one free chat turn each, then "
             "each player chooses to cooperate or defect toward each opponent unseen ('[1 defect] [2 "
@@ -718,6 +729,7 @@ GAMES = [
     },
     {
         "game_name": "ta_iterated_stag_hunt",
+        "reply": ["talk", "move"],
         "description": (
             "TextArena IteratedStagHunt (two players): five rounds of three free chat turns each, "
             "then both hunt a [Stag] or a [Hare] unseen (both stag 10 each, both hare 5 each, a "
@@ -875,6 +887,7 @@ GAMES = [
     },
     {
         "game_name": "ta_public_goods_game",
+        "reply": ["talk", "move"],
         "description": (
             "TextArena PublicGoodsGame (three players): three rounds; each round everyone gets 20 "
             "tokens, talks in three simultaneous public turns ({message}), then secretly "
@@ -922,6 +935,7 @@ GAMES = [
     },
     {
         "game_name": "ta_market_entry_game",
+        "reply": ["talk", "move"],
         "description": (
             "TextArena MarketEntryGame (four players): five rounds; each round everyone talks in "
             "three simultaneous public turns ({message}), then secretly enters the market [E] or "
@@ -972,6 +986,7 @@ GAMES = [
     },
     {
         "game_name": "ta_simple_negotiation",
+        "reply": "talk",
         "description": (
             "TextArena SimpleNegotiation (two players): each player holds Wheat, Wood, Sheep, Brick "
             "and Ore and values them privately; in turns they talk, offer trades ([Offer: 3 Sheep "
@@ -1033,6 +1048,7 @@ GAMES = [
     },
     {
         "game_name": "ta_simple_blind_auction",
+        "reply": ["talk", "moves"],
         "description": (
             "TextArena SimpleBlindAuction (two players): each player has 1000 coins and its own "
             "private value for each of 5 items; after three public conversation rounds each submits "
@@ -1099,6 +1115,7 @@ GAMES = [
     },
     {
         "game_name": "ta_two_dollar",
+        "reply": "talk",
         "description": (
             "TextArena TwoDollar (two players): the players negotiate how to split $2.00 in up to "
             "20 turns, proposing their own share ([Propose] $X.XX), accepting ([Accept]) or "
@@ -1151,6 +1168,7 @@ GAMES = [
     },
     {
         "game_name": "ta_new_recruit",
+        "reply": "talk",
         "description": (
             "TextArena NewRecruit (two players): the Recruiter (Player 0) and the Candidate (Player "
             "1) negotiate a job offer over eight issues (salary, bonus, job assignment, car, "
@@ -1315,6 +1333,7 @@ GAMES = [
     },
     {
         "game_name": "ta_scorable_games",
+        "reply": "talk",
         "description": (
             "TextArena ScorableGames (a scenario's parties, 2 to 7): the parties negotiate one "
             "package over five issues, each with its own private scoring table and minimum "

@@ -59,6 +59,7 @@ JUDGED = (
 GAMES = [
     {
         "game_name": "ta_twenty_questions",
+        "reply": "talk",
         "description": (
             "TextArena 20 Questions: guess the secret object of a theme by yes-or-no questions to "
             "the game master, a clem model (the last model given: -m PLAYER JUDGE), then name it in "
@@ -95,6 +96,7 @@ GAMES = [
     },
     {
         "game_name": "ta_guess_who",
+        "reply": "talk",
         "description": (
             "TextArena Guess Who: find the game master's secret character among 24 described ones "
             "by yes-or-no questions to the game master, a clem model (the last model given: -m "
@@ -132,6 +134,7 @@ GAMES = [
     },
     {
         "game_name": "ta_debate",
+        "reply": "talk",
         "description": (
             "TextArena Debate: two seats argue the affirmative and the negative side of a topic in "
             "turns; a jury of clem-model jurors (the last model given, asked once per juror) votes "
@@ -178,6 +181,7 @@ GAMES = [
     },
     {
         "game_name": "ta_scenario_planning",
+        "reply": "talk",
         "description": (
             "TextArena Scenario Planning: two seats each propose a survival strategy for a "
             "scenario; a jury of clem-model jurors (the last model given, asked once per juror) "

@@ -17,6 +17,11 @@ class TruthAndDeceptionMaster(MultiPlayerMaster):
     A guess counts only when it names one fact (fixes.social.TruthAndDeceptionFixes).
     """
 
+    def turn_kind(self):
+        # TextArena 0.7.4 reads the guess on the last turn only (TruthAndDeception/env.py:74)
+        state = self.env.state
+        return "move" if state.turn == state.max_turns - 1 else "talk"
+
     def _how(self, pid, violators):
         # the game's last turn is the guess, which decides it by the rules: TextArena's turn limit only times it
         how = super()._how(pid, violators)
@@ -36,6 +41,10 @@ class SecretMafiaMaster(MultiPlayerMaster):
     """Roles are secret: each seat's prompt names its own role (and a Mafia member's teammates); the Mafia's night
     talk, the Doctor's choice and the Detective's findings reach only them. The episode ends when a seat is out for
     invalid moves (Aborted; fixes.social.SecretMafiaEndsAtTheFirstElimination)."""
+
+    def turn_kind(self):
+        # the day's discussion is talk; votes and the night's choices are moves (SecretMafia/env.py:150-156)
+        return "talk" if self.ta_env.phase is mafia_env.Phase.DAY_DISCUSSION else "move"
 
     def secrets(self):
         return {
@@ -94,6 +103,10 @@ class SettlersOfCatanMaster(MultiPlayerMaster):
 
     MOVES_PER_REQUEST = 4
 
+    def turn_kind(self):
+        # the two seats of a trade talk; choosing an action and a partner are moves (SettlersOfCatan/env.py:201-203)
+        return "talk" if self.env.state.game_state["turn_phase"] == "negotiation" else "move"
+
     def _on_after_game(self, rewards):
         if rewards is not None:
             best = max(rewards.values())
@@ -133,6 +146,9 @@ class CharacterConclaveMaster(MultiPlayerMaster):
     most votes win, the others lose, an all-tied vote is a draw (fixes.social.CharacterConclaveFixes). A seat
     eliminated by its second invalid vote loses and the episode is Aborted; the others still vote."""
 
+    def turn_kind(self):
+        return "talk" if self.env.state.game_state["phase"] == "discussion" else "move"
+
     def secrets(self):
         # a vote is confirmed to its voter only (CharacterConclave/env.py:50)
         votes = self.env.state.game_state["votes"]
@@ -162,6 +178,7 @@ TRUTH_AND_DECEPTION_TURNS = [
 GAMES = [
     {
         "game_name": "ta_truth_and_deception",
+        "reply": ["talk", "move"],
         "description": (
             "TextArena Truth and Deception (two players): the Deceiver (Player 0) knows which of "
             "two facts is true and talks the Guesser (Player 1) towards the wrong one; then the "
@@ -195,6 +212,7 @@ GAMES = [
     },
     {
         "game_name": "ta_secret_mafia",
+        "reply": ["talk", "move"],
         "description": (
             "TextArena Secret Mafia (ten players): two secret Mafia kill by night; the village (a "
             "Doctor, a Detective, six villagers) discusses and votes one player out each day until "
@@ -233,6 +251,7 @@ GAMES = [
     },
     {
         "game_name": "ta_settlers_of_catan",
+        "reply": ["talk", "move"],
         "description": (
             "TextArena Settlers of Catan (four players, fixed beginner board, no robber or "
             "development cards): roll, trade one to one with another player, build roads, "
@@ -272,6 +291,7 @@ GAMES = [
     },
     {
         "game_name": "ta_character_conclave",
+        "reply": ["talk", "move"],
         "description": (
             "TextArena Character Conclave (three players; six in 6_seats): each player talks within a "
             "character budget (1,000; 5,000 in long, 10,000 in extreme), then votes in secret for the "

@@ -114,6 +114,11 @@ class TabooMaster(MultiPlayerMaster):
     fixes.word_contests.TabooFixes.)
     """
 
+    def turn_kind(self):
+        # the Clue Giver's every message is a clue, the Guesser's a guess (Taboo/env.py:353, :368)
+        state = self.env.state
+        return "talk" if state.role_mapping[state.current_player_id] == "Clue Giver" else "move"
+
     def content(self):
         return {"category": self.ta_env.categories[0], **super().content()}
 
@@ -144,6 +149,7 @@ class TabooMaster(MultiPlayerMaster):
 GAMES = [
     {
         "game_name": "ta_dont_say_it",
+        "reply": "talk",
         "description": (
             "TextArena DontSayIt (two players): each has a secret word and tries to make the other "
             "say it without saying the other's word."
@@ -261,6 +267,7 @@ GAMES = [
     },
     {
         "game_name": "ta_taboo",
+        "reply": ["talk", "move"],
         "description": (
             "TextArena Taboo (four players in two teams): the Clue Giver describes a word without "
             "saying it or its taboo words, the Guesser guesses it in brackets."

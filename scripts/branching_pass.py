@@ -95,8 +95,9 @@ def branched_episodes(
     results: Path,
     instance_filter=None,
     max_requests: int | None = None,
+    model: str = MODEL,
 ) -> dict[str, dict]:
-    """Plays the game's instances in `game_dir` with clemcore's branching runner and `-m ta-random` (loaded as
+    """Plays the game's instances in `game_dir` with clemcore's branching runner and `model` (`-m ta-random`, loaded as
     `clem run` in `game_dir` loads it), with the result files `clem run` writes, every branch in its own folder, and
     `max_requests` in place of the spec's: {episode folder: interactions, timestamps left out}."""
     from clemcore.backends import Model, load_models
@@ -114,7 +115,7 @@ def branched_episodes(
     if max_requests is not None:
         spec.max_requests = max_requests
     with contextlib.chdir(game_dir):  # clem finds the model registry and the ta_players backend there
-        models = load_models([MODEL], dict(temperature=0.0, max_tokens=300))  # `clem run`'s (cli.py:462-465)
+        models = load_models([model], dict(temperature=0.0, max_tokens=300))  # `clem run`'s (cli.py:462-465)
     folder = ResultsFolder(results, Model.to_identifier(models))
     infos = Model.to_infos(models)
     callbacks = GameBenchmarkCallbackList(

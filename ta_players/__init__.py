@@ -16,6 +16,7 @@ from ta_players import (
     puzzles,
     small_boards,
     social,
+    styles,
     tabletop,
     territory,
     word_contests,
@@ -42,7 +43,13 @@ GAMES: dict[str, GamePlayers] = {
         *judged.GAMES,
     )
 }
-STRATEGIES = ("random", "expert", "format-breaker")
+# and their replies in each reply style: "expert+reasoning", "random+chat", ... (ta_players.styles)
+STRATEGIES = (
+    "random",
+    "expert",
+    "format-breaker",
+    *(f"{strategy}+{style}" for strategy in ("random", "expert") for style in styles.STYLES),
+)
 
 
 class UnknownGameError(ValueError):
@@ -68,6 +75,8 @@ def reply(strategy: str, messages: list[dict], salt: str = "") -> str:
         raise ValueError(f"unknown strategy {strategy!r}; valid: {', '.join(STRATEGIES)}")
     if strategy == "format-breaker":
         return FORMAT_BREAKER_REPLY
+    if "+" in strategy:
+        return _styled(strategy, messages, salt)
     transcript = Transcript.of(messages, salt)
     players = players_for(transcript)
     if strategy == "random":
@@ -75,3 +84,20 @@ def reply(strategy: str, messages: list[dict], salt: str = "") -> str:
     if not players.has_expert:
         raise ValueError(f"{players.game} has no expert player; use ta-random")
     return players.reference_move(transcript) if strategy == "reference" else players.expert_move(transcript)
+
+
+def _styled(strategy: str, messages: list[dict], salt: str) -> str:
+    """The strategy's reply in its style: the strategy reads its earlier replies as the bare ones they dressed, and
+    the move it rejects aloud is the random player's."""
+    base, _, style = strategy.partition("+")
+    bare_messages = [
+        {**message, "content": styles.bare(message["content"])} if message["role"] == "assistant" else message
+        for message in messages
+    ]
+    move = reply(base, bare_messages, salt)
+    transcript = Transcript.of(bare_messages, salt)
+    try:
+        alternative = players_for(transcript).random_move(transcript, transcript.rng())
+    except NotImplementedError:
+        alternative = move
+    return styles.dress(style, move, alternative, len(transcript.contexts))

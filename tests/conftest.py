@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 # support first: importing it sets the environment (NLTK_DATA) before anything imports NLTK
-from support import GAMES, all_games_run, clem, made_once, sampled_repo, words
+from support import GAMES, RANDOM_RUN_MODEL, all_games_run, clem, made_once, sampled_repo, words
 
 
 @pytest.hookimpl(trylast=True)  # after -k and -m have made their selection
@@ -39,13 +39,14 @@ def batched_mock_run(tmp_path_factory) -> tuple[Path, str]:
 
 @pytest.fixture(scope="session")
 def random_sampled_run(tmp_path_factory) -> tuple[Path, Path]:
-    """A `clem run -m ta-random` of all games on the sampled instances: (the game dir, the results dir). The served
-    games (test_runners) and the branching runner's (test_branching) are compared with it."""
+    """A `clem run -m ta-random-chat` (support.RANDOM_RUN_MODEL) of all games on the sampled instances: (the game dir,
+    the results dir). The served games (test_runners) and the branching runner's (test_branching) are compared with
+    it."""
     game_dir = sampled_repo(tmp_path_factory)
     results = made_once(
         tmp_path_factory,
         "ta_random_sampled",
-        lambda results: clem("run", "-g", *GAMES, "-m", "ta-random", "-r", str(results), cwd=game_dir),
+        lambda results: clem("run", "-g", *GAMES, "-m", RANDOM_RUN_MODEL, "-r", str(results), cwd=game_dir),
     )
     return game_dir, results
 

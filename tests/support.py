@@ -64,6 +64,11 @@ UNAVAILABLE_GAMES = [spec.game_name for spec in SPECS if spec.game_name not in G
 REFERENCE_GAMES = [spec.game_name for spec in SPECS if getattr(spec, "reference", None)]
 # CLI runs of all games play the first instances of every experiment (every game plays in every test run).
 SAMPLED_INSTANCES = 2
+# The shared random run of all games (conftest.random_sampled_run), which the served and branched games are compared
+# with: the random player's replies dressed as chat models write them (reasoning with a rejected move before the
+# final one, a <think> block, markdown around the move; ta_players.styles), so that every check on it also checks the
+# reply contract in every game.
+RANDOM_RUN_MODEL = "ta-random-chat"
 
 Policy = Callable[[str], str]
 

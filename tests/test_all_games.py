@@ -13,6 +13,7 @@ from catalogue import spec_verdict
 from clemcore.backends.model_registry import CustomResponseModel
 from separation import episode_score, separation
 
+import replies
 import ta_players
 from support import (
     GAMES,
@@ -25,6 +26,7 @@ from support import (
     spec_of,
     ta_player,
 )
+from ta_master import reply_kinds
 
 
 def instances(game: str) -> list[tuple[str, int]]:
@@ -55,8 +57,9 @@ def test_every_playable_game_has_programmatic_players():
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_no_instance_is_over_before_the_first_move(game):
+def test_no_instance_is_over_before_the_first_move_and_its_first_prompt_states_the_reply_contract(game):
     data = json.loads((REPO / "in" / f"{spec_of(game).instances}.json").read_text())
+    contract = replies.contract(reply_kinds(spec_of(game)))
     with benchmark(game) as game_benchmark:
         for experiment in data["experiments"]:
             for instance in experiment["game_instances"]:
@@ -64,6 +67,8 @@ def test_no_instance_is_over_before_the_first_move(game):
                 game_master.setup(**instance)
                 game_master.before_game()
                 assert game_master.unplayable_reason() is None, (experiment["name"], instance["game_id"])
+                context = game_master.get_context_for(game_master.current_player)["content"]
+                assert contract in context, (experiment["name"], instance["game_id"])
 
 
 # Games in which TextArena has no invalid move: a reply without the action is played as a default action (the

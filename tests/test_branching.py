@@ -12,7 +12,7 @@ from clemcore.clemgame.callbacks.base import GameBenchmarkCallbackList
 from clemcore.clemgame.envs.pettingzoo.master import GameMasterEnv
 from clemcore.clemgame.runners import branching
 
-from support import GAMES, ScriptedModel, benchmark, instance_of, spec_of, ta_player
+from support import GAMES, RANDOM_RUN_MODEL, ScriptedModel, benchmark, instance_of, spec_of, ta_player
 from ta_players_api import ProgrammaticPlayer
 
 
@@ -93,7 +93,7 @@ def test_every_game_branches_into_the_episode_clem_run_plays(game, random_sample
     branching factor 1): each is the sequential episode, turn for turn, and ends as it ends (`ta-random` draws from
     its transcript alone, so a copy that plays on by itself plays the same game)."""
     game_dir, results = random_sampled_run
-    sequential = load_episodes(results / "ta-random" / game, "interactions.json")
+    sequential = load_episodes(results / RANDOM_RUN_MODEL / game, "interactions.json")
     episode = min(sequential, key=lambda name: (requests(sequential[name]), name))
     experiment, instance = episode.split("/")
     capped = requests(sequential[episode]) > BRANCHED_REQUESTS and hasattr(spec_of(game), "max_requests")
@@ -105,6 +105,7 @@ def test_every_game_branches_into_the_episode_clem_run_plays(game, random_sample
         tmp_path,
         lambda row: (row["experiment"]["name"], row["game_instance"]["game_id"]) == (experiment, int(instance[9:])),
         max_requests=BRANCHED_REQUESTS if capped else None,
+        model=RANDOM_RUN_MODEL,
     )
     assert sorted(branches) == [f"{episode}/branch_{number:05d}" for number in (1, 2)]
     for branch in branches.values():

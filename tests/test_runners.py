@@ -26,6 +26,7 @@ import ta_players
 from support import (
     GAMES,
     NLTK_DATA,
+    RANDOM_RUN_MODEL,
     REPO,
     SPECS,
     clem,
@@ -98,7 +99,7 @@ def test_every_game_plays_through_the_pettingzoo_env_with_stable_contexts_and_ou
 # the learner's marker model, which the env plays with the spec's mock replies (wrappers.py:157-162): such experiments
 # are played but not compared.
 
-SERVED_MODEL = "ta-random"
+SERVED_MODEL = RANDOM_RUN_MODEL
 SERVER_START_SECONDS = 60
 STEPS_PER_EPISODE = 5000  # bounds a client loop whose server never says done
 

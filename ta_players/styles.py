@@ -1,0 +1,46 @@
+"""Reply styles: a strategy's moves dressed as chat models write them, to show that the reply contract (replies.py)
+reads what a model meant. Served as `ta-expert-<style>` (strategy `expert+<style>`):
+
+    reasoning  reasons first and names another move in the game's format, which it rejects, before its final one;
+    thinking   a <think> block that weighs another move, then the move;
+    markdown   a sentence and markdown around the move;
+    chat       one of the three above per request, in turn, so that one pass covers all of them;
+    cut        a reply the reply limit cut inside its <think> block: it holds no move.
+
+A styled player reads its own earlier replies back as the bare replies they dress (each style ends its reply with the
+bare reply after a marker), so the strategy under the style plays exactly as it does bare.
+"""
+
+REASONING_MARK = "**Final answer:** "
+MARKDOWN_MARK = "**My move:** "
+THINKING_MARK = "</think>\n\n"
+STYLES = ("reasoning", "thinking", "markdown", "chat", "cut")
+_TURN_STYLES = ("reasoning", "thinking", "markdown")
+
+
+def dress(style: str, bare: str, alternative: str, request: int) -> str:
+    """The bare reply in the style; `alternative` is another move in the game's format, `request` the request's
+    number in the episode (the chat style turns on it)."""
+    if style == "chat":
+        style = _TURN_STYLES[request % len(_TURN_STYLES)]
+    if style == "reasoning":
+        return (
+            f"Let me weigh my options. One option is {alternative}, which looks tempting, but I am not sure it is "
+            f"best here.\nThinking it through again, I prefer another move.\n\n{REASONING_MARK}{bare}"
+        )
+    if style == "thinking":
+        return f"<think>\nI could play {alternative}. Or rather {bare}? Yes, {bare} is better.\n{THINKING_MARK}{bare}"
+    if style == "markdown":
+        return f"I have looked at the whole situation, and here is my choice.\n\n{MARKDOWN_MARK}{bare}"
+    if style == "cut":
+        return f"<think>\nI could play {alternative}, or maybe {bare}; let me count what each of them"
+    raise ValueError(f"unknown reply style {style!r}; valid: {', '.join(STYLES)}")
+
+
+def bare(reply: str) -> str:
+    """The bare reply a styled reply dresses (as the player remembers it: the game leaves its <think> block out of
+    a model's memory); a reply in no style is its own bare reply, a cut one has none."""
+    for mark in (REASONING_MARK, MARKDOWN_MARK, THINKING_MARK):
+        if mark in reply:
+            return reply.rsplit(mark, 1)[1]
+    return "" if reply.startswith("<think>") else reply.lstrip()
