@@ -28,21 +28,20 @@ LONE_THINK_END = re.compile(r"\A.*</think>", re.DOTALL | re.IGNORECASE)
 PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
 
 # What every prompt says of the reply, by the kinds of turn the game has (`contract`): written once, here.
-_THINKING = "A <think>…</think> block in your reply is never read and never shown to anyone."
+_THINKING = "A <think>…</think> block is never read nor shown."
 _MOVE = (
-    "How your reply is read: you may think and write before your move. The game plays the last move in square "
-    "brackets in your reply, in the format the rules above give, and nothing else: name a move you reject before "
-    "your final one, or without brackets. Only the move counts; no other player sees the rest of your reply."
+    "How your reply is read: write what you like before your move; the game plays only the last move in square "
+    "brackets, in the format above (put a move you reject before it, or leave out its brackets). Nothing else of "
+    "your reply is shown to any player."
 )
 _MOVES = (
-    "How your reply is read: you may think and write before your move. The game plays the moves in square brackets "
-    "in the last paragraph of your reply that holds any, in the format the rules above give, and nothing else: write "
-    "all the parts of your final move together in your last paragraph. Only the move counts; no other player sees "
-    "the rest of your reply."
+    "How your reply is read: write what you like before your move; the game plays only the moves in square brackets "
+    "in the last paragraph that holds any, in the format above (write all the parts of your final move together, "
+    "last). Nothing else of your reply is shown to any player."
 )
 _TALK = (
-    "How your reply is read: all of it is your words in the game, read as the rules above say. An action in square "
-    "brackets in it is taken as your action: write one only when you take it."
+    "How your reply is read: all of it is your words in the game, heard as the rules above say; an action in square "
+    "brackets in it is taken: write one only when you take it."
 )
 _PHASES = "This game has talk turns and move turns, as its rules above say."
 _KIND_LINES = {"move": _MOVE, "moves": _MOVES, "talk": _TALK}

@@ -11,6 +11,10 @@ A styled player reads its own earlier replies back as the bare replies they dres
 bare reply after a marker), so the strategy under the style plays exactly as it does bare.
 """
 
+# the words each style dresses a move in: tests look for them where the contract says they must not be
+REASONING = "Let me weigh my options."
+THOUGHT = "Or rather"
+PREAMBLE = "I have looked at the whole situation"
 REASONING_MARK = "**Final answer:** "
 MARKDOWN_MARK = "**My move:** "
 THINKING_MARK = "</think>\n\n"
@@ -25,15 +29,15 @@ def dress(style: str, bare: str, alternative: str, request: int) -> str:
         style = _TURN_STYLES[request % len(_TURN_STYLES)]
     if style == "reasoning":
         return (
-            f"Let me weigh my options. One option is {alternative}, which looks tempting, but I am not sure it is "
+            f"{REASONING} One option is {alternative}, which looks tempting, but I am not sure it is "
             f"best here.\nThinking it through again, I prefer another move.\n\n{REASONING_MARK}{bare}"
         )
     if style == "thinking":
-        return f"<think>\nI could play {alternative}. Or rather {bare}? Yes, {bare} is better.\n{THINKING_MARK}{bare}"
+        return f"<think>\nI could play {alternative}. {THOUGHT} {bare}? Yes, {bare} is better.\n{THINKING_MARK}{bare}"
     if style == "markdown":
-        return f"I have looked at the whole situation, and here is my choice.\n\n{MARKDOWN_MARK}{bare}"
+        return f"{PREAMBLE}, and here is my choice.\n\n{MARKDOWN_MARK}{bare}"
     if style == "cut":
-        return f"<think>\nI could play {alternative}, or maybe {bare}; let me count what each of them"
+        return f"<think>\nI could play {alternative}. {THOUGHT} {bare}? Let me count what each of them"
     raise ValueError(f"unknown reply style {style!r}; valid: {', '.join(STYLES)}")
 
 

@@ -314,6 +314,15 @@ def test_the_strong_reference_beats_random_play_clearly(game, tmp_path_factory):
     assert against_strong <= against_random - CLEAR_MARGIN, (against_strong, against_random)
 
 
+# Every spec the suite plays the expert in (single-player, and every spec that separates): dressed as chat models write
+# them (reasoning that rejects a move before the final one, a <think> block, markdown around the move; the `chat` style
+# turns between the three), its replies play the very same games, as the reply contract reads them as meant. In turns
+# whose reply is talk the words are the move: dressed words are said too (replies.py), so specs with talk turns are
+# compared in scripts/reply_styles.py, not here.
+def _dressed_expert_specs() -> list[str]:
+    return [game for game in sorted({*EXPERTS, *SEPARATING}) if "talk" not in reply_kinds(spec_of(game))]
+
+
 VALIDATION = json.loads((REPO / "docs" / "validation.json").read_text())["games"]
 # The specs whose score the catalogue (from docs/validation.json) says separates strong play from random play.
 SEPARATING = [
@@ -334,3 +343,9 @@ def test_a_spec_that_separates_strong_from_random_play_keeps_separating(game, tm
         episode_scores(tmp_path_factory, game, "expert"), episode_scores(tmp_path_factory, game, "random")
     )
     assert result.separates, result
+
+
+@pytest.mark.all_games
+@pytest.mark.parametrize("game", _dressed_expert_specs())
+def test_the_experts_replies_dressed_as_chat_models_write_them_score_as_its_bare_replies(game, tmp_path_factory):
+    assert episode_scores(tmp_path_factory, game, "expert+chat") == episode_scores(tmp_path_factory, game, "expert")

@@ -14,6 +14,8 @@ from textarena.core import ObservationType
 import ta_players
 from clem_observation_wrapper import ClemObservationWrapper
 from support import GAMES, REFERENCE_GAMES, REPO, play, seats_per_experiment, spec_of, ta_player
+from ta_master import reply_kinds
+from ta_players import styles
 
 
 def _contexts_by_game(results) -> dict[str, list[tuple[str, str]]]:
@@ -44,6 +46,24 @@ def test_no_context_of_the_random_run_shows_a_stale_board_move_list_or_state_blo
             if found := stale_state(context, prompt):
                 stale.setdefault(game, (found, context))
     assert not stale, "\n\n".join(f"{game}: {found}\n{context[-1500:]}" for game, (found, context) in stale.items())
+
+
+@pytest.mark.all_games
+def test_no_context_of_the_chat_styled_run_shows_a_seats_thinking_or_the_words_around_its_moves(random_run_contexts):
+    """The suite's random run dresses every reply as chat models write them (ta_players.styles): reasoning that
+    rejects a move before the final one, a <think> block, markdown around the move. No context of any seat shows
+    what a <think> block held, and in games whose every turn is a move no seat is shown the words around a move,
+    its own or another's (in talk turns the words are the reply, said by the contract)."""
+    thinking, reasoning = {}, {}
+    for game, contexts in random_run_contexts.items():
+        moves_only = "talk" not in reply_kinds(spec_of(game))
+        for _, context in contexts:
+            if styles.THOUGHT in context:
+                thinking.setdefault(game, context)
+            if moves_only and (styles.REASONING in context or styles.PREAMBLE in context):
+                reasoning.setdefault(game, context)
+    assert not thinking, {game: context[-800:] for game, context in thinking.items()}
+    assert not reasoning, {game: context[-800:] for game, context in reasoning.items()}
 
 
 def test_the_reader_finds_the_stale_board_and_move_list_it_is_meant_to_find():

@@ -6,6 +6,7 @@ import pytest
 
 import replies
 from support import assert_outcome, play, replies_of, requires, scripted, ta_player
+from ta_players import styles
 
 
 @pytest.mark.parametrize(
@@ -65,7 +66,7 @@ def test_a_reply_without_a_move_is_handed_on_as_written_with_the_rule_it_broke(r
 
 def test_the_contract_of_a_game_with_phases_states_each_kind():
     text = replies.contract(("talk", "move"))
-    assert "In a talk turn: all of it is your words" in text and "In a move turn: you may think" in text
+    assert "In a talk turn: all of it is your words" in text and "In a move turn: write what you like" in text
     with pytest.raises(ValueError, match="unknown reply kinds"):
         replies.contract(("shout",))
 
@@ -115,4 +116,4 @@ def test_a_reply_cut_inside_its_think_block_is_an_invalid_move():
     episode = play("ta_tower_of_hanoi", [ta_player("expert+cut")])
     assert_outcome(episode.scores, "Aborted")
     # (every prompt names the tag, in the contract: what must not come back is what the block held)
-    assert all("let me count" not in context["content"] for _, context in episode.contexts)
+    assert all(styles.THOUGHT not in context["content"] for _, context in episode.contexts)
