@@ -45,15 +45,13 @@ class ClemObservationWrapper(ta.ObservationWrapper):
     move format labelled as the available moves, a list of another seat's moves), the spec's `relabel` says what to
     write instead: (regular expression, replacement) pairs applied to every message, the player's own included.
 
-    TextArena shows every seat the other seats' whole replies. In games with hidden information whose replies are
-    moves, not table talk (`moves_only`: card games, dice), a model that reasons aloud ("with my King I bet") would
-    give its secrets away; there the other seats see only the bracketed moves of a reply.
+    The prompt ends with the reply contract (`contract`, replies.py): what the game master hands TextArena of a reply
+    is the move alone in a move turn, so the other seats' moves shown here are moves, never the words around them.
     """
 
     def __init__(
         self,
         env,
-        moves_only: bool = False,
         view: str = "state",
         window: int | None = None,
         boards_in_messages: str | None = None,
@@ -63,7 +61,6 @@ class ClemObservationWrapper(ta.ObservationWrapper):
         super().__init__(env)
         if view not in VIEWS:
             raise ValueError(f"unknown view {view!r}; valid: {', '.join(VIEWS)}")
-        self.moves_only = moves_only
         self.relabel = Relabel(relabel)
         self.contract = contract
         self.boards_in_messages = boards_in_messages
@@ -131,8 +128,6 @@ class ClemObservationWrapper(ta.ObservationWrapper):
                     message = " ".join(bracketed_moves(message))
                     if not message:
                         return None
-            elif self.moves_only:
-                message = " ".join(bracketed_moves(message)) or "(no move)"
             if sender_id in own:
                 sender_id = own[0]
         # a seat's words, also where the game passes them on as its own description (TextArena 0.7.4's Settlers of

@@ -106,7 +106,6 @@ def make_env(game_spec: GameSpec, instance: dict, judge: Callable[[str, str], st
             env = fixes.make(instance["env_id"], **instance["env_kwargs"])
     return ClemObservationWrapper(
         env,
-        moves_only=getattr(game_spec, "others_see_moves_only", False),
         view=view,
         window=getattr(game_spec, "view_window", None),
         boards_in_messages=getattr(game_spec, "boards_in_messages", None),

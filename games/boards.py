@@ -103,7 +103,6 @@ GAMES = [
         ],
         "content": [],
         "max_requests": 200,
-        "others_see_moves_only": True,
         "view_window": 12000,
         "vs_max_requests": 100,
     },
@@ -167,7 +166,6 @@ GAMES = [
             for n in (5, 6, 8, 10)
         ],
         "experiments": ["tiny", "small", "default", "large", "blind"],
-        "others_see_moves_only": True,
         "view_window": 8500,
     },
     {

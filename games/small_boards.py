@@ -133,7 +133,6 @@ GAMES = [
         ],
         "content": ["board"],
         **played_to_its_end(max_requests=60),
-        "others_see_moves_only": True,
     },
     {
         "game_name": "ta_ultimate_tic_tac_toe",
@@ -169,7 +168,6 @@ GAMES = [
         ],
         "content": ["board"],
         **played_to_its_end(max_requests=400),
-        "others_see_moves_only": True,
     },
     {
         "game_name": "ta_nim",
@@ -259,7 +257,6 @@ GAMES = [
             },
         ],
         "content": ["board"],
-        "others_see_moves_only": True,
         "view_window": 11000,
     },
 ]

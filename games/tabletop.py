@@ -290,7 +290,6 @@ GAMES = [
         "n_instances": 10,
         "players": 2,
         "references": ["random", "equilibrium"],
-        "others_see_moves_only": True,
         "player_specs": seats(2, ["[check]", "[bet]", "[call]", "[fold]", "I hold the King: [bet]", "I raise."]),
         "content": ["player_cards"],
         "max_requests": 100,
@@ -312,7 +311,6 @@ GAMES = [
         "n_instances": 10,
         "players": 2,
         "references": ["random", "heuristic"],
-        "others_see_moves_only": True,
         "player_specs": seats(
             2,
             [
@@ -448,7 +446,6 @@ GAMES = [
         "n_instances": 8,
         "players": 2,
         "references": ["random", "probability"],
-        "others_see_moves_only": True,
         "player_specs": seats(
             2,
             [
@@ -498,7 +495,6 @@ GAMES = [
         "n_instances": 24,
         "players": 2,
         "references": ["random", "greedy"],
-        "others_see_moves_only": True,
         "player_specs": seats(
             2,
             [
@@ -535,7 +531,6 @@ GAMES = [
         "n_instances": 10,
         "players": 2,
         "references": ["random", "greedy"],
-        "others_see_moves_only": True,
         "player_specs": seats(
             2,
             [
@@ -618,7 +613,6 @@ GAMES = [
         "n_instances": 20,
         "players": 2,
         "references": ["random", "greedy"],
-        "others_see_moves_only": True,
         "view_window": 6000,
         "player_specs": seats(
             2,
@@ -694,7 +688,6 @@ GAMES = [
         "n_instances": 10,
         "players": 2,
         "references": ["random", "equity"],
-        "others_see_moves_only": True,
         "player_specs": seats(
             2,
             [

@@ -183,18 +183,3 @@ def test_specs_sharing_an_env_play_side_by_side_in_one_clem_run(tmp_path):
             context = next(event for event in first if event["from"] == "GM")["action"]["content"]
             assert context.startswith("You are Player"), (path, context[:60])
     assert not list(results.rglob("error.json"))
-
-
-@pytest.mark.parametrize("moves_only, shown", [(False, "I hold the King, so [bet]"), (True, "[bet]")])
-def test_with_moves_only_the_other_seats_see_a_replys_moves_not_its_reasoning(moves_only, shown):
-    import textarena as ta
-
-    from clem_observation_wrapper import ClemObservationWrapper
-
-    env = ClemObservationWrapper(ta.make("KuhnPoker-v0-raw"), moves_only=moves_only)
-    env.reset(num_players=2, seed=1)
-    first, _ = env.get_observation()
-    env.step("I hold the King, so [bet]")
-    second, context = env.get_observation()
-    assert second == 1 - first and f"[Player {first}] {shown}" in context["content"]
-    assert ("King" in context["content"]) != moves_only

@@ -91,6 +91,18 @@ def test_a_reasoning_reply_plays_its_final_move_and_the_transcript_shows_both():
     assert "tempting" not in "".join(opponent_contexts) and "[Player 0] [0]" in opponent_contexts[0]
 
 
+def test_in_a_game_with_hidden_cards_the_words_around_a_move_never_reach_the_other_seat():
+    """Kuhn Poker: a model that reasons aloud ("with my King I bet") would give its hand away; the game hands
+    TextArena the move alone, which is all TextArena passes on."""
+    script = ["With my card, I would rather bet: [bet]", *["[call]", "[check]"] * 10]
+    episode = play("ta_kuhn_poker", [scripted(script), scripted(script)])
+    seen = {
+        seat: "".join(c["content"] for name, c in episode.contexts if name == seat) for seat in ("Player 0", "Player 1")
+    }
+    assert "[Player 1] [bet]" in seen["Player 0"] and "[Player 0] [bet]" in seen["Player 1"]
+    assert "I would rather" not in "".join(seen.values())
+
+
 def test_no_seat_is_shown_a_think_block_in_a_talk_game():
     """Simple Negotiation: a talk game, whose replies are said to the other seat whole, but for their thinking."""
     thought = "<think>My secret plan: they value Wood most.</think>"

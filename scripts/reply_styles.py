@@ -1,0 +1,117 @@
+"""Plays the expert's replies dressed as chat models write them (ta_players.styles: reasoning that rejects a move
+before the final one, a <think> block, markdown around the move) over every shipped instance of every spec with an
+expert, beside its bare replies, and writes the comparison to docs/reply-styles.md.
+
+    python scripts/reply_styles.py [spec ...]     (from the repository root, in the project's environment)
+
+A spec's style scores as the bare replies when its mean Main Score (an aborted episode counting 0) is within 5 points
+of theirs and it is Aborted in no episode the bare replies are not. In talk turns the words are the reply
+(replies.py): dressed words are said to the other seats as written, so specs with talk turns may differ, and say so.
+"""
+
+import json
+import os
+import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from repository import REPO
+from validate import clem, expert_games  # scripts/ is on sys.path when a script of it runs
+
+from instancegenerator import load_specs
+from runtime.availability import unavailable_reason
+from ta_master import reply_kinds
+
+REPORT = REPO / "docs" / "reply-styles.md"
+BARE = "ta-expert"
+STYLES = ("ta-expert-reasoning", "ta-expert-thinking", "ta-expert-markdown")
+WITHIN = 5.0
+TALK = "its talk turns say the dressed words as written (the contract: a talk reply is all said)"
+
+
+def episode_outcomes(results: Path, model: str) -> dict[str, dict[str, tuple[float, bool]]]:
+    """{spec: {episode: (Main Score with an aborted episode as 0, aborted)}} of a scored results folder; a failed
+    episode (error.json) counts as aborted."""
+    outcomes = {}
+    for instance_dir in sorted((results / model).glob("*/*/instance_*")):
+        spec, episode = instance_dir.parts[-3], "/".join(instance_dir.parts[-2:])
+        scores_file = instance_dir / "scores.json"
+        if (instance_dir / "error.json").exists() or not scores_file.exists():
+            outcomes.setdefault(spec, {})[episode] = (0.0, True)
+            continue
+        scores = json.loads(scores_file.read_text())["episode scores"]
+        aborted = bool(scores["Aborted"])
+        outcomes.setdefault(spec, {})[episode] = (0.0 if aborted else scores["Main Score"], aborted)
+    return outcomes
+
+
+def compare(bare: dict[str, tuple[float, bool]], styled: dict[str, tuple[float, bool]]) -> dict:
+    mean = sum(score for score, _ in styled.values()) / len(styled)
+    bare_mean = sum(score for score, _ in bare.values()) / len(bare)
+    newly_aborted = sum(aborted and not bare[episode][1] for episode, (_, aborted) in styled.items())
+    return {
+        "mean": round(mean, 1),
+        "aborted": sum(aborted for _, aborted in styled.values()),
+        "same": abs(mean - bare_mean) <= WITHIN and newly_aborted == 0,
+        "identical": styled == bare,
+    }
+
+
+def main(argv: list[str]) -> int:
+    specs = [spec for spec in load_specs() if not argv or spec.game_name in argv]
+    games = sorted(expert_games(specs) & {spec.game_name for spec in specs if unavailable_reason(spec) is None})
+    talk = {spec.game_name for spec in specs if "talk" in reply_kinds(spec)}
+    with tempfile.TemporaryDirectory() as tmp, ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+
+        def play(model: str) -> dict:
+            print(f"{model}: {len(games)} specs", file=sys.stderr)
+            results = Path(tmp) / model
+            clem("run", "-g", *games, "-m", model, "-r", str(results))
+            clem("score", "-r", str(results))
+            return episode_outcomes(results, model)
+
+        runs = dict(zip((BARE, *STYLES), pool.map(play, (BARE, *STYLES))))
+    rows, failing = [], []
+    for game in games:
+        bare = runs[BARE][game]
+        cells = {style: compare(bare, runs[style][game]) for style in STYLES}
+        same = all(cell["same"] for cell in cells.values())
+        if not same and game not in talk:
+            failing.append(game)
+        verdict = (
+            "identical"
+            if all(c["identical"] for c in cells.values())
+            else "same"
+            if same
+            else (TALK if game in talk else "DIFFERS")
+        )
+        bare_mean = round(sum(score for score, _ in bare.values()) / len(bare), 1)
+        bare_aborted = sum(aborted for _, aborted in bare.values())
+        rows.append(
+            f"| {game} | {len(bare)} | {bare_mean} ({bare_aborted}) | "
+            + " | ".join(f"{cells[style]['mean']} ({cells[style]['aborted']})" for style in STYLES)
+            + f" | {verdict} |"
+        )
+    identical = sum("| identical |" in row for row in rows)
+    same = sum("| same |" in row for row in rows)
+    REPORT.write_text(
+        "# The expert's replies in each reply style\n\n"
+        "Written by `python scripts/reply_styles.py`: every shipped instance of every spec with an expert, played by "
+        "the bare expert (`ta-expert`) and by its replies dressed as chat models write them (`ta-expert-reasoning`: "
+        "reasoning that names another move in the format before the final one; `ta-expert-thinking`: a `<think>` "
+        "block before the move; `ta-expert-markdown`: a sentence and markdown around the move). Each cell: the mean "
+        "Main Score, an aborted episode counting 0, and the Aborted episodes in brackets. *identical*: every episode "
+        "scores as the bare replies'; *same*: within 5 points, and Aborted nowhere the bare replies are not.\n\n"
+        f"{len(rows)} specs: {identical} identical, {same} same, {len(rows) - identical - same} differ"
+        f" ({len(failing)} of them without talk turns).\n\n"
+        "| spec | episodes | bare | reasoning | thinking | markdown | verdict |\n|---|---|---|---|---|---|---|\n"
+        + "\n".join(rows)
+        + "\n"
+    )
+    print(f"{len(rows)} specs, {identical} identical, {same} same; differing without talk turns: {failing}")
+    return 1 if failing else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
