@@ -129,3 +129,17 @@ def test_a_reply_cut_inside_its_think_block_is_an_invalid_move():
     assert_outcome(episode.scores, "Aborted")
     # (every prompt names the tag, in the contract: what must not come back is what the block held)
     assert all(styles.THOUGHT not in context["content"] for _, context in episode.contexts)
+
+
+def test_in_the_full_view_a_models_memory_keeps_its_replies_without_their_thinking():
+    """clem's full view sends a model its earlier replies: they come back without their <think> blocks."""
+    sent = []
+
+    def player(messages):
+        sent.append(messages)
+        return f"<think>I weigh [{len(sent)}] and more.</think>\n[{[4, 0, 8][len(sent) - 1]}]"
+
+    player.reads_messages = True
+    play("ta_tic_tac_toe", [player, scripted(["[1]", "[2]", "[3]"])], view="full")
+    earlier = [message["content"] for message in sent[-1] if message["role"] == "assistant"]
+    assert earlier == ["[4]", "[0]"]
