@@ -578,7 +578,8 @@ class TextArenaGameMaster(GameMaster):
         self._judge_calls.append((context, reply))
         if self._logs_survive:
             self._log_judge_calls()
-        return reply
+        # a judging model's thinking is no more part of its answer than a player's (replies.py); the records keep it
+        return replies.without_thinking(reply)[0]
 
     def _log_judge_calls(self):
         for context, reply in self._judge_calls[self._judge_calls_logged :]:

@@ -1,25 +1,12 @@
-"""Repairs of the social games: Truth and Deception, Secret Mafia, Settlers of Catan, Character Conclave
+"""Repairs of the social games: Secret Mafia, Settlers of Catan, Character Conclave
 (docs/games/social.md).
 Secret Mafia and Settlers of Catan also end at their first elimination (`common.EndAtTheFirstElimination`); Character
 Conclave plays on after one (only its vote is left), the eliminated seat losing."""
-
-import re
 
 import textarena as ta
 from textarena.core import ObservationType
 
 from fixes.common import EndAtTheFirstElimination, Fixes
-
-
-class TruthAndDeceptionFixes:
-    """TextArena 0.7.4's TruthAndDeception checks the guess with two separate searches (TruthAndDeception/env.py:13-14,
-    :75-76), so a reply naming both facts always wins. A guess counts only when it names one fact: a reply naming both
-    is a broken format, which TextArena warns about and then punishes like any other."""
-
-    def __init__(self, **kwargs):
-        super().__init__(**kwargs)
-        self.guess_fact1_pattern = re.compile(r"^(?!.*\[Fact 2\]).*\[Fact 1\]", re.IGNORECASE | re.DOTALL)
-        self.guess_fact2_pattern = re.compile(r"^(?!.*\[Fact 1\]).*\[Fact 2\]", re.IGNORECASE | re.DOTALL)
 
 
 class SecretMafiaEndsAtTheFirstElimination(EndAtTheFirstElimination):
@@ -273,7 +260,6 @@ class CharacterConclaveStateFixes:
 
 # per TextArena env class (a spec's `entry_point`): what fixes.make puts in
 FIXES = {
-    "textarena.envs.TruthAndDeception.env:TruthAndDeceptionEnv": Fixes(env=(TruthAndDeceptionFixes,)),
     "textarena.envs.SecretMafia.env:SecretMafiaEnv": Fixes(wrappers=(SecretMafiaEndsAtTheFirstElimination,)),
     "textarena.envs.SettlersOfCatan.env:SettlersOfCatanEnv": Fixes(
         env=(SettlersOfCatanFixes,), state=(SettlersOfCatanStateFixes,), wrappers=(EndAtTheFirstElimination,)

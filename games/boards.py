@@ -227,8 +227,7 @@ GAMES = [
         "game_name": "ta_lines_of_action",
         "description": (
             "TextArena Lines of Action (two players): connect all your pieces into one 8-connected "
-            "group; a piece moves as many squares as there are pieces on its line. TextArena reads "
-            "the move only at the very end of the reply."
+            "group; a piece moves as many squares as there are pieces on its line."
         ),
         "entry_point": "textarena.envs.LinesOfAction.env:LinesOfActionEnv",
         "master": MultiPlayerMaster,
@@ -247,21 +246,17 @@ GAMES = [
         ],
         "content": ["board"],
         "max_requests": 600,
-        # TextArena reads the move only at the very end of the reply (LinesOfAction/env.py:12, `...\\]?\\s*$`), which
-        # its prompt does not say (:37), and gives both seats O's example move [b1b3]; X's is [a2c2]
+        # TextArena gives both seats O's example move [b1b3] (LinesOfAction/env.py:37); X's is [a2c2]. (It reads the
+        # move only at the very end of what it is handed, `...\\]?\\s*$` at :12: the game master hands it the move
+        # alone, replies.py.)
         "relabel": [
             [
                 "^(Your pieces are 'X', opponent pieces are 'O'\\.\\nMove format: `)\\[b1b3\\]",
                 "\\1[a2c2]",
             ],
             [
-                "^Move format: `(\\[[a-h][1-8][a-h][1-8]\\])` \\(from-coord to-coord\\)\\.",
-                "Move format: `\\1` (from-coord to-coord), written at the very end of your reply: the move is read only "
-                "there, so nothing, not even a full stop, may follow it.",
-            ],
-            [
                 "Format must be e2e4 \\(from,to coordinates\\)\\.",
-                "Format must be `[e2e4]` (from-coord to-coord) at the very end of the reply.",
+                "Format must be `[e2e4]` (from-coord to-coord).",
             ],
         ],
     },

@@ -155,18 +155,16 @@ GAMES = [
                 "custom_response": ["[red]", "[blue]", "[green]", "[yellow]", "[purple]", "I press red"],
             },
         ],
-        # TextArena's prompt never says how to press a button or make the final pick (Bandit/env.py:21-27): the
-        # first `[...]` of the reply's first line that has one is read as the button (:38)
+        # TextArena's prompt never says how to press a button or make the final pick (Bandit/env.py:21-27)
         "relabel": [
             [
                 "^(You are in a room with \\d+ buttons: (\\w+)[\\s\\S]*at the end of \\d+ turns\\.)$",
-                "\\1\nTo press a button, reply with its name in square brackets, e.g. `[\\2]`, and no other square "
-                "brackets. After the last time step, pick the button you judge best the same way: that pick is scored.",
+                "\\1\nTo press a button, reply with its name in square brackets, e.g. `[\\2]`. After the last time step, pick the button you judge best the same way: that pick is scored.",
             ],
             [
                 "The player did not respond with a valid action format\\.",
                 "The player did not respond with a valid action format: a button's name in square brackets, e.g. "
-                "`[red]`, and no other square brackets.",
+                "`[red]`.",
             ],
         ],
         "content": ["ground_truth"],
@@ -193,20 +191,6 @@ GAMES = [
             {"role": "Player", "custom_response": ["[continue]", "[continue]", "[continue]", "[accept]", "I accept"]},
         ],
         "content": ["draws"],
-        # TextArena reads only a reply that is [accept] or [continue] alone (Secretary/env.py:36, `fullmatch`), which
-        # its prompt (:23-24) and its invalid-move message (:38) do not say
-        "relabel": [
-            [
-                "^At each step type \\[accept\\] to pick the \\*current\\* value, or \\[continue\\] to skip it and "
-                "see the next one\\.$",
-                "At each step reply [accept] to pick the *current* value, or [continue] to skip it and see the next one: "
-                "the reply is one of the two alone, nothing before or after it.",
-            ],
-            [
-                "Action must be either \\[accept\\] or \\[continue\\]\\.",
-                "The reply must be [accept] or [continue] alone, nothing before or after it.",
-            ],
-        ],
         "score": "100 when the picked value is the highest of all, else 0 (the picked value's rank is logged)",
         "outcome": "Success when the picked value is the highest of all; Lose otherwise",
     },
@@ -220,16 +204,6 @@ GAMES = [
         "players": 1,
         "player_specs": [{"role": "Player", "custom_response": ["[0]", "[1]", "[2]", "the ball is under cup 1"]}],
         "max_requests": 2,
-        # TextArena reads only a reply that is the bracketed cup alone (ThreeCardMonte/env.py:42, `fullmatch`), which
-        # its prompt does not say (:52)
-        "relabel": [
-            [
-                "^After shuffling, guess its location with `\\[k\\]`\\.$",
-                "After shuffling, guess its location with `[k]`, the cup's number in square brackets, as your whole "
-                "reply: nothing before or after it, e.g. `[0]`.",
-            ],
-            ["Bad action\\. Use `\\[k\\]`\\.", "Bad action. Reply with `[k]` alone, nothing before or after it."],
-        ],
         "score": "100 when the ball is found, else 0",
         "outcome": "Success when the guess names the ball's cup; Lose for another cup",
     },

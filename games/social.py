@@ -14,7 +14,9 @@ class TruthAndDeceptionMaster(MultiPlayerMaster):
     """Player 0 is the Deceiver, whose prompt marks which fact is true; Player 1, the Guesser, answers `[Fact 1]` or
     `[Fact 2]` after the conversation.
 
-    A guess counts only when it names one fact (fixes.social.TruthAndDeceptionFixes).
+    TextArena 0.7.4 checks the guess with two separate searches (TruthAndDeception/env.py:75-76), so a reply naming
+    both facts would always win: the guess is a move turn (`turn_kind`), of which the game hands it the last fact named
+    alone (replies.py).
     """
 
     def turn_kind(self):

@@ -5,11 +5,12 @@ from submasters import SinglePlayerMaster
 
 
 class WordSearchMaster(SinglePlayerMaster):
-    """Records the placed words with the board, and passes on one submission per reply.
+    """Records the placed words with the board.
 
-    Only a reply's first submission reaches the env (fixes.words.WordSearchFixes). (TextArena 0.7.4's
-    `num_incorrect_tries` is set in __init__ and not reset; every episode gets a fresh env, which the spec keeps by not
-    setting `cache_env`.)
+    TextArena 0.7.4 checks a reply's submissions in the order of a set (WordSearch/env.py:504-506), which depends on
+    PYTHONHASHSEED; its prompt allows one submission at a time, and the game master hands it one, the reply's last
+    (replies.py). (Its `num_incorrect_tries` is set in __init__ and not reset; every episode gets a fresh env, which
+    the spec keeps by not setting `cache_env`.)
     """
 
     def content(self) -> dict:

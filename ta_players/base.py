@@ -10,6 +10,9 @@ import random
 import re
 from dataclasses import dataclass
 
+# The paragraph every prompt ends with (replies.contract), as the wrapper appends it to TextArena's prompt.
+REPLY_CONTRACT = re.compile(r"\n\nHow your reply is read[^\n]*")
+
 
 @dataclass(frozen=True)
 class Transcript:
@@ -41,8 +44,10 @@ class Transcript:
 
     def rng(self) -> random.Random:
         """An RNG seeded by the transcript and the salt: the same game state always gets the same draw, in any
-        process."""
-        digest = hashlib.sha256("\x00".join((self.salt,) + self.contexts + self.replies).encode("utf-8")).digest()
+        process. The reply contract that ends every prompt (replies.py) says nothing of the game's state and is left
+        out, so that its wording does not change what a random player or a reference draws."""
+        contexts = tuple(REPLY_CONTRACT.sub("", context) for context in self.contexts)
+        digest = hashlib.sha256("\x00".join((self.salt,) + contexts + self.replies).encode("utf-8")).digest()
         return random.Random(int.from_bytes(digest[:8], "big"))
 
 

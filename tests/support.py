@@ -69,6 +69,7 @@ SAMPLED_INSTANCES = 2
 # final one, a <think> block, markdown around the move; ta_players.styles), so that every check on it also checks the
 # reply contract in every game.
 RANDOM_RUN_MODEL = "ta-random-chat"
+RANDOM_RUN_STRATEGY = "random+chat"  # its strategy in ta_players (model_registry.json)
 
 Policy = Callable[[str], str]
 

@@ -11,6 +11,7 @@ from clemcore.backends import Model, ModelSpec
 from clemcore.backends.utils import ContextExceededError
 from full_history import with_view
 
+import replies
 from support import (
     GAMES,
     REPO,
@@ -26,6 +27,9 @@ from support import (
     spec_of,
     ta_player,
 )
+
+# the paragraph and blank line every prompt of a game of moves ends with
+CONTRACT = "\n\n" + replies.contract(("move",))
 
 
 def instance_of_first_experiment(game: str) -> str:
@@ -72,8 +76,9 @@ def refused_at(prompts: dict, seat: str, limit: int) -> int:
 # A prompt grows request by request in the full view, where an 8k model meets its limit (the bounded views stay far
 # below it): these episodes play it.
 def test_a_refused_prompt_ends_a_single_player_episode_as_aborted_with_its_reason_and_scores():
-    # the prompts of the optimal 3-disk solution are 366, 456, 544, 634, ... characters: the 4th is refused
-    limit = 600
+    # the prompts of the optimal 3-disk solution are 366, 456, 544, 634, ... characters and the reply contract's
+    # paragraph: the 4th is refused
+    limit = 600 + len(CONTRACT)
     moves = iter(["[A C]", "[A B]", "[C B]", "[A C]", "[B A]", "[B C]", "[A C]"])
     model = LimitedModel(lambda context: next(moves), limit)
     episode = play("ta_tower_of_hanoi", models=[model], view="full")
@@ -113,7 +118,7 @@ def test_a_refused_prompt_forfeits_the_models_seat_against_a_reference():
 
 
 def test_a_refused_prompt_in_self_play_names_the_seat_whose_prompt_was_too_long():
-    limit = 1000
+    limit = 1000 + len(CONTRACT)
     model = LimitedModel(ta_player("random"), limit)
     episode = play("ta_tic_tac_toe", models=[model, model], view="full")
     violator = episode.interactions["violating seats"]

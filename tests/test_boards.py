@@ -227,16 +227,11 @@ def test_alquerque_crusade_and_lines_of_action_end_by_their_rules_with_per_seat_
         assert episode.scores["Main Score"] == 100
 
 
-def test_lines_of_action_reads_the_move_only_at_the_end_of_the_reply():
-    # TextArena 0.7.4 anchors its move pattern at the end (LinesOfAction/env.py:12): a move followed by words is a
-    # format error (warned once), a move that ends the reply is read
-    player_0 = scripted(["[b1b3] is my move.", "I move up the b-file: [b1b3]"])
-    episode = play("ta_lines_of_action", [player_0, ta_player("format-breaker")])
-    second = [context["content"] for name, context in episode.contexts if name == "Player 0"][1]
-    assert "attempted an invalid move" in second and "Format must be" in second
-    assert (
-        "Player 0 moved b1 -> b3" in [context["content"] for name, context in episode.contexts if name == "Player 1"][0]
-    )
+def test_lines_of_action_plays_a_move_with_words_after_it():
+    # TextArena 0.7.4 anchors its move pattern at the end of what it is handed (LinesOfAction/env.py:12): the game
+    # hands it the reply's move alone (replies.py), so a move followed by words is played
+    episode = play("ta_lines_of_action", [scripted(["[b1b3] is my move.", "[b1b3]"]), ta_player("format-breaker")])
+    assert "Player 0 moved b1 -> b3" in contexts_of(episode, "Player 1")[0]
     assert_outcome(episode.scores, "Aborted")
     assert math.isnan(episode.scores["Main Score"])
     assert episode.interactions["violating seats"] == ["Player 1"]
@@ -246,11 +241,10 @@ def contexts_of(episode, name: str) -> list[str]:
     return [context["content"] for seat, context in episode.contexts if seat == name]
 
 
-def test_lines_of_action_prompt_says_the_move_ends_the_reply_and_gives_each_seat_its_own_example():
-    # TextArena 0.7.4's prompt gives both seats O's `[b1b3]` and never says the move must end the reply
-    # (LinesOfAction/env.py:12, :37); each seat plays the example of its own prompt as its first move
+def test_lines_of_action_prompt_gives_each_seat_its_own_example():
+    # TextArena 0.7.4's prompt gives both seats O's `[b1b3]` (LinesOfAction/env.py:37); each seat plays the example of
+    # its own prompt as its first move
     def from_the_prompt(context: str) -> str:
-        assert "written at the very end of your reply" in context and "nothing, not even a full stop" in context
         return re.search(r"Move format: `(\[[a-h][1-8][a-h][1-8]\])`", context).group(1)
 
     episode = play("ta_lines_of_action", [from_the_prompt, from_the_prompt])
@@ -260,10 +254,10 @@ def test_lines_of_action_prompt_says_the_move_ends_the_reply_and_gives_each_seat
     assert "Player 1 moved a2 -> c2" in second and "invalid move" not in second
 
 
-def test_lines_of_action_format_warning_says_where_the_move_goes():
-    episode = play("ta_lines_of_action", [scripted(["[b1b3].", "[b1b3]"]), ta_player("format-breaker")])
-    second = contexts_of(episode, "Player 0")[1]
-    assert "Format must be `[e2e4]` (from-coord to-coord) at the very end of the reply." in second
+def test_lines_of_action_format_warning_shows_the_move_in_brackets():
+    # TextArena 0.7.4 warns "Format must be e2e4", while its prompt's move format is bracketed (LinesOfAction/env.py:37)
+    episode = play("ta_lines_of_action", [scripted(["I move up the b-file.", "[b1b3]"]), ta_player("format-breaker")])
+    assert "Format must be `[e2e4]` (from-coord to-coord)." in contexts_of(episode, "Player 0")[1]
 
 
 def test_breakthrough_each_seat_is_given_an_example_move_of_its_own_side():

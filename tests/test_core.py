@@ -810,17 +810,17 @@ def test_first_line_of_four_wins_and_the_others_lose():
     assert [name for name, _ in episode.contexts][:4] == ["Player 0", "Player 1", "Player 2", "Player 0"]
 
 
-def test_each_seat_sees_the_other_seats_moves_and_its_own_moves_without_its_reasoning():
+def test_each_seat_sees_the_other_seats_moves_and_its_own_moves_without_the_words_around_them():
     policies = seats([0, 1, 2, 3], [15, 16, 17], [20, 21, 22])
     first_seat = policies[0]
     policies[0] = lambda context: f"I open in the corner. {first_seat(context)}"
     episode = play("ta_three_player_tic_tac_toe", policies)
     third_seat_first_context = episode.contexts[2][1]["content"]
     assert third_seat_first_context.startswith("You are Player 2 in Three-Player Tic Tac Toe.")
-    assert "[Player 0] I open in the corner. [0]" in third_seat_first_context
+    # the game hands TextArena a reply's move alone (replies.py): no seat is shown the words around it
+    assert "[Player 0] [0]\n" in third_seat_first_context and "I open" not in third_seat_first_context
     assert "[Player 1] [15]" in third_seat_first_context
     first_seat_second_context = episode.contexts[3][1]["content"]
-    # the state view gives a seat its own move back as the bracketed move, not the words around it
     assert "[Player 0] [0]\n" in first_seat_second_context and "I open" not in first_seat_second_context
     assert "[Player 1] [15]" in first_seat_second_context and "[Player 2] [20]" in first_seat_second_context
 

@@ -155,7 +155,7 @@ def test_bandit_prompt_says_how_to_press_and_pick():
     # example every time makes only valid moves
     def from_the_prompt(context: str) -> str:
         assert "After the last time step, pick the button you judge best the same way: that pick is scored." in context
-        return re.search(r"reply with its name in square brackets, e\.g\. `(\[\w+\])`, and no other", context).group(1)
+        return re.search(r"reply with its name in square brackets, e\.g\. `(\[\w+\])`\.", context).group(1)
 
     episode = play("ta_bandit", [from_the_prompt])
     assert episode.scores["Request Count"] == 21 and episode.scores["Violated Request Count"] == 0
@@ -165,10 +165,7 @@ def test_bandit_prompt_says_how_to_press_and_pick():
 
 def test_bandit_format_warning_says_the_format():
     episode = play("ta_bandit", [scripted(["I press red.", "[red]"] + ["[purple]"] * 20)])
-    assert (
-        "a button's name in square brackets, e.g. `[red]`, and no other square brackets."
-        in (episode.contexts[1][1]["content"])
-    )
+    assert "a button's name in square brackets, e.g. `[red]`." in episode.contexts[1][1]["content"]
 
 
 # --- Secretary ---
@@ -203,25 +200,14 @@ def test_secretary_always_continuing_ends_with_the_last_value():
     assert episode.scores["Request Count"] == 5
 
 
-def test_secretary_format_breaker_and_bracket_with_prose_are_aborted():
-    # TextArena fullmatches the whole reply: "[accept]" with any prose around it is invalid
+def test_secretary_format_breaker_is_aborted_and_a_bracket_with_prose_is_played():
+    # TextArena fullmatches what it is handed (Secretary/env.py:36): the game hands it the reply's move alone
     assert_aborted(play("ta_secretary", [ta_player("format-breaker")]).scores)
-    assert_aborted(play("ta_secretary", [lambda context: "I take it: [accept]"]).scores)
+    episode = play("ta_secretary", [lambda context: "I take it: [accept]"])
+    assert episode.scores["Aborted"] == 0 and episode.scores["Violated Request Count"] == 0
 
 
 # --- ThreeCardMonte --- (instance 0: the ball ends under cup 2)
-
-
-def test_secretary_prompt_and_warning_say_the_reply_is_the_move_alone():
-    # TextArena 0.7.4 fullmatches the reply (Secretary/env.py:36) while its prompt says only "type [accept]" (:23)
-    # and its warning "Action must be either [accept] or [continue]." (:38)
-    episode = play("ta_secretary", [scripted(["I [continue]", "[accept]"])])
-    prompt, warned = episode.contexts[0][1]["content"], episode.contexts[1][1]["content"]
-    assert (
-        "reply [accept] to pick the *current* value, or [continue] to skip it and see the next one: the reply is "
-        "one of the two alone, nothing before or after it." in prompt
-    )
-    assert "The reply must be [accept] or [continue] alone, nothing before or after it." in warned
 
 
 def test_three_card_monte_expert_follows_the_swaps():
@@ -242,22 +228,15 @@ def test_three_card_monte_invalid_move_arguments_are_swapped_back():
     # loss would be rewarded with the message text
     episode = play("ta_three_card_monte", [ta_player("format-breaker")])
     assert_aborted(episode.scores)
-    assert (
-        "Reason: Bad action. Reply with `[k]` alone, nothing before or after it." in episode.contexts[1][1]["content"]
-    )
+    assert "Reason: Bad action. Use `[k]`." in episode.contexts[1][1]["content"]
     assert episode.interactions["ta rewards"] == {"0": 0.0}
     assert episode.interactions["end reason"] == "Invalid Move: Bad action. Use `[k]`."
 
 
-def test_three_card_monte_prompt_says_the_reply_is_the_move_alone():
-    # TextArena 0.7.4 fullmatches the reply (ThreeCardMonte/env.py:42) and its prompt says only "guess its location
-    # with `[k]`" (:52): a reader who follows the prompt replies with the example alone
-    first = play("ta_three_card_monte", [scripted(["I say [2]", "[2]"])]).contexts
-    assert (
-        "guess its location with `[k]`, the cup's number in square brackets, as your whole reply"
-        in first[0][1]["content"]
-    )
-    assert "nothing before or after it, e.g. `[0]`." in first[0][1]["content"]
+def test_three_card_monte_plays_a_guess_with_words_around_it():
+    # TextArena 0.7.4 fullmatches what it is handed (ThreeCardMonte/env.py:42): the game hands it the move alone
+    episode = play("ta_three_card_monte", [scripted(["The ball went left, then right: I say **[2]**."])])
+    assert_outcome(episode.scores, "Success")
 
 
 def test_three_card_monte_cup_out_of_range_is_aborted():

@@ -27,6 +27,7 @@ from support import (
     GAMES,
     NLTK_DATA,
     RANDOM_RUN_MODEL,
+    RANDOM_RUN_STRATEGY,
     REPO,
     SPECS,
     clem,
@@ -213,14 +214,14 @@ def serve_in_process(game: str, game_dir: Path, records: Path):
 def play_served(base_url: str, episodes: int, game: str):
     """Plays `episodes` full episodes with clemcore's OpenEnv client, the learner being the random programmatic
     player: it sees what a clem model sees (in the full view its contexts and its own replies, in a bounded view
-    the latest context, which holds all the view shows) and answers as `-m ta-random` does."""
+    the latest context, which holds all the view shows) and answers as `-m ta-random-chat` does."""
     remembers = getattr(spec_of(game), "view", "state") == "full"
     with ClemGameEnv(base_url=base_url).sync() as client:
         for _ in range(episodes):
             result = client.reset()
             messages = [result.observation.context]
             for _ in range(STEPS_PER_EPISODE):
-                reply = ta_players.reply("random", messages)
+                reply = ta_players.reply(RANDOM_RUN_STRATEGY, messages)
                 result = client.step(ClemGameAction(response=reply))
                 if result.done:
                     break

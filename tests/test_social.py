@@ -63,14 +63,13 @@ def test_truth_and_deception_guesser_naming_the_true_fact_wins():
     assert_secrets_kept(episode)
 
 
-def test_truth_and_deception_a_guess_naming_both_facts_is_a_broken_format_not_a_win():
-    # TextArena 0.7.4 would score "[Fact 1] or [Fact 2]" as a correct guess whatever the truth
-    guesser = scripted(["Why?", "Hm.", "[Fact 1] or [Fact 2]", "[Fact 1]"])
-    episode = play("ta_truth_and_deception", [scripted(DECEIVER_TALK), guesser])
-    assert episode.scores["Violated Request Count"] == 1
-    assert "did not make their guess in the correct format" in episode.contexts[-1][1]["content"]
-    assert_seat_results(episode, Player_0="win", Player_1="loss")
-    assert_outcome(episode.scores, "Success")
+@pytest.mark.parametrize("guess, guesser", [("[Fact 2] or rather [Fact 1]", "loss"), ("[Fact 1], no: [Fact 2]", "win")])
+def test_truth_and_deception_a_guess_naming_both_facts_is_the_last_one_named(guess, guesser):
+    # TextArena 0.7.4 would score a reply naming both facts as a correct guess whatever the truth; the game hands it
+    # the guess's last fact alone (Fact 2 is the true one of instance 0)
+    episode = play("ta_truth_and_deception", [scripted(DECEIVER_TALK), scripted(["Why?", "Hm.", guess])])
+    assert episode.scores["Violated Request Count"] == 0
+    assert_seat_results(episode, Player_0="loss" if guesser == "win" else "win", Player_1=guesser)
 
 
 def test_truth_and_deception_guesser_breaking_the_format_twice_aborts():

@@ -167,9 +167,9 @@ def test_word_search_resubmitting_a_found_word_is_stopped_by_the_request_cap():
     assert episode.interactions["end reason"] == "The episode reached its cap of 50 requests."
 
 
-@pytest.mark.parametrize("reply, found", [(f"[7 0 7 1] {BASKET}", False), (f"{BASKET} [7 0 7 1]", True)])
-def test_word_search_only_the_first_submission_of_a_reply_counts(reply, found):
-    # TextArena 0.7.4 would check both in set order (PYTHONHASHSEED-dependent); the master passes on the first
+@pytest.mark.parametrize("reply, found", [(f"[7 0 7 1] {BASKET}", True), (f"{BASKET} [7 0 7 1]", False)])
+def test_word_search_only_the_last_submission_of_a_reply_counts(reply, found):
+    # TextArena 0.7.4 would check both in set order (PYTHONHASHSEED-dependent); the master hands it the last (replies)
     episode = play("ta_word_search", [scripted([reply, "no move", "no move"])], "default", 2)
     answer = episode.contexts[1][1]["content"]
     assert ("You found the word 'BASKET'" in answer) == found
