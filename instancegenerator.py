@@ -21,14 +21,18 @@ from clemcore.backends.model_registry import CustomResponseModel
 from clemcore.clemgame import GameInstanceGenerator, GameSpec
 from textarena.envs.registration import ENV_REGISTRY
 
-from master import TextArenaGameBenchmark
-from runtime.errors import GameUnavailableError
+from master import TextArenaGameBenchmark, defaults
+from runtime.errors import GameUnavailableError, SpecError
 
 GAME_DIR = Path(__file__).resolve().parent
 
 
 def load_specs() -> list[GameSpec]:
-    return GameSpec.from_directory(str(GAME_DIR))
+    """The specs of clemgame.json, an entry written by hand given the keys it leaves out (`master.defaults`)."""
+    specs = GameSpec.from_directory(str(GAME_DIR))
+    for spec in specs:
+        vars(spec).update(defaults(vars(spec)))
+    return specs
 
 
 def experiment_name(env_id: str) -> str:
@@ -59,7 +63,7 @@ def experiments(game_spec: GameSpec) -> list[tuple[str, str, dict, int]]:
     if isinstance(chosen, list):
         unknown = [name for name in chosen if name not in variants]
         if unknown:
-            raise ValueError(f"{game_spec.game_name}: no TextArena variant {unknown}; valid: {sorted(variants)}")
+            raise SpecError(f"{game_spec.game_name}: no TextArena variant {unknown}; valid: {sorted(variants)}")
         return [(name, variants[name], registered_kwargs(variants[name]), seats) for name in chosen]
     base_id = variants["default"]
     return [
@@ -173,16 +177,19 @@ def main(game_names: list[str]) -> int:
         for spec in load_specs()
         if not getattr(spec, "reference", None) and (not game_names or spec.game_name in game_names)
     ]
-    unavailable = 0
+    not_written = 0
     for spec in specs:
         try:
             path = TextArenaInstanceGenerator(spec).generate(f"{spec['instances']}.json")
         except GameUnavailableError as error:
             print(f"skipped: {error}", file=sys.stderr)
-            unavailable += 1
+            not_written += 1
+        except SpecError as error:
+            print(f"error: {error}", file=sys.stderr)
+            not_written += 1
         else:
             print(f"wrote {Path(path).relative_to(GAME_DIR)}")
-    return 1 if unavailable else 0
+    return 1 if not_written else 0
 
 
 if __name__ == "__main__":

@@ -1,11 +1,14 @@
 """The clem GameBenchmark for every TextArena game in clemgame.json."""
 
+import difflib
 import importlib
 import json
 import logging
 import pkgutil
 import sys
+from collections.abc import Mapping
 from pathlib import Path
+from typing import NamedTuple
 
 # clemcore unloads the modules a game's loading imported: textarena itself, when this game was the first to import
 # it, but not the env modules that TextArena imports later, during play. The next game loaded in the process then
@@ -20,41 +23,147 @@ from clemcore.clemgame import GameBenchmark, GameSpec
 
 import games
 import metrics
-import submasters  # noqa: F401  (the generic masters specs name)
+import submasters
 from runtime.availability import instance_file_advice, unavailable_reason
+from runtime.errors import SpecError
 from ta_master import TextArenaGameMaster
 
 stdout_logger = logging.getLogger("clemcore.run")
 
-# A spec names its master by import path, resolved when the benchmark is made; clemcore puts the game's directory on
-# sys.path only while it executes this module, and unloads after the run what that imported (clemcore 3.7.2
-# clemgame/benchmark.py:127-145): every family's module is imported now.
-for family in pkgutil.iter_modules(games.__path__, "games."):
-    importlib.import_module(family.name)
+# A spec names its master by class name or import path, resolved when the benchmark is made; clemcore puts the game's
+# directory on sys.path only while it executes this module, and unloads after the run what that imported (clemcore
+# 3.7.2 clemgame/benchmark.py:127-145): every family's module is imported now.
+FAMILIES = [importlib.import_module(family.name) for family in pkgutil.iter_modules(games.__path__, "games.")]
 
-EXAMPLES = {"master": "games.tabletop:PokerMaster", "scorer": "metrics:CompetitiveScorer"}
+# The classes of the first TextArena integration for clem that are gone, which entries written for it (its README's
+# example among them) name: today's equivalents. Its SinglePlayerScorer scored TextArena's reward, 1 when solved and
+# else the completion, as CompletionScorer (ta_minesweeper's) does; its TwoPlayer classes were the generic contest
+# master and scorer.
+FORMER_NAMES = {
+    "TwoPlayerMaster": submasters.MultiPlayerMaster,
+    "SinglePlayerScorer": metrics.CompletionScorer,
+    "TwoPlayerScorer": metrics.CompetitiveScorer,
+}
 
 
-def named_class(game_spec: GameSpec, key: str, kind: type) -> type:
-    """The class a spec names under `key` by import path ("games.tabletop:PokerMaster", relative to the game's
-    directory), checked to be a `kind`; anything else is one line that says what to write."""
-    path = getattr(game_spec, key, None)
-    module_name, _, class_name = path.partition(":") if isinstance(path, str) else ("", "", "")
-    if not (module_name and class_name):
-        problem = "is not an import path"
-    else:
-        try:
-            found = getattr(importlib.import_module(module_name), class_name, None)
-        except ImportError as error:
-            problem = f"cannot be imported ({type(error).__name__}: {error})"
-        else:
-            if isinstance(found, type) and issubclass(found, kind):
-                return found
-            problem = f"names no {kind.__name__}" if found is not None else f"names nothing in {module_name}"
-    raise ValueError(
-        f"{game_spec.game_name}: the {key} {path!r} in clemgame.json {problem}; it must name a "
-        f"{kind.__name__} as `module:Class` (e.g. {EXAMPLES[key]!r})"
+def _by_name(modules: list, base: type) -> dict[str, list[type]]:
+    """Class name -> the `base` classes of that name the modules define (not those they import), and the former
+    names of FORMER_NAMES that no class of today bears."""
+    table: dict[str, list[type]] = {}
+    for module in modules:
+        for value in vars(module).values():
+            if (
+                isinstance(value, type)
+                and issubclass(value, base)
+                and value is not base
+                and value.__module__ == module.__name__
+            ):
+                table.setdefault(value.__name__, []).append(value)
+    for name, cls in FORMER_NAMES.items():
+        if issubclass(cls, base):
+            table.setdefault(name, [cls])
+    return table
+
+
+class Kind(NamedTuple):
+    """What a spec's `master` or `scorer` names: a `base`, by one of the class names of `classes` or by import path."""
+
+    base: type
+    home: str  # where the project's classes of the kind are, for the error line
+    classes: dict[str, list[type]]
+    example: str
+
+
+KINDS = {
+    "master": Kind(
+        TextArenaGameMaster,
+        "submasters.py or games/",
+        _by_name([submasters, *FAMILIES], TextArenaGameMaster),
+        "games.tabletop:PokerMaster",
+    ),
+    "scorer": Kind(
+        metrics.TextArenaScorer, "metrics.py", _by_name([metrics], metrics.TextArenaScorer), "metrics:CompetitiveScorer"
+    ),
+}
+
+
+def import_path(cls: type) -> str:
+    return f"{cls.__module__}:{cls.__qualname__}"
+
+
+def named_class(game_spec: GameSpec, key: str) -> type:
+    """The class a spec names under `key` ("master" or "scorer"): by class name, one of the project's (`KINDS`), or
+    by import path ("games.tabletop:PokerMaster", relative to the game's directory), checked to be one; anything else
+    is one line that says what to write."""
+    kind = KINDS[key]
+    value = getattr(game_spec, key, None)
+    by_path = isinstance(value, str) and ":" in value
+    found, problem = _by_import_path(value, kind) if by_path else _by_class_name(value, kind)
+    if found is not None:
+        return found
+    raise SpecError(
+        f"{game_spec.game_name}: the {key} {value!r} in clemgame.json {problem}; it must name a "
+        f"{kind.base.__name__} by its class name or as `module:Class` (e.g. "
+        f"{kind.example.partition(':')[2]!r} or {kind.example!r})"
     )
+
+
+def _by_class_name(name, kind: Kind) -> tuple[type | None, str]:
+    """The project's class of that name, or why there is none."""
+    if not isinstance(name, str) or not name:
+        return None, "is no class name nor import path"
+    found = kind.classes.get(name, [])
+    if len(found) == 1:
+        return found[0], ""
+    if found:
+        return None, f"names more than one {kind.base.__name__} (candidates: {', '.join(map(import_path, found))})"
+    candidates = difflib.get_close_matches(name, kind.classes, n=5) or sorted(kind.classes)
+    return None, f"names no {kind.base.__name__} of {kind.home} (candidates: {', '.join(candidates)})"
+
+
+def _by_import_path(path: str, kind: Kind) -> tuple[type | None, str]:
+    """The class at `module:Class`, or why it is none of the kind."""
+    module_name, _, class_name = path.partition(":")
+    if not (module_name and class_name):
+        return None, "is not an import path"
+    try:
+        found = getattr(importlib.import_module(module_name), class_name, None)
+    except ImportError as error:
+        return None, f"cannot be imported ({type(error).__name__}: {error})"
+    if isinstance(found, type) and issubclass(found, kind.base):
+        return found, ""
+    return None, f"names no {kind.base.__name__}" if found is not None else f"names nothing in {module_name}"
+
+
+def shared_keys(game_name: str) -> dict:
+    """The keys every game here has alike, unless its entry says otherwise."""
+    return {"instances": f"instances_{game_name}", "image": None, "languages": ["en"], "benchmark": ["textarena"]}
+
+
+# What an entry must give: clemcore's registry reads game_name and players, the load and the generator the rest.
+REQUIRED_KEYS = ("game_name", "players", "entry_point", "master", "scorer", "player_specs", "n_instances")
+
+
+def require_keys(entry: Mapping):
+    missing = [key for key in REQUIRED_KEYS if key not in entry]
+    if missing:
+        name = f"{entry['game_name']}: " if "game_name" in entry else ""
+        raise SpecError(
+            f"{name}an entry of clemgame.json lacks {', '.join(missing)}; add them as README.md's \"Adding a game\" "
+            f"shows"
+        )
+
+
+def defaults(entry: Mapping) -> dict:
+    """The keys an entry leaves out, with what the game gets instead: the shared keys and a description, which
+    `clem list` prints. The first integration's README had users write entries without a description or benchmark:
+    such an entry gets them when it is loaded, and written in by the build (scripts/build_clemgame.py)."""
+    env_class = str(entry.get("entry_point", "")).rpartition(":")[2] or entry["game_name"]
+    given = {
+        **shared_keys(entry["game_name"]),
+        "description": f"TextArena's {env_class}, from an entry written by hand into clemgame.json.",
+    }
+    return {key: value for key, value in given.items() if key not in entry}
 
 
 def instance_file_error(game_spec: GameSpec) -> str | None:
@@ -87,9 +196,11 @@ class TextArenaGameBenchmark(GameBenchmark):
     """
 
     def __init__(self, game_spec: GameSpec):
+        require_keys(vars(game_spec))
+        vars(game_spec).update(defaults(vars(game_spec)))
         super().__init__(game_spec)
-        self.master_class = named_class(game_spec, "master", TextArenaGameMaster)
-        self.scorer_class = named_class(game_spec, "scorer", metrics.TextArenaScorer)
+        self.master_class = named_class(game_spec, "master")
+        self.scorer_class = named_class(game_spec, "scorer")
         self.unavailable = unavailable_reason(game_spec)
         if self.unavailable is not None:
             stdout_logger.error(self.unavailable)

@@ -34,6 +34,7 @@ from runtime.errors import (
     InvalidInstanceError,
     JudgeError,
     ReferencePlayerError,
+    SpecError,
     TextArenaEnvError,
 )
 from runtime.judge import judges_in_place_of_openrouter
@@ -552,7 +553,7 @@ class TextArenaGameMaster(GameMaster):
         end it); envs without one need the spec's `max_requests`, or a player could stall forever."""
         cap = getattr(self.game_spec, "max_requests", None)
         if cap is None and getattr(self.env.state, "max_turns", None) is None:
-            raise ValueError(
+            raise SpecError(
                 f"{self.game_spec.game_name}: the env {self.instance['env_id']} has no turn "
                 f"limit, so its spec needs `max_requests`."
             )

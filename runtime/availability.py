@@ -6,6 +6,7 @@ import sys
 from clemcore.clemgame import GameSpec
 
 import fixes
+from runtime.errors import SpecError
 from runtime.words import NLTK_DOWNLOAD_NAMES, nltk_has, quiet_nltk_downloads
 
 
@@ -45,7 +46,7 @@ def unavailable_reason(game_spec: GameSpec) -> str | None:
             return None
         problem = "names no class of that module"
     # A wrong spec, not a machine that lacks something: like an unknown master, it fails the game's load.
-    raise ValueError(
+    raise SpecError(
         f"{game_spec.game_name}: the entry_point {entry_point!r} in clemgame.json {problem}; it must "
         f"name a TextArena env class as `module:Class` (e.g. textarena.envs.Hangman.env:HangmanEnv) "
         f"importable after `pip install -e .`."

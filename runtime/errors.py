@@ -28,3 +28,8 @@ class BackendError(RuntimeError):
 
 class ReferencePlayerError(RuntimeError):
     """A reference opponent broke the game's rules: a defect of its programmatic player, not the model's fault."""
+
+
+class SpecError(ValueError):
+    """A clemgame.json entry names what this project does not have, or lacks what a game needs: one line that says
+    what to write (a ValueError: a wrong value in clemgame.json)."""

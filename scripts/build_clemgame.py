@@ -10,24 +10,29 @@ outcome lines (`vs_score` in the base game for games scored by their payoff) and
 `vs_max_requests`, its own request cap (a variant counts only the model's requests, the base game every seat's).
 `cannot_separate` and `no_strong_player` (why the game's Main Score cannot separate a strong player from a random one,
 or why no strong player is written; scripts/separation.py reads them) are given per variant: `{"base": ...,
-"random": ...}`. tests/test_contests.py fails when clemgame.json is not what this writes.
+"random": ...}`.
+
+The entries of clemgame.json no family declares are written by hand (a quick game whose generic master does: README
+"Adding a game"): the build keeps them after its own, in their order, each checked as clem's load checks it and given
+the keys it leaves out (`master.defaults`); one that would not load stops the build with one line saying why.
+tests/test_contests.py fails when the entries the build owns, those the families declare, are not what it writes.
 """
 
 import importlib
 import json
 import pkgutil
+import sys
 
+from clemcore.clemgame import GameSpec
 from repository import REPO
+
+from master import TextArenaGameBenchmark, defaults, shared_keys
+from runtime.errors import SpecError
 
 SPECS = REPO / "clemgame.json"
 
 VS_SCORE = "the model's seat: 100 for a win, 50 for a draw, 0 for a loss"
 VS_OUTCOME = "Success when the model won or drew; Lose when it lost; Aborted when it broke the rules."
-
-
-def defaults(game_name: str) -> dict:
-    """The keys every game here has alike, unless it says otherwise."""
-    return {"instances": f"instances_{game_name}", "image": None, "languages": ["en"], "benchmark": ["textarena"]}
 
 
 # keys whose value differs between a game and its variants: {"base": the game's, "<reference>": a variant's}
@@ -47,7 +52,7 @@ def declared_games() -> list[dict]:
         for game in getattr(importlib.import_module(family.name), "GAMES", []):
             spec = {key: import_path(value) for key, value in game.items()}
             declared.append(
-                {**spec, **{key: value for key, value in defaults(spec["game_name"]).items() if key not in spec}}
+                {**spec, **{key: value for key, value in shared_keys(spec["game_name"]).items() if key not in spec}}
             )
     return declared
 
@@ -90,9 +95,50 @@ def with_vs_specs(specs: list[dict]) -> list[dict]:
     return result
 
 
-def clemgame_json() -> str:
-    return json.dumps(with_vs_specs(declared_games()), indent=2, ensure_ascii=False) + "\n"
+def built_specs() -> list[dict]:
+    """The entries the build owns: every family's games, each followed by its variants."""
+    return with_vs_specs(declared_games())
+
+
+def owned(entries: list[dict], built: list[dict]) -> list[dict]:
+    """The entries, in their order, that the build writes (by name)."""
+    names = {spec["game_name"] for spec in built}
+    return [entry for entry in entries if entry.get("game_name") in names]
+
+
+def written_by_hand(entries: list[dict], built: list[dict]) -> list[dict]:
+    """The entries the build does not write, in their order, each checked as clem's load checks it (SpecError
+    otherwise) and given the keys it leaves out."""
+    names = {spec["game_name"] for spec in built}
+    kept = []
+    for entry in entries:
+        if entry.get("game_name") in names:
+            continue
+        # made as clem's load makes it, so that the build never writes an entry the load rejects
+        TextArenaGameBenchmark(GameSpec.from_dict({**entry, "game_path": str(REPO)}, allow_underspecified=True))
+        if any(other["game_name"] == entry["game_name"] for other in kept):
+            raise SpecError(f"{entry['game_name']}: two entries of clemgame.json have this name; clem plays the first")
+        kept.append({**entry, **defaults(entry)})
+    return kept
+
+
+def main() -> int:
+    try:
+        on_disk = json.loads(SPECS.read_text(encoding="utf-8")) if SPECS.exists() else []
+    except json.JSONDecodeError as error:
+        print(f"{SPECS} is not valid JSON ({error}): fix the entry written by hand", file=sys.stderr)
+        return 1
+    built = built_specs()
+    try:
+        kept = written_by_hand(on_disk, built)
+    except SpecError as error:
+        print(f"{SPECS.name} not written: {error}", file=sys.stderr)
+        return 1
+    SPECS.write_text(json.dumps(built + kept, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    if kept:
+        print(f"kept the entries written by hand: {', '.join(entry['game_name'] for entry in kept)}")
+    return 0
 
 
 if __name__ == "__main__":
-    SPECS.write_text(clemgame_json(), encoding="utf-8")
+    sys.exit(main())

@@ -17,7 +17,7 @@ from textarena.envs.registration import ENV_REGISTRY
 import ta_players
 from instancegenerator import load_specs
 from master import named_class
-from metrics import CompetitiveScorer, TextArenaScorer
+from metrics import CompetitiveScorer
 
 CATALOGUE = REPO / "docs" / "catalogue.md"
 CONTEXT = REPO / "docs" / "context.md"
@@ -183,7 +183,7 @@ def strong_vs_random(runs: dict) -> Separation | None:
 
 def self_play_completion(spec) -> bool:
     """A spec between models scored by the game's completion alone (CompetitiveScorer's self-play score)."""
-    scorer = named_class(spec, "scorer", TextArenaScorer)
+    scorer = named_class(spec, "scorer")
     return (
         not getattr(spec, "reference", None)
         and int(spec.players) > 1

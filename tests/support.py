@@ -38,6 +38,8 @@ os.environ["NLTK_DATA"] = NLTK_DATA
 # clem discovers games from the working directory, as it does for users who run it from the repository root.
 os.chdir(REPO)
 
+import build_clemgame  # noqa: E402  (scripts/, which pyproject's pythonpath puts on sys.path too)
+
 # clemcore unloads a game's modules when its GameBenchmark closes, so each `play` would import ta_master anew and
 # lose its per-process env cache (WordChains' dictionary, about 1 s to build). Importing it here keeps it loaded
 # for the session, as it stays loaded for all episodes of a `clem run`.
@@ -321,6 +323,16 @@ def copy_repo(dest: Path) -> Path:
     for package in sorted(path.parent.name for path in REPO.glob("*/__init__.py")):  # games, fixes, runtime, ...
         shutil.copytree(REPO / package, dest / package, ignore=shutil.ignore_patterns("__pycache__"))
     return dest
+
+
+def assert_built(specs: Path):
+    """The entries of a clemgame.json that the build owns (the families' games and their variants) are what it
+    writes; the entries written by hand, which it keeps, are not its to check."""
+    built = build_clemgame.built_specs()
+    on_disk = json.loads(specs.read_text(encoding="utf-8"))
+    assert (
+        build_clemgame.owned(on_disk, built) == built
+    ), "clemgame.json is stale: run `python scripts/build_clemgame.py`"
 
 
 def run_in_process(game: str, results: Path, models: list[Model], instance_filter=None, batch_size: int = 1):

@@ -6,16 +6,22 @@ import csv
 import json
 import math
 import os
+import shutil
+import subprocess
 import sys
 from pathlib import Path
 
+import build_clemgame
 import nltk
 import pytest
 
+import submasters
+from runtime.errors import SpecError
 from support import (
     GAMES,
     REPO,
     SPECS,
+    assert_built,
     clem,
     copy_repo,
     episode_dirs,
@@ -332,7 +338,7 @@ def master_module():
 @pytest.mark.parametrize(
     "key, value, problem",
     [
-        ("master", "NoSuchThing", "is not an import path"),
+        ("master", "games.tabletop:", "is not an import path"),
         (
             "master",
             "games.no_such_family:PokerMaster",
@@ -341,19 +347,89 @@ def master_module():
         ("master", "games.tabletop:NoSuchMaster", "names nothing in games.tabletop"),
         ("master", "metrics:CompetitiveScorer", "names no TextArenaGameMaster"),
         ("scorer", "games.tabletop:PokerMaster", "names no TextArenaScorer"),
-        ("scorer", None, "is not an import path"),
+        ("scorer", None, "is no class name nor import path"),
     ],
 )
 def test_a_master_or_scorer_that_is_not_one_is_one_error_saying_what_to_write(master_module, key, value, problem):
     spec = copy.deepcopy(spec_of("ta_hangman"))
     setattr(spec, key, value)
-    with pytest.raises(ValueError) as info:
+    with pytest.raises(SpecError) as info:
         master_module.TextArenaGameBenchmark(spec)
-    kind = {"master": "TextArenaGameMaster", "scorer": "TextArenaScorer"}[key]
-    assert str(info.value) == (
-        f"ta_hangman: the {key} {value!r} in clemgame.json {problem}; it must name a {kind} "
-        f"as `module:Class` (e.g. {master_module.EXAMPLES[key]!r})"
+    assert str(info.value) == load_error(master_module, key, value, problem)
+
+
+def load_error(master_module, key: str, value, problem: str) -> str:
+    kind = master_module.KINDS[key]
+    return (
+        f"ta_hangman: the {key} {value!r} in clemgame.json {problem}; it must name a {kind.base.__name__} by its "
+        f"class name or as `module:Class` (e.g. {kind.example.partition(':')[2]!r} or {kind.example!r})"
     )
+
+
+@pytest.mark.parametrize(
+    "key, value, candidates",
+    [
+        ("master", "MinesweeperMastr", "MinesweeperMaster"),
+        ("master", "HangmanMastr", "HangmanMaster, StagHuntMaster, SnakeMaster"),
+        # a former name is a name too: it resolves to today's class
+        ("scorer", "SinglePlayerScorr", "SinglePlayerScorer, TwoPlayerScorer"),
+    ],
+)
+def test_a_misspelled_class_name_is_one_line_with_the_candidates(master_module, key, value, candidates):
+    spec = copy.deepcopy(spec_of("ta_hangman"))
+    setattr(spec, key, value)
+    with pytest.raises(SpecError) as info:
+        master_module.TextArenaGameBenchmark(spec)
+    kind = master_module.KINDS[key]
+    problem = f"names no {kind.base.__name__} of {kind.home} (candidates: {candidates})"
+    assert str(info.value) == load_error(master_module, key, value, problem)
+    assert "\n" not in str(info.value)
+
+
+def test_a_class_name_unlike_any_of_its_kind_lists_every_class_of_the_kind(master_module):
+    spec = copy.deepcopy(spec_of("ta_hangman"))
+    spec.scorer = "PokerMaster"
+    with pytest.raises(SpecError) as info:
+        master_module.TextArenaGameBenchmark(spec)
+    names = ", ".join(sorted(master_module.KINDS["scorer"].classes))
+    assert "CompletionScorer" in names and "SinglePlayerScorer" in names
+    problem = f"names no TextArenaScorer of metrics.py (candidates: {names})"
+    assert str(info.value) == load_error(master_module, "scorer", "PokerMaster", problem)
+
+
+def test_a_class_name_two_modules_define_is_one_line_naming_both(master_module, monkeypatch):
+    classes = master_module.KINDS["master"].classes
+    twin = type("HangmanMaster", (submasters.SinglePlayerMaster,), {"__module__": "games.elsewhere"})
+    monkeypatch.setitem(classes, "HangmanMaster", [*classes["HangmanMaster"], twin])
+    spec = copy.deepcopy(spec_of("ta_hangman"))
+    spec.master = "HangmanMaster"
+    with pytest.raises(SpecError) as info:
+        master_module.TextArenaGameBenchmark(spec)
+    problem = (
+        "names more than one TextArenaGameMaster (candidates: games.core:HangmanMaster, games.elsewhere:HangmanMaster)"
+    )
+    assert str(info.value) == load_error(master_module, "master", "HangmanMaster", problem)
+
+
+@pytest.mark.parametrize(
+    "key, value, resolved",
+    [
+        # the classes the first TextArena integration's README names, and its other generic ones
+        ("master", "SinglePlayerMaster", "submasters:SinglePlayerMaster"),
+        ("master", "MinesweeperMaster", "games.core:MinesweeperMaster"),
+        ("master", "WordChainsMaster", "games.core:WordChainsMaster"),
+        ("master", "TwoPlayerMaster", "submasters:MultiPlayerMaster"),
+        ("scorer", "SinglePlayerScorer", "metrics:CompletionScorer"),
+        ("scorer", "TwoPlayerScorer", "metrics:CompetitiveScorer"),
+        # today's by class name and by import path
+        ("master", "PokerMaster", "games.tabletop:PokerMaster"),
+        ("scorer", "metrics:SolvedScorer", "metrics:SolvedScorer"),
+    ],
+)
+def test_a_master_or_scorer_is_named_by_class_name_or_import_path(master_module, key, value, resolved):
+    spec = copy.deepcopy(spec_of("ta_hangman"))
+    setattr(spec, key, value)
+    assert master_module.import_path(master_module.named_class(spec, key)) == resolved
 
 
 def test_known_names_build_the_benchmark(master_module):
@@ -381,3 +457,93 @@ def test_unknown_entry_point_is_one_load_error_saying_what_it_must_name(master_m
         f"ta_hangman: the entry_point {entry_point!r} in clemgame.json {problem}; it must name a TextArena env class "
         "as `module:Class` (e.g. textarena.envs.Hangman.env:HangmanEnv) importable after `pip install -e .`."
     )
+
+
+# --- 8. an entry written by hand, as the first TextArena integration's README had users add a game ---
+
+# That README's example, verbatim.
+ORIGINAL_README_ENTRY = """{"game_name": "ta_minesweeper", "entry_point": "textarena.envs.Minesweeper.env:MinesweeperEnv",
+ "master": "MinesweeperMaster", "scorer": "SinglePlayerScorer", "n_instances": 10,
+ "instances": "instances_minesweeper", "players": 1, "image": null, "languages": ["en"],
+ "player_specs": [{"role": "Minesweeper", "custom_response": ["[3 2]", "[5 6]"]}]}"""
+# under a name the catalogue does not have, with one of Minesweeper's four experiments
+SEED_ENTRY = ORIGINAL_README_ENTRY.replace(
+    '"game_name": "ta_minesweeper",', '"game_name": "ta_minesweeper_seed", "experiments": ["small"],'
+)
+SEED_DEFAULTS = {
+    "benchmark": ["textarena"],
+    "description": "TextArena's MinesweeperEnv, from an entry written by hand into clemgame.json.",
+}
+
+
+def test_an_entry_without_the_keys_every_game_shares_loads_with_them(master_module):
+    spec = copy.deepcopy(spec_of("ta_hangman"))
+    for key in ("description", "benchmark", "instances", "image", "languages"):
+        delattr(spec, key)
+    master_module.TextArenaGameBenchmark(spec)
+    assert (spec.description, spec.benchmark, spec.instances, spec.image, spec.languages) == (
+        "TextArena's HangmanEnv, from an entry written by hand into clemgame.json.",
+        ["textarena"],
+        "instances_ta_hangman",
+        None,
+        ["en"],
+    )
+
+
+def test_an_entry_without_what_a_game_needs_is_one_line_naming_it(master_module):
+    spec = copy.deepcopy(spec_of("ta_hangman"))
+    del spec.player_specs, spec.n_instances
+    with pytest.raises(SpecError) as info:
+        master_module.TextArenaGameBenchmark(spec)
+    assert str(info.value) == (
+        "ta_hangman: an entry of clemgame.json lacks player_specs, n_instances; add them as README.md's "
+        '"Adding a game" shows'
+    )
+
+
+def test_the_build_keeps_an_entry_written_by_hand_that_loads_and_stops_at_one_that_does_not():
+    built = build_clemgame.built_specs()
+    entry = json.loads(SEED_ENTRY)
+    assert build_clemgame.written_by_hand([*built, entry], built) == [{**entry, **SEED_DEFAULTS}]
+    with pytest.raises(SpecError, match=r"^ta_minesweeper_seed: the master 'MinesweeperMastr' .*MinesweeperMaster"):
+        build_clemgame.written_by_hand([*built, {**entry, "master": "MinesweeperMastr"}], built)
+    with pytest.raises(SpecError, match="^ta_minesweeper_seed: two entries of clemgame.json have this name"):
+        build_clemgame.written_by_hand([*built, entry, entry], built)
+
+
+def python(game_dir: Path, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, *args], cwd=game_dir, check=True, capture_output=True, text=True)
+
+
+def test_an_entry_written_by_hand_as_the_first_integrations_readme_shows_plays_scores_and_survives_the_build(
+    tmp_path,
+):
+    game_dir = copy_repo(tmp_path / "game")
+    shutil.copytree(REPO / "scripts", game_dir / "scripts", ignore=shutil.ignore_patterns("__pycache__"))
+    specs = game_dir / "clemgame.json"
+    specs.write_text(specs.read_text().rstrip().removesuffix("]") + f",\n{SEED_ENTRY}\n]\n")  # the hand edit
+    assert_built(specs)
+
+    python(game_dir, "instancegenerator.py", "ta_minesweeper_seed")
+    instances = read_json(game_dir / "in" / "instances_minesweeper.json")
+    assert [(exp["name"], len(exp["game_instances"])) for exp in instances["experiments"]] == [("small", 10)]
+    results = tmp_path / "results"
+    for model in ("mock", "ta-expert"):
+        clem("run", "-g", "ta_minesweeper_seed", "-m", model, "-r", str(results), cwd=game_dir)
+    clem("score", "-r", str(results), cwd=game_dir)
+    assert list(results.rglob("error.json")) == []
+    scores = {
+        model: [
+            read_json(path)["episode scores"]["Main Score"]
+            for path in (results / model / "ta_minesweeper_seed").rglob("scores.json")
+        ]
+        for model in ("mock", "ta-expert")
+    }
+    assert {model: len(main_scores) for model, main_scores in scores.items()} == {"mock": 10, "ta-expert": 10}
+    # the mock's moves break the rules ("[5 6]" is off the 5x5 board): NaN; the expert's games end by play
+    assert not any(math.isnan(score) for score in scores["ta-expert"])
+
+    build = python(game_dir, "scripts/build_clemgame.py")
+    assert build.stdout == "kept the entries written by hand: ta_minesweeper_seed\n"
+    assert read_json(specs)[-1] == {**json.loads(SEED_ENTRY), **SEED_DEFAULTS}
+    assert_built(specs)
