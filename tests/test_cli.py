@@ -375,40 +375,42 @@ def load_error(master_module, key: str, value, problem: str) -> str:
         ("scorer", "SinglePlayerScorr", "SinglePlayerScorer, TwoPlayerScorer"),
     ],
 )
-def test_a_misspelled_class_name_is_one_line_with_the_candidates(master_module, key, value, candidates):
+def spec_error(master_module, key: str, value: str) -> str:
+    """The error of making ta_hangman's benchmark with its `key` set to `value`."""
     spec = copy.deepcopy(spec_of("ta_hangman"))
     setattr(spec, key, value)
     with pytest.raises(SpecError) as info:
         master_module.TextArenaGameBenchmark(spec)
+    return str(info.value)
+
+
+def test_a_misspelled_class_name_is_one_line_with_the_candidates(master_module, key, value, candidates):
     kind = master_module.KINDS[key]
     problem = f"names no {kind.base.__name__} of {kind.home} (candidates: {candidates})"
-    assert str(info.value) == load_error(master_module, key, value, problem)
-    assert "\n" not in str(info.value)
+    error = spec_error(master_module, key, value)
+    assert error == load_error(master_module, key, value, problem)
+    assert "\n" not in error
 
 
 def test_a_class_name_unlike_any_of_its_kind_lists_every_class_of_the_kind(master_module):
-    spec = copy.deepcopy(spec_of("ta_hangman"))
-    spec.scorer = "PokerMaster"
-    with pytest.raises(SpecError) as info:
-        master_module.TextArenaGameBenchmark(spec)
     names = ", ".join(sorted(master_module.KINDS["scorer"].classes))
     assert "CompletionScorer" in names and "SinglePlayerScorer" in names
     problem = f"names no TextArenaScorer of metrics.py (candidates: {names})"
-    assert str(info.value) == load_error(master_module, "scorer", "PokerMaster", problem)
+    assert spec_error(master_module, "scorer", "PokerMaster") == load_error(
+        master_module, "scorer", "PokerMaster", problem
+    )
 
 
 def test_a_class_name_two_modules_define_is_one_line_naming_both(master_module, monkeypatch):
     classes = master_module.KINDS["master"].classes
     twin = type("HangmanMaster", (submasters.SinglePlayerMaster,), {"__module__": "games.elsewhere"})
     monkeypatch.setitem(classes, "HangmanMaster", [*classes["HangmanMaster"], twin])
-    spec = copy.deepcopy(spec_of("ta_hangman"))
-    spec.master = "HangmanMaster"
-    with pytest.raises(SpecError) as info:
-        master_module.TextArenaGameBenchmark(spec)
     problem = (
         "names more than one TextArenaGameMaster (candidates: games.core:HangmanMaster, games.elsewhere:HangmanMaster)"
     )
-    assert str(info.value) == load_error(master_module, "master", "HangmanMaster", problem)
+    assert spec_error(master_module, "master", "HangmanMaster") == load_error(
+        master_module, "master", "HangmanMaster", problem
+    )
 
 
 @pytest.mark.parametrize(
