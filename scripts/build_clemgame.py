@@ -100,6 +100,13 @@ def built_specs() -> list[dict]:
     return with_vs_specs(declared_games())
 
 
+def catalogue_specs(specs: list) -> list:
+    """The specs of the catalogue (the games the families declare and their variants), of clem's `specs`: an entry
+    written by hand stays outside it, in clemgame.json only (README "Adding a game")."""
+    names = {spec["game_name"] for spec in built_specs()}
+    return [spec for spec in specs if spec.game_name in names]
+
+
 def owned(entries: list[dict], built: list[dict]) -> list[dict]:
     """The entries, in their order, that the build writes (by name)."""
     names = {spec["game_name"] for spec in built}

@@ -10,6 +10,7 @@ import math
 from pathlib import Path
 
 import textarena
+from build_clemgame import catalogue_specs
 from repository import REPO
 from separation import FEWEST, Separation, separation, verdict  # scripts/ is on sys.path when a script of it runs
 from textarena.envs.registration import ENV_REGISTRY
@@ -69,7 +70,7 @@ def overall(experiments: dict) -> tuple[str, str]:
 
 
 def render() -> str:
-    all_specs = load_specs()
+    all_specs = catalogue_specs(load_specs())
     specs = {spec["entry_point"]: spec for spec in all_specs if not getattr(spec, "reference", None)}
     variants = {}
     for spec in all_specs:
@@ -280,7 +281,7 @@ def render_context() -> str:
         "",
     ]
     rows, totals = [], {"before": 0, "random": 0, "expert": 0}
-    for spec in load_specs():
+    for spec in catalogue_specs(load_specs()):
         game = spec.game_name
         runs = default.get(game, {})
         measured = [figures for player in PLAYERS if (figures := prompt_figures(runs.get(player, {})))]

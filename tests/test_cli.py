@@ -366,15 +366,6 @@ def load_error(master_module, key: str, value, problem: str) -> str:
     )
 
 
-@pytest.mark.parametrize(
-    "key, value, candidates",
-    [
-        ("master", "MinesweeperMastr", "MinesweeperMaster"),
-        ("master", "HangmanMastr", "HangmanMaster, StagHuntMaster, SnakeMaster"),
-        # a former name is a name too: it resolves to today's class
-        ("scorer", "SinglePlayerScorr", "SinglePlayerScorer, TwoPlayerScorer"),
-    ],
-)
 def spec_error(master_module, key: str, value: str) -> str:
     """The error of making ta_hangman's benchmark with its `key` set to `value`."""
     spec = copy.deepcopy(spec_of("ta_hangman"))
@@ -384,6 +375,15 @@ def spec_error(master_module, key: str, value: str) -> str:
     return str(info.value)
 
 
+@pytest.mark.parametrize(
+    "key, value, candidates",
+    [
+        ("master", "MinesweeperMastr", "MinesweeperMaster"),
+        ("master", "HangmanMastr", "HangmanMaster, StagHuntMaster, SnakeMaster"),
+        # a former name is a name too: it resolves to today's class
+        ("scorer", "SinglePlayerScorr", "SinglePlayerScorer, TwoPlayerScorer"),
+    ],
+)
 def test_a_misspelled_class_name_is_one_line_with_the_candidates(master_module, key, value, candidates):
     kind = master_module.KINDS[key]
     problem = f"names no {kind.base.__name__} of {kind.home} (candidates: {candidates})"

@@ -34,13 +34,6 @@ def test_clemgame_json_is_built_from_the_games_the_families_declare():
     assert_built(REPO / "clemgame.json")
 
 
-def test_the_shipped_clemgame_json_holds_no_entry_written_by_hand():
-    """The suite's checks of every spec (a player, an expert, a catalogue row) are for the games the families
-    declare; a test adds an entry written by hand to a copy of the repository only."""
-    on_disk = json.loads((REPO / "clemgame.json").read_text(encoding="utf-8"))
-    assert build_clemgame.written_by_hand(on_disk, build_clemgame.built_specs()) == []
-
-
 def test_a_variant_is_its_base_game_with_one_seat_for_the_model():
     base = {
         "game_name": "ta_x",

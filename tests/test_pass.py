@@ -380,8 +380,8 @@ def test_budget_prints_requests_per_spec_and_the_wall_clock_of_one_and_of_sixtee
         f"{largest * 1.5 / 3600:,.1f} h with 16 processes (scripts/shards.py -n 16: its largest shard, "
         f"{largest:,} requests)" in out
     )
-    # the expert's runs did not count requests: the random player's stand in, marked as estimated
-    assert budget.main(["-g", "ta_2048", "--player", "ta-expert"]) == 0
+    # the full view's runs did not count requests: the default view's stand in, marked as estimated
+    assert budget.main(["-g", "ta_2048", "--view", "full"]) == 0
     assert re.search(rf"^ta_2048 .* {counted['ta_2048']:,}~ ", capsys.readouterr().out, re.MULTILINE)
 
 
