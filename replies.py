@@ -26,6 +26,7 @@ THINK_BLOCK = re.compile(r"<think>.*?</think>", re.DOTALL | re.IGNORECASE)
 UNCLOSED_THINK = re.compile(r"<think>.*\Z", re.DOTALL | re.IGNORECASE)
 LONE_THINK_END = re.compile(r"\A.*</think>", re.DOTALL | re.IGNORECASE)
 PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
+UNCLOSED = "its <think> block, which it never closed (cut at the reply limit?)"
 
 # What every prompt says of the reply, by the kinds of turn the game has (`contract`): written once, here.
 _THINKING = "A <think>…</think> block is never read nor shown."
@@ -65,12 +66,10 @@ def without_thinking(reply: str) -> tuple[str, str | None]:
     """The reply with its thinking removed, and what was removed (None when nothing was): closed blocks, the text
     before a lone closing tag, and a block left open because the reply was cut."""
     said = THINK_BLOCK.sub("", reply)
-    if said.lower().count("</think>"):
+    if "</think>" in said.lower():
         said = LONE_THINK_END.sub("", said)
     if "<think>" in said.lower():
-        return UNCLOSED_THINK.sub(
-            "", said
-        ).strip(), "its <think> block, which it never closed (cut at the reply limit?)"
+        return UNCLOSED_THINK.sub("", said).strip(), UNCLOSED
     if said != reply:
         return said.strip(), "its <think> block"
     return reply, None

@@ -46,16 +46,25 @@ def episode_outcomes(results: Path, model: str) -> dict[str, dict[str, tuple[flo
     return outcomes
 
 
-def compare(bare: dict[str, tuple[float, bool]], styled: dict[str, tuple[float, bool]]) -> dict:
-    mean = sum(score for score, _ in styled.values()) / len(styled)
-    bare_mean = sum(score for score, _ in bare.values()) / len(bare)
-    newly_aborted = sum(aborted and not bare[episode][1] for episode, (_, aborted) in styled.items())
-    return {
-        "mean": round(mean, 1),
-        "aborted": sum(aborted for _, aborted in styled.values()),
-        "same": abs(mean - bare_mean) <= WITHIN and newly_aborted == 0,
-        "identical": styled == bare,
-    }
+def mean_score(outcomes: dict[str, tuple[float, bool]]) -> float:
+    return sum(score for score, _ in outcomes.values()) / len(outcomes)
+
+
+def aborted_count(outcomes: dict[str, tuple[float, bool]]) -> int:
+    return sum(aborted for _, aborted in outcomes.values())
+
+
+def verdict(bare: dict, styled: list[dict]) -> str:
+    """`identical` (every episode as the bare replies'), `same` (within WITHIN points, and Aborted nowhere the bare
+    replies are not) or `differs`."""
+    if all(outcomes == bare for outcomes in styled):
+        return "identical"
+    same = all(
+        abs(mean_score(outcomes) - mean_score(bare)) <= WITHIN
+        and not any(aborted and not bare[episode][1] for episode, (_, aborted) in outcomes.items())
+        for outcomes in styled
+    )
+    return "same" if same else "differs"
 
 
 def main(argv: list[str]) -> int:
@@ -72,29 +81,19 @@ def main(argv: list[str]) -> int:
             return episode_outcomes(results, model)
 
         runs = dict(zip((BARE, *STYLES), pool.map(play, (BARE, *STYLES))))
-    rows, failing = [], []
+    rows, verdicts = [], {}
     for game in games:
-        bare = runs[BARE][game]
-        cells = {style: compare(bare, runs[style][game]) for style in STYLES}
-        same = all(cell["same"] for cell in cells.values())
-        if not same and game not in talk:
-            failing.append(game)
-        verdict = (
-            "identical"
-            if all(c["identical"] for c in cells.values())
-            else "same"
-            if same
-            else (TALK if game in talk else "DIFFERS")
-        )
-        bare_mean = round(sum(score for score, _ in bare.values()) / len(bare), 1)
-        bare_aborted = sum(aborted for _, aborted in bare.values())
+        bare, styled = runs[BARE][game], [runs[style][game] for style in STYLES]
+        found = verdicts[game] = verdict(bare, styled)
+        shown = found if found != "differs" else TALK if game in talk else "DIFFERS"
         rows.append(
-            f"| {game} | {len(bare)} | {bare_mean} ({bare_aborted}) | "
-            + " | ".join(f"{cells[style]['mean']} ({cells[style]['aborted']})" for style in STYLES)
-            + f" | {verdict} |"
+            f"| {game} | {len(bare)} | "
+            + " | ".join(f"{mean_score(outcomes):.1f} ({aborted_count(outcomes)})" for outcomes in (bare, *styled))
+            + f" | {shown} |"
         )
-    identical = sum("| identical |" in row for row in rows)
-    same = sum("| same |" in row for row in rows)
+    failing = [game for game, found in verdicts.items() if found == "differs" and game not in talk]
+    identical = sum(found == "identical" for found in verdicts.values())
+    same = sum(found == "same" for found in verdicts.values())
     REPORT.write_text(
         "# The expert's replies in each reply style\n\n"
         "Written by `python scripts/reply_styles.py`: every shipped instance of every spec with an expert, played by "
