@@ -9,11 +9,23 @@ import pytest
 from support import GAMES, RANDOM_RUN_MODEL, all_games_run, clem, made_once, sampled_repo, words
 
 
+def pytest_addoption(parser):
+    parser.addoption(
+        "--slow", action="store_true", help="also run the tests marked `slow` (CI runs them on Python 3.12)"
+    )
+
+
 @pytest.hookimpl(trylast=True)  # after -k and -m have made their selection
 def pytest_collection_modifyitems(config, items):
-    """A test marked `covered_by(name)` checks a sample of what the test `name` checks for every game (the first
-    instance of some games, where `name` plays two of every experiment of all games): where `name` runs too, the
-    sample is left out; where it does not (`-m "not all_games"`, Python 3.11 in CI), the sample runs."""
+    """Tests marked `slow` run only with `--slow` (the README's command leaves them to CI). A test marked
+    `covered_by(name)` checks a sample of what the test `name` checks for every game (the first instance of some
+    games, where `name` plays two of every experiment of all games): where `name` runs too, the sample is left out;
+    where it does not (`-m "not all_games"`, Python 3.11 in CI), the sample runs."""
+    if not config.getoption("slow"):
+        slow = [item for item in items if item.get_closest_marker("slow")]
+        if slow:
+            config.hook.pytest_deselected(items=slow)
+            items[:] = [item for item in items if item not in slow]
     selected = {item.originalname for item in items}
     covered = [
         item for item in items if (marker := item.get_closest_marker("covered_by")) and marker.args[0] in selected

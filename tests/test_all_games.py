@@ -335,6 +335,7 @@ SEPARATING = [
 
 
 @pytest.mark.all_games
+@pytest.mark.slow
 @pytest.mark.parametrize("game", SEPARATING)
 def test_a_spec_that_separates_strong_from_random_play_keeps_separating(game, tmp_path_factory):
     """Played again on its shipped instances, the strong player's scores stay above the random player's by more than
