@@ -211,6 +211,7 @@ def mean_main_score(tmp_path_factory, game: str, strategy: str) -> float:
     return statistics.mean(episode_score(score) for score in episode_scores(tmp_path_factory, game, strategy))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", EXPERTS)
 def test_expert_reaches_its_bar_and_beats_random_clearly(game, tmp_path_factory):
     players = ta_players.GAMES[game]
@@ -305,6 +306,7 @@ NOT_ABOVE_RANDOM: dict[str, str] = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", [game for game in STRONG_REFERENCES if game not in NOT_ABOVE_RANDOM])
 def test_the_strong_reference_beats_random_play_clearly(game, tmp_path_factory):
     """A random model scores clearly less against the game's strong reference than against the random reference,
