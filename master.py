@@ -23,10 +23,11 @@ from clemcore.clemgame import GameBenchmark, GameSpec
 
 import games
 import metrics
+import replies
 import submasters
 from runtime.availability import instance_file_advice, unavailable_reason
 from runtime.errors import SpecError
-from ta_master import TextArenaGameMaster
+from ta_master import TextArenaGameMaster, reply_kinds
 
 stdout_logger = logging.getLogger("clemcore.run")
 
@@ -154,6 +155,30 @@ def require_keys(entry: Mapping):
         )
 
 
+def check_reply(game_spec: GameSpec):
+    """A spec's `reply` names the kinds of its turns (replies.KINDS). In a talk turn the words are the move: TextArena
+    reads the actions inside them by the game's own rules, so reasoning or markdown written there can change play. A
+    spec with talk turns says how in `talk_reading`, one sentence (scripts/reply_styles.py shows it where a dressed
+    reply plays otherwise), and a spec without talk turns has none to say."""
+    kinds = reply_kinds(game_spec)
+    if not kinds or any(kind not in replies.KINDS for kind in kinds):
+        raise SpecError(
+            f"{game_spec.game_name}: the reply {game_spec.reply!r} in clemgame.json is no kind of turn; it must be one "
+            f"of {', '.join(replies.KINDS)}, or a list of them, one per phase (README \"How a reply is read\")"
+        )
+    reading = getattr(game_spec, "talk_reading", None)
+    if "talk" in kinds and not (isinstance(reading, str) and reading.strip()):
+        raise SpecError(
+            f"{game_spec.game_name}: its reply has talk turns, so its entry says in `talk_reading`, in one sentence, how "
+            "TextArena reads the actions inside a talk reply (docs/replies.md)"
+        )
+    if "talk" not in kinds and reading is not None:
+        raise SpecError(
+            f"{game_spec.game_name}: `talk_reading` says how a talk reply is read, but its reply {list(kinds)} has no "
+            "talk turns: leave it out"
+        )
+
+
 def defaults(entry: Mapping) -> dict:
     """The keys an entry leaves out, with what the game gets instead: the shared keys and a description, which
     `clem list` prints. The first integration's README had users write entries without a description or benchmark:
@@ -199,6 +224,7 @@ class TextArenaGameBenchmark(GameBenchmark):
         require_keys(vars(game_spec))
         vars(game_spec).update(defaults(vars(game_spec)))
         super().__init__(game_spec)
+        check_reply(game_spec)
         self.master_class = named_class(game_spec, "master")
         self.scorer_class = named_class(game_spec, "scorer")
         self.unavailable = unavailable_reason(game_spec)

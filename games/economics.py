@@ -614,6 +614,11 @@ GAMES = [
     {
         "game_name": "ta_iterated_prisoners_dilemma",
         "reply": ["talk", "move"],
+        "talk_reading": (
+            "TextArena reads no action in a chat turn and passes the whole reply to the opponent (the decision is a "
+            "move turn): dressed words change only what the opponent hears; tit for tat and the expert read the "
+            "decisions alone."
+        ),
         "description": (
             "TextArena IteratedPrisonersDilemma (two players): ten rounds of one free chat turn "
             "each, then both choose [Cooperate] or [Defect] unseen (both cooperate 3 each, both "
@@ -661,6 +666,11 @@ GAMES = [
     {
         "game_name": "ta_three_player_ipd",
         "reply": ["talk", "moves"],
+        "talk_reading": (
+            "TextArena reads no action in a chat turn and passes the whole reply to both others (the decisions are a "
+            "moves turn): dressed words change only what they hear; tit for tat and the expert read the decisions "
+            "alone."
+        ),
         "description": (
             "TextArena ThreePlayerIPD (three players): five rounds of one free chat turn each, then "
             "each player chooses to cooperate or defect toward each opponent unseen ('[1 defect] [2 "
@@ -730,6 +740,11 @@ GAMES = [
     {
         "game_name": "ta_iterated_stag_hunt",
         "reply": ["talk", "move"],
+        "talk_reading": (
+            "TextArena reads no action in a chat turn and passes the whole reply to the opponent (the decision is a "
+            "move turn): dressed words change only what the opponent hears; tit for tat and the expert read the "
+            "decisions alone."
+        ),
         "description": (
             "TextArena IteratedStagHunt (two players): five rounds of three free chat turns each, "
             "then both hunt a [Stag] or a [Hare] unseen (both stag 10 each, both hare 5 each, a "
@@ -888,6 +903,11 @@ GAMES = [
     {
         "game_name": "ta_public_goods_game",
         "reply": ["talk", "move"],
+        "talk_reading": (
+            "In a conversation turn TextArena shows the others only the text in {braces}, every braced part of the "
+            "reply joined (a message braced while reasoning is said too), and echoes the whole reply to its author; "
+            "tit for tat and the expert read the contributions alone."
+        ),
         "description": (
             "TextArena PublicGoodsGame (three players): three rounds; each round everyone gets 20 "
             "tokens, talks in three simultaneous public turns ({message}), then secretly "
@@ -936,6 +956,11 @@ GAMES = [
     {
         "game_name": "ta_market_entry_game",
         "reply": ["talk", "move"],
+        "talk_reading": (
+            "In a conversation turn TextArena shows the others only the text in {braces}, every braced part of the "
+            "reply joined (a message braced while reasoning is said too), and echoes the whole reply to its author; "
+            "the expert's and best_response's coins are seeded by all they were shown."
+        ),
         "description": (
             "TextArena MarketEntryGame (four players): five rounds; each round everyone talks in "
             "three simultaneous public turns ({message}), then secretly enters the market [E] or "
@@ -987,6 +1012,11 @@ GAMES = [
     {
         "game_name": "ta_simple_negotiation",
         "reply": "talk",
+        "talk_reading": (
+            "TextArena executes the standing offer when [Accept] is anywhere in the reply, then makes its first "
+            "[Offer: ...], and passes the whole reply to the opponent: an [Accept] or offer named while reasoning is "
+            "taken; value_aware reads the game's announcements, not the words."
+        ),
         "description": (
             "TextArena SimpleNegotiation (two players): each player holds Wheat, Wood, Sheep, Brick "
             "and Ore and values them privately; in turns they talk, offer trades ([Offer: 3 Sheep "
@@ -1049,6 +1079,10 @@ GAMES = [
     {
         "game_name": "ta_simple_blind_auction",
         "reply": ["talk", "moves"],
+        "talk_reading": (
+            "TextArena reads no bid in a conversation turn and passes the whole reply to the opponent (the bids are a "
+            "moves turn): dressed words change only what the opponent hears; value_aware bids by its own values alone."
+        ),
         "description": (
             "TextArena SimpleBlindAuction (two players): each player has 1000 coins and its own "
             "private value for each of 5 items; after three public conversation rounds each submits "
@@ -1116,6 +1150,11 @@ GAMES = [
     {
         "game_name": "ta_two_dollar",
         "reply": "talk",
+        "talk_reading": (
+            "TextArena looks for [Propose] $X, [Accept] and [Reject] anywhere (two of them are an invalid move), "
+            "proposes the first amount and relays the words before the first tag (at most 15 under say_little): a move "
+            "named while reasoning is played or breaks the turn, markdown words count."
+        ),
         "description": (
             "TextArena TwoDollar (two players): the players negotiate how to split $2.00 in up to "
             "20 turns, proposing their own share ([Propose] $X.XX), accepting ([Accept]) or "
@@ -1169,6 +1208,11 @@ GAMES = [
     {
         "game_name": "ta_new_recruit",
         "reply": "talk",
+        "talk_reading": (
+            "With a proposal standing TextArena takes [Accept] anywhere, else [Reject] anywhere, else the first "
+            "[Propose] and its eight letters, and passes the whole reply to the opponent: a move named while reasoning "
+            "is taken; value_aware reads a proposal's letters from its proposer's words."
+        ),
         "description": (
             "TextArena NewRecruit (two players): the Recruiter (Player 0) and the Candidate (Player "
             "1) negotiate a job offer over eight issues (salary, bonus, job assignment, car, "
@@ -1334,6 +1378,11 @@ GAMES = [
     {
         "game_name": "ta_scorable_games",
         "reply": "talk",
+        "talk_reading": (
+            "TextArena takes [Propose] anywhere over [Accept] or [Reject], reads the package from the rest of the line "
+            "of the first [Propose] and relays the words before it: a package named while reasoning is the one read "
+            "(invalid mid-sentence: a trailing comma is no option)."
+        ),
         "description": (
             "TextArena ScorableGames (a scenario's parties, 2 to 7): the parties negotiate one "
             "package over five issues, each with its own private scoring table and minimum "

@@ -60,6 +60,11 @@ GAMES = [
     {
         "game_name": "ta_twenty_questions",
         "reply": "talk",
+        "talk_reading": (
+            "TextArena takes the reply's first bracketed words as the final guess unless a '?' is anywhere in it, else "
+            "the whole reply is a question the judge answers: a guess bracketed while reasoning ends the game, a '?' "
+            "anywhere turns the guess into a question."
+        ),
         "description": (
             "TextArena 20 Questions: guess the secret object of a theme by yes-or-no questions to "
             "the game master, a clem model (the last model given: -m PLAYER JUDGE), then name it in "
@@ -97,6 +102,10 @@ GAMES = [
     {
         "game_name": "ta_guess_who",
         "reply": "talk",
+        "talk_reading": (
+            "TextArena takes the reply's first bracketed word as a guess (a wrong one is an invalid move), else the "
+            "whole reply is a question the judge answers: a name bracketed while reasoning is guessed."
+        ),
         "description": (
             "TextArena Guess Who: find the game master's secret character among 24 described ones "
             "by yes-or-no questions to the game master, a clem model (the last model given: -m "
@@ -135,6 +144,10 @@ GAMES = [
     {
         "game_name": "ta_debate",
         "reply": "talk",
+        "talk_reading": (
+            "TextArena reads no action: the whole reply is the argument, shown to the opponent and put in the "
+            "transcript the jury (the judge model) votes on, so every dressed word is argued."
+        ),
         "description": (
             "TextArena Debate: two seats argue the affirmative and the negative side of a topic in "
             "turns; a jury of clem-model jurors (the last model given, asked once per juror) votes "
@@ -182,6 +195,10 @@ GAMES = [
     {
         "game_name": "ta_scenario_planning",
         "reply": "talk",
+        "talk_reading": (
+            "TextArena reads no action: the whole reply is the strategy the judges (the judge model) compare, shown to "
+            "no seat, so every dressed word is part of the strategy."
+        ),
         "description": (
             "TextArena Scenario Planning: two seats each propose a survival strategy for a "
             "scenario; a jury of clem-model jurors (the last model given, asked once per juror) "

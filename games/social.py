@@ -181,6 +181,11 @@ GAMES = [
     {
         "game_name": "ta_truth_and_deception",
         "reply": ["talk", "move"],
+        "talk_reading": (
+            "TextArena reads no action in a conversation turn and passes the whole reply to the other seat (the "
+            "Guesser's last-turn guess is a move turn): dressed words change only what is heard; the heuristic Guesser "
+            "ignores the Deceiver's words."
+        ),
         "description": (
             "TextArena Truth and Deception (two players): the Deceiver (Player 0) knows which of "
             "two facts is true and talks the Guesser (Player 1) towards the wrong one; then the "
@@ -215,6 +220,11 @@ GAMES = [
     {
         "game_name": "ta_secret_mafia",
         "reply": ["talk", "move"],
+        "talk_reading": (
+            "TextArena reads no vote in the day's discussion and passes the whole reply to every seat (votes and night "
+            "choices are move turns): dressed words change what is heard; the fixed_rule references read the "
+            "discussion for a Detective's claim and accusation."
+        ),
         "description": (
             "TextArena Secret Mafia (ten players): two secret Mafia kill by night; the village (a "
             "Doctor, a Detective, six villagers) discusses and votes one player out each day until "
@@ -254,6 +264,11 @@ GAMES = [
     {
         "game_name": "ta_settlers_of_catan",
         "reply": ["talk", "move"],
+        "talk_reading": (
+            "In the trade talk TextArena takes [done] anywhere first (the talk ends), then [accept] or [deny] of an "
+            "offer to the seat, then the first [Offer: ...], and passes the whole reply to the partner: a move named "
+            "while reasoning is taken; greedy reads the announced offers."
+        ),
         "description": (
             "TextArena Settlers of Catan (four players, fixed beginner board, no robber or "
             "development cards): roll, trade one to one with another player, build roads, "
@@ -294,6 +309,11 @@ GAMES = [
     {
         "game_name": "ta_character_conclave",
         "reply": ["talk", "move"],
+        "talk_reading": (
+            "TextArena reads no action in the discussion: the whole reply (cut at 1,000 characters) goes to every seat "
+            "and is charged to the seat's character budget, so dressed words spend it; an empty reply ends the seat's "
+            "discussion; random references vote whatever is said."
+        ),
         "description": (
             "TextArena Character Conclave (three players; six in 6_seats): each player talks within a "
             "character budget (1,000; 5,000 in long, 10,000 in extreme), then votes in secret for the "

@@ -150,6 +150,11 @@ GAMES = [
     {
         "game_name": "ta_dont_say_it",
         "reply": "talk",
+        "talk_reading": (
+            "TextArena reads the whole reply as said: the opponent's secret word anywhere in it, even inside another "
+            "word, loses the game, so a word written while reasoning is said; the trickster's messages do not depend "
+            "on the other seat's words."
+        ),
         "description": (
             "TextArena DontSayIt (two players): each has a secret word and tries to make the other "
             "say it without saying the other's word."
@@ -268,6 +273,11 @@ GAMES = [
     {
         "game_name": "ta_taboo",
         "reply": ["talk", "move"],
+        "talk_reading": (
+            "The Clue Giver's whole reply goes to its teammates as the clue, and the target or a taboo word anywhere "
+            "in it (as a whole word) is an invalid move, so a word written while reasoning breaks the clue; the "
+            "Guesser's guess is a move turn."
+        ),
         "description": (
             "TextArena Taboo (four players in two teams): the Clue Giver describes a word without "
             "saying it or its taboo words, the Guesser guesses it in brackets."

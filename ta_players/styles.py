@@ -11,7 +11,8 @@ A styled player reads its own earlier replies back as the bare replies they dres
 bare reply after a marker), so the strategy under the style plays exactly as it does bare.
 """
 
-# the words each style dresses a move in: tests look for them where the contract says they must not be
+# the words each style dresses a move in: `shows_thinking` and `shows_words_around_a_move` look for them where the
+# contract says they must not be
 REASONING = "Let me weigh my options."
 THOUGHT = "Or rather"
 PREAMBLE = "I have looked at the whole situation"
@@ -48,3 +49,15 @@ def bare(reply: str) -> str:
         if mark in reply:
             return reply.rsplit(mark, 1)[1]
     return "" if reply.startswith("<think>") else reply.lstrip()
+
+
+def shows_thinking(text: str) -> bool:
+    """Whether a text shows what a styled reply's <think> block held, which no context of any seat may
+    (replies.py: thinking is never read nor shown)."""
+    return THOUGHT in text
+
+
+def shows_words_around_a_move(text: str) -> bool:
+    """Whether a text shows the words a reasoning or markdown reply puts around its move, which no seat is shown in
+    a move turn (talk turns say them)."""
+    return REASONING in text or PREAMBLE in text

@@ -318,11 +318,13 @@ def test_the_strong_reference_beats_random_play_clearly(game, tmp_path_factory):
 
 # Every spec the suite plays the expert in (single-player, and every spec that separates): dressed as chat models write
 # them (reasoning that rejects a move before the final one, a <think> block, markdown around the move; the `chat` style
-# turns between the three), its replies play the very same games, as the reply contract reads them as meant. In turns
-# whose reply is talk the words are the move: dressed words are said too (replies.py), so specs with talk turns are
-# compared in scripts/reply_styles.py, not here.
+# turns between the three), its replies play the very same games, as the reply contract reads them as meant. In a talk
+# turn the words are the move: TextArena reads the actions inside them by the game's rules and the other seats hear
+# them (a random reference draws from a seed of all it was shown), so reasoning or markdown there can change play, and
+# the spec's declaration says how (`talk_reading`, beside its `reply`). A <think> block is never read nor shown in a
+# talk turn either: thinking cannot change play, and a spec with talk turns plays the very same games in that style.
 def _dressed_expert_specs() -> list[str]:
-    return [game for game in sorted({*EXPERTS, *SEPARATING}) if "talk" not in reply_kinds(spec_of(game))]
+    return sorted({*EXPERTS, *SEPARATING})
 
 
 VALIDATION = json.loads((REPO / "docs" / "validation.json").read_text())["games"]
@@ -351,4 +353,8 @@ def test_a_spec_that_separates_strong_from_random_play_keeps_separating(game, tm
 @pytest.mark.all_games
 @pytest.mark.parametrize("game", _dressed_expert_specs())
 def test_the_experts_replies_dressed_as_chat_models_write_them_score_as_its_bare_replies(game, tmp_path_factory):
-    assert episode_scores(tmp_path_factory, game, "expert+chat") == episode_scores(tmp_path_factory, game, "expert")
+    spec, style = spec_of(game), "expert+chat"
+    if "talk" in reply_kinds(spec):
+        assert getattr(spec, "talk_reading", None), f"{game}: its talk turns' words are said, its declaration says how"
+        style = "expert+thinking"
+    assert episode_scores(tmp_path_factory, game, style) == episode_scores(tmp_path_factory, game, "expert")

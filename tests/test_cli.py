@@ -366,7 +366,7 @@ def load_error(master_module, key: str, value, problem: str) -> str:
     )
 
 
-def spec_error(master_module, key: str, value: str) -> str:
+def spec_error(master_module, key: str, value: str | list) -> str:
     """The error of making ta_hangman's benchmark with its `key` set to `value`."""
     spec = copy.deepcopy(spec_of("ta_hangman"))
     setattr(spec, key, value)
@@ -500,6 +500,24 @@ def test_an_entry_without_what_a_game_needs_is_one_line_naming_it(master_module)
     assert str(info.value) == (
         "ta_hangman: an entry of clemgame.json lacks player_specs, n_instances; add them as README.md's "
         '"Adding a game" shows'
+    )
+
+
+def test_a_spec_with_talk_turns_says_how_they_are_read_and_only_such_a_spec(master_module):
+    talk = copy.deepcopy(spec_of("ta_two_dollar"))
+    del talk.talk_reading
+    with pytest.raises(SpecError) as info:
+        master_module.TextArenaGameBenchmark(talk)
+    assert str(info.value) == (
+        "ta_two_dollar: its reply has talk turns, so its entry says in `talk_reading`, in one sentence, how TextArena "
+        "reads the actions inside a talk reply (docs/replies.md)"
+    )
+    assert spec_error(master_module, "talk_reading", "TextArena reads the whole reply.") == (
+        "ta_hangman: `talk_reading` says how a talk reply is read, but its reply ['move'] has no talk turns: leave it out"
+    )
+    assert spec_error(master_module, "reply", ["talk", "shout"]) == (
+        "ta_hangman: the reply ['talk', 'shout'] in clemgame.json is no kind of turn; it must be one of move, moves, "
+        'talk, or a list of them, one per phase (README "How a reply is read")'
     )
 
 

@@ -58,9 +58,9 @@ def test_no_context_of_the_chat_styled_run_shows_a_seats_thinking_or_the_words_a
     for game, contexts in random_run_contexts.items():
         moves_only = "talk" not in reply_kinds(spec_of(game))
         for _, context in contexts:
-            if styles.THOUGHT in context:
+            if styles.shows_thinking(context):
                 thinking.setdefault(game, context)
-            if moves_only and (styles.REASONING in context or styles.PREAMBLE in context):
+            if moves_only and styles.shows_words_around_a_move(context):
                 reasoning.setdefault(game, context)
     assert not thinking, {game: context[-800:] for game, context in thinking.items()}
     assert not reasoning, {game: context[-800:] for game, context in reasoning.items()}
