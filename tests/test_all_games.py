@@ -183,14 +183,15 @@ CLEAR_MARGIN = 10
 FIRST_INSTANCES_ONLY = {"ta_2048"}
 
 
-def episode_scores(tmp_path_factory, game: str, strategy: str) -> list[float | None]:
-    """The strategy's Main Score in every seat a model takes, per shipped instance (None when aborted), played once
-    per test session for every test that reads it (under xdist too); every prompt it was sent fits an 8k model's
-    context."""
+def episode_scores(tmp_path_factory, game: str, strategy: str, first: bool = False) -> list[float | None]:
+    """The strategy's Main Score in every seat a model takes, per shipped instance (None when aborted), or per first
+    instance of every experiment (`first`), played once per test session for every test that reads it (under xdist
+    too); every prompt it was sent fits an 8k model's context."""
+    first = first or game in FIRST_INSTANCES_ONLY
 
     def make(path):
         path.mkdir()
-        played = first_instances(game) if game in FIRST_INSTANCES_ONLY else instances(game)
+        played = first_instances(game) if first else instances(game)
         episodes = [
             play(game, [ta_player(strategy) for _ in range(seats(game))], experiment, game_id)
             for experiment, game_id in played
@@ -201,7 +202,8 @@ def episode_scores(tmp_path_factory, game: str, strategy: str) -> list[float | N
         ]
         (path / "scores.json").write_text(json.dumps({"largest prompt": largest, "scores": scores}))
 
-    recorded = json.loads((made_once(tmp_path_factory, f"scores_{game}_{strategy}", make) / "scores.json").read_text())
+    name = f"scores_{game}_{strategy}{'_first' if first else ''}"
+    recorded = json.loads((made_once(tmp_path_factory, name, make) / "scores.json").read_text())
     assert recorded["largest prompt"] <= PROMPT_BUDGET, f"{game}: a prompt of {recorded['largest prompt']} tokens"
     return recorded["scores"]
 
@@ -316,7 +318,8 @@ def test_the_strong_reference_beats_random_play_clearly(game, tmp_path_factory):
     assert against_strong <= against_random - CLEAR_MARGIN, (against_strong, against_random)
 
 
-# Every spec the suite plays the expert in (single-player, and every spec that separates): dressed as chat models write
+# Every spec the suite plays the expert in (single-player, and every spec that separates), on the first instance of every
+# experiment (scripts/reply_styles.py plays every shipped instance for docs/reply-styles.md): dressed as chat models write
 # them (reasoning that rejects a move before the final one, a <think> block, markdown around the move; the `chat` style
 # turns between the three), its replies play the very same games, as the reply contract reads them as meant. In a talk
 # turn the words are the move: TextArena reads the actions inside them by the game's rules and the other seats hear
@@ -357,4 +360,6 @@ def test_the_experts_replies_dressed_as_chat_models_write_them_score_as_its_bare
     if "talk" in reply_kinds(spec):
         assert getattr(spec, "talk_reading", None), f"{game}: its talk turns' words are said, its declaration says how"
         style = "expert+thinking"
-    assert episode_scores(tmp_path_factory, game, style) == episode_scores(tmp_path_factory, game, "expert")
+    assert episode_scores(tmp_path_factory, game, style, first=True) == episode_scores(
+        tmp_path_factory, game, "expert", first=True
+    )
