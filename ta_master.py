@@ -6,12 +6,12 @@ module does the clem bookkeeping, and submasters only fill the three hooks `_on_
 """
 
 import abc
-import contextlib
 import copy
 import hashlib
 import io
 import itertools
 import json
+import sys
 from collections.abc import Callable
 from importlib.metadata import version
 
@@ -227,6 +227,7 @@ class TextArenaGameMaster(GameMaster):
         self._logs_survive = False  # what setup() logs is lost: calls to the judge wait for before_game
         self._judge_error: Exception | None = None
         self.refusal: tuple[int, str] | None = None  # (seat, reason): a backend refused a prompt as too long
+        self._kinds = reply_kinds(game_spec)
 
     def __deepcopy__(self, memo):
         """A copy plays on by itself but asks the same models: clemcore's branching runner (clemcore 3.7.2
@@ -423,7 +424,7 @@ class TextArenaGameMaster(GameMaster):
     def turn_kind(self) -> str:
         """The kind of reply the seat on turn is asked for (replies.KINDS): the spec's one kind; a game whose spec
         declares the kinds of its phases says here which phase the env is in."""
-        kinds = reply_kinds(self.game_spec)
+        kinds = self._kinds
         if len(kinds) > 1:
             raise NotImplementedError(
                 f"{self.game_spec.game_name} declares the reply kinds {kinds}: its master must say which turn is which"
@@ -591,7 +592,7 @@ class TextArenaGameMaster(GameMaster):
     def _read(self, reply: str, kind: str) -> str:
         """The action a seat's reply stands for (the reply contract, `replies`); what the game read is recorded
         beside the reply where it is not the reply as sent."""
-        if kind not in reply_kinds(self.game_spec):
+        if kind not in self._kinds:
             raise ValueError(f"{self.game_spec.game_name}: a {kind} turn, which its spec's `reply` does not declare")
         reading = replies.read(reply, kind)
         if reading.note is not None:
@@ -626,7 +627,8 @@ class TextArenaGameMaster(GameMaster):
             seat = self.seats[self.env.state.current_player_id]
             with self._env_errors("get_observation"):
                 _, context = self.env.get_observation()
-            if isinstance(seat, TextArenaPlayer):
+            # ReferencePlayer is a plain class: an isinstance check of clemcore's Player, an ABC, costs more
+            if not isinstance(seat, ReferencePlayer):
                 if self._round_over():
                     self._acted_this_round.clear()
                     self.log_next_round()
@@ -656,22 +658,48 @@ class TextArenaGameMaster(GameMaster):
         alive = getattr(self.env.state, "is_player_alive", lambda pid: True)
         return all(seat.name in self._acted_this_round for pid, seat in enumerate(self.seats) if alive(pid))
 
-    @contextlib.contextmanager
-    def _in_episode(self):
+    def _in_episode(self) -> "_InEpisode":
         """The episode's randomness, entered once per game master call: a request with reference seats makes two
-        env calls per seat, and each entry rebinds about 120 names (10-15 µs). The reference players and the hooks
-        run inside it too: they draw only from their own generators, and what they would draw from the module
-        functions is the episode's, as reproducible as the env's draws.
+        env calls per seat, and each entry rebinds about 120 names. The reference players and the hooks run inside it
+        too: they draw only from their own generators, and what they would draw from the module functions is the
+        episode's, as reproducible as the env's draws.
 
         Some TextArena 0.7.4 envs print debug lines (RushHour, WordSearch, SettlersOfCatan); stdout belongs to
         clem and its users, so whatever env code prints is dropped.
         """
-        with self._randomness, contextlib.redirect_stdout(io.StringIO()):
-            yield
+        return _InEpisode(self._randomness)
 
     def _env_errors(self, stage: str) -> "_EnvErrors":
         """Names the episode in any TextArena error raised by env code (run inside `_in_episode`)."""
         return _EnvErrors(self, stage)
+
+
+class _Dropped(io.TextIOBase):
+    """Where what env code prints goes: nowhere."""
+
+    def write(self, text: str) -> int:
+        return len(text)
+
+
+DROPPED = _Dropped()
+
+
+class _InEpisode:
+    """`TextArenaGameMaster._in_episode`: a class rather than a generator context manager with
+    `contextlib.redirect_stdout` because it is entered at every request."""
+
+    __slots__ = ("randomness", "stdout")
+
+    def __init__(self, randomness: EpisodeRandomness):
+        self.randomness = randomness
+
+    def __enter__(self):
+        self.randomness.__enter__()
+        self.stdout, sys.stdout = sys.stdout, DROPPED
+
+    def __exit__(self, error_type, error, traceback):
+        sys.stdout = self.stdout
+        return self.randomness.__exit__(error_type, error, traceback)
 
 
 class _EnvErrors:

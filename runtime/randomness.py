@@ -1,6 +1,7 @@
 """Each episode's own random generators, swapped in for the process-wide ones while its env runs."""
 
 import contextlib
+import operator
 import random
 import types
 
@@ -37,6 +38,12 @@ class _GlobalGenerator:
 _PROCESS_GENERATORS = (_GlobalGenerator(random, "_inst"), _GlobalGenerator(np.random.mtrand, "_rand", np.random))
 
 
+def _values_of(names: tuple[str, ...]):
+    """A function giving the values of these names in a namespace, as a tuple."""
+    values = operator.itemgetter(*names)
+    return values if len(names) > 1 else lambda namespace: (values(namespace),)
+
+
 class CopyableRandom(random.Random):
     """A `random.Random` whose deep copy takes the generator's state whole, and draws on as the original would.
     clemcore's branching runner deep-copies an episode before every step; `copy.deepcopy` of a Random copies the 625
@@ -65,12 +72,15 @@ class EpisodeRandomness:
 
     def _bind(self, python: random.Random, numpy: np.random.RandomState):
         self._generators = (python, numpy)
+        # (namespace, the episode's entries, their names, what reads those names' values as a tuple): entered once
+        # per game master call, so the caller's entries are read by itemgetter's C loop, not a comprehension
         self._bindings = [
-            binding
+            (namespace, entries, tuple(entries), _values_of(tuple(entries)))
             for process_generator, generator in zip(_PROCESS_GENERATORS, self._generators)
-            for binding in process_generator.bindings(generator)
+            for namespace, entries in process_generator.bindings(generator)
+            if entries
         ]
-        self._outer_bindings = []
+        self._outer_values = []
 
     # a deep copy (clemcore's branching runner copies game masters) draws on from a copy of the generators
     def __getstate__(self):
@@ -80,16 +90,14 @@ class EpisodeRandomness:
         self._bind(*generators)
 
     def __enter__(self):
-        self._outer_bindings.append(
-            [(namespace, {name: namespace[name] for name in entries}) for namespace, entries in self._bindings]
-        )
-        for namespace, entries in self._bindings:
+        self._outer_values.append([values_of(namespace) for namespace, _, _, values_of in self._bindings])
+        for namespace, entries, _, _ in self._bindings:
             namespace.update(entries)
         return self
 
     def __exit__(self, *exc_info):
-        for namespace, entries in self._outer_bindings.pop():
-            namespace.update(entries)
+        for (namespace, _, names, _), values in zip(self._bindings, self._outer_values.pop()):
+            namespace.update(zip(names, values))
         return False
 
     @contextlib.contextmanager
