@@ -170,28 +170,32 @@ class LayerProfile:
 
     def __init__(self):
         self.profile: cProfile.Profile | None = None
-        self._pauses = 0  # the left-out calls nest (the judge inside an env step, the recorder inside the judge)
+        self._depth = 0  # 1 inside a step, more inside left-out calls, which nest (the recorder inside the judge)
 
     def step(self, function):
         def profiled(*args, **kwargs):
+            self._depth = 1
             self.profile.enable()
             try:
                 return function(*args, **kwargs)
             finally:
                 self.profile.disable()
+                self._depth = 0
 
         return profiled
 
     def paused(self, function):
         def unprofiled(*args, **kwargs):
-            self._pauses += 1
-            if self._pauses == 1:
+            if not self._depth:  # outside a step (setup, the bare replay): not profiled anyway
+                return function(*args, **kwargs)
+            self._depth += 1
+            if self._depth == 2:
                 self.profile.disable()
             try:
                 return function(*args, **kwargs)
             finally:
-                self._pauses -= 1
-                if self._pauses == 0:
+                self._depth -= 1
+                if self._depth == 1:
                     self.profile.enable()
 
         return unprofiled
