@@ -109,15 +109,21 @@ class ClemObservationWrapper(ta.ObservationWrapper):
                 new_position = False
             else:
                 # a seat's own move is shown as its own; any other message alike to every seat
-                kept = shown is not None and not (observation_type is PLAYER_ACTION and sender_id in own)
-                if kept and (sender_id, message) in shown:
-                    line, clears_boards = shown[sender_id, message]
-                else:
+                key = (
+                    None
+                    if shown is None or (observation_type is PLAYER_ACTION and sender_id in own)
+                    else (sender_id, message)
+                )
+                line_and_clears = None if key is None else shown.get(key)
+                if line_and_clears is None:
                     text = relabel(message) if relabel else message
-                    line = self._line(names, own, sender_id, text, observation_type)
-                    clears_boards = boards_in_messages is not None and boards_in_messages in text
-                    if kept:
-                        shown[sender_id, message] = line, clears_boards
+                    line_and_clears = (
+                        self._line(names, own, sender_id, text, observation_type),
+                        boards_in_messages is not None and boards_in_messages in text,
+                    )
+                    if key is not None:
+                        shown[key] = line_and_clears
+                line, clears_boards = line_and_clears
                 if line is not None:
                     lines.append(line)
                 if clears_boards:

@@ -210,6 +210,7 @@ class TextArenaGameMaster(GameMaster):
         self.seats: list[TextArenaPlayer | ReferencePlayer] = []
         self.instance: dict = {}
         self.env = None
+        self._ta_env = None
         self.view: str | None = None
         self._randomness: EpisodeRandomness | None = None
         self._context: dict | None = None
@@ -413,11 +414,14 @@ class TextArenaGameMaster(GameMaster):
 
     @property
     def ta_env(self):
-        """The TextArena env inside the clem view and the fixes' wrappers, for submasters that read it."""
-        env = self.env.env
-        while isinstance(env, ta.Wrapper):
-            env = env.env
-        return env
+        """The TextArena env inside the clem view and the fixes' wrappers, for submasters that read it (some at every
+        move: found once, as the wrappers are made once per episode)."""
+        if self._ta_env is None:
+            env = self.env.env
+            while isinstance(env, ta.Wrapper):
+                env = env.env
+            self._ta_env = env
+        return self._ta_env
 
     # --- hooks for submasters ---
 
@@ -603,7 +607,8 @@ class TextArenaGameMaster(GameMaster):
         """Steps the env with a seat's move: whether the game is over (by the game, or at the cap on all seats'
         moves), and the first invalid-move reason TextArena gave, if any."""
         self._acted_this_round.add(seat.name)
-        invalid_moves = self.env.state.clem_invalid_moves
+        # the innermost env's state, read without the wrappers' attribute forwarding (two calls per hop)
+        invalid_moves = self.ta_env.state.clem_invalid_moves
         invalid_moves.clear()
         with self._env_errors("step"):
             done, _ = self.env.step(move)
@@ -624,7 +629,7 @@ class TextArenaGameMaster(GameMaster):
         stays pure). Returns whether the game ended meanwhile. A round ends when every seat still in the game has
         acted; the next one starts with a model's turn, so that every round holds a request."""
         for reference_moves in itertools.count():
-            seat = self.seats[self.env.state.current_player_id]
+            seat = self.seats[self.ta_env.state.current_player_id]
             with self._env_errors("get_observation"):
                 _, context = self.env.get_observation()
             # ReferencePlayer is a plain class: an isinstance check of clemcore's Player, an ABC, costs more
@@ -654,13 +659,16 @@ class TextArenaGameMaster(GameMaster):
                 return True
 
     def _round_over(self) -> bool:
+        acted = self._acted_this_round
+        if len(acted) == len(self.seats):
+            return True
         # seats TextArena has eliminated (FFA games of more than two seats play on without them) act no more
-        alive = getattr(self.env.state, "is_player_alive", lambda pid: True)
-        return all(seat.name in self._acted_this_round for pid, seat in enumerate(self.seats) if alive(pid))
+        alive = getattr(self.ta_env.state, "is_player_alive", None)
+        return alive is not None and all(seat.name in acted for pid, seat in enumerate(self.seats) if alive(pid))
 
     def _in_episode(self) -> "_InEpisode":
         """The episode's randomness, entered once per game master call: a request with reference seats makes two
-        env calls per seat, and each entry rebinds about 120 names. The reference players and the hooks run inside it
+        env calls per seat, and each entry rebinds about 70 names. The reference players and the hooks run inside it
         too: they draw only from their own generators, and what they would draw from the module functions is the
         episode's, as reproducible as the env's draws.
 
