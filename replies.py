@@ -17,6 +17,7 @@ so is a block the reply limit cut before it was closed, and the reasoning before
 chat template opens the block in the prompt send only its end). The records keep the reply as it was sent.
 """
 
+import functools
 import re
 from typing import NamedTuple
 
@@ -106,6 +107,8 @@ class Reading(NamedTuple):
     note: str | None
 
 
+# a pure function, and the reference opponents send the same few replies again and again (a vote, a pass, a move)
+@functools.lru_cache(maxsize=1024)
 def read(reply: str, kind: str) -> Reading:
     """The reply read as a turn of this kind."""
     said, removed = without_thinking(reply)
