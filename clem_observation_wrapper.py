@@ -34,10 +34,10 @@ class ClemObservationWrapper(ta.ObservationWrapper):
     everything queued since that player's last turn; each message is labelled by its sender as TextArena names them
     (`[GAME]`, `[Player 0]`, ...). In the full view a context holds what is new (the first one starts with
     TextArena's game prompt) and the player's own echoed action is left out, as the player's memory holds its reply.
-    The bounded views (`state`, `dialogue`) render every context anew from what the player has been sent so far,
-    by the observations' types: TextArena's prompt (PROMPT) and the messages sent with it (the game's opening: the
-    trump suit, the roles) always, then the newest messages that fit the view's window, then, in the state view, the
-    boards (GAME_BOARD) of the current position, last, as in TextArena's own -train view: the latest boards sent one
+    The bounded views (`state`, `dialogue`) make every context from all the player has been sent so far (kept
+    rendered between its turns, `_Seen`), by the observations' types: TextArena's prompt (PROMPT) and the messages
+    sent with it (the game's opening: the trump suit, the roles) always, then the newest messages that fit the view's
+    window, then, in the state view, the boards (GAME_BOARD) of the current position, last, as in TextArena's own -train view: the latest boards sent one
     after another (earlier boards show earlier positions and are left out). Where a game sends its board as a board
     observation only with the prompt and every later one inside its messages (`boards_in_messages`: the words that
     mark such a message, Battleship's "Your updated board:"), that first board is left out as soon as such a message
