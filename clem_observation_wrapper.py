@@ -70,10 +70,20 @@ class ClemObservationWrapper(ta.ObservationWrapper):
         self.window = window or WINDOW_CHARS.get(view)
         self._seen: dict[int, _Seen] = {}
         self._shown = _Shown()
+        innermost = env
+        while isinstance(innermost, ta.Wrapper):
+            innermost = innermost.env
+        self._innermost = innermost
+
+    @property
+    def state(self):
+        """TextArena's state of the game, the innermost env's: the wrappers' attribute forwarding costs two calls per
+        wrapper, and the game master reads the state at every move."""
+        return self._innermost.state
 
     def observation(self, player_id: int, observation: list) -> dict:
         relabel = self.relabel or None
-        state = self.env.state  # looked up once: the wrappers' attribute forwarding costs a call per hop
+        state = self.state
         names = state.role_mapping
         # TextArena 0.7.4's TowerOfHanoi and Wordle record the move without a sender (as GAME); in a one-player
         # game that can only be the player's own move, and it is shown as the player's

@@ -56,8 +56,13 @@ RECORD_FIELDS = ("content", "fingerprint")
 REFERENCE_MOVES_IN_A_ROW = 1000
 
 
+JSON_SCALARS = (str, int, float, bool, type(None))
+
+
 def to_jsonable(value):
     """JSON-ready copy of TextArena state: sets sorted, tuples as lists, keys as strings."""
+    if type(value) in JSON_SCALARS:  # most of the leaves, at the end of every episode
+        return value
     if isinstance(value, dict):
         return {str(key): to_jsonable(item) for key, item in value.items()}
     if isinstance(value, (set, frozenset)):
@@ -229,6 +234,7 @@ class TextArenaGameMaster(GameMaster):
         self._judge_error: Exception | None = None
         self.refusal: tuple[int, str] | None = None  # (seat, reason): a backend refused a prompt as too long
         self._kinds = reply_kinds(game_spec)
+        self._stage_errors: dict[str, _EnvErrors] = {}
 
     def __deepcopy__(self, memo):
         """A copy plays on by itself but asks the same models: clemcore's branching runner (clemcore 3.7.2
@@ -607,8 +613,7 @@ class TextArenaGameMaster(GameMaster):
         """Steps the env with a seat's move: whether the game is over (by the game, or at the cap on all seats'
         moves), and the first invalid-move reason TextArena gave, if any."""
         self._acted_this_round.add(seat.name)
-        # the innermost env's state, read without the wrappers' attribute forwarding (two calls per hop)
-        invalid_moves = self.ta_env.state.clem_invalid_moves
+        invalid_moves = self.env.state.clem_invalid_moves
         invalid_moves.clear()
         with self._env_errors("step"):
             done, _ = self.env.step(move)
@@ -629,7 +634,7 @@ class TextArenaGameMaster(GameMaster):
         stays pure). Returns whether the game ended meanwhile. A round ends when every seat still in the game has
         acted; the next one starts with a model's turn, so that every round holds a request."""
         for reference_moves in itertools.count():
-            seat = self.seats[self.ta_env.state.current_player_id]
+            seat = self.seats[self.env.state.current_player_id]
             with self._env_errors("get_observation"):
                 _, context = self.env.get_observation()
             # ReferencePlayer is a plain class: an isinstance check of clemcore's Player, an ABC, costs more
@@ -663,7 +668,7 @@ class TextArenaGameMaster(GameMaster):
         if len(acted) == len(self.seats):
             return True
         # seats TextArena has eliminated (FFA games of more than two seats play on without them) act no more
-        alive = getattr(self.ta_env.state, "is_player_alive", None)
+        alive = getattr(self.env.state, "is_player_alive", None)
         return alive is not None and all(seat.name in acted for pid, seat in enumerate(self.seats) if alive(pid))
 
     def _in_episode(self) -> "_InEpisode":
@@ -678,8 +683,12 @@ class TextArenaGameMaster(GameMaster):
         return _InEpisode(self._randomness)
 
     def _env_errors(self, stage: str) -> "_EnvErrors":
-        """Names the episode in any TextArena error raised by env code (run inside `_in_episode`)."""
-        return _EnvErrors(self, stage)
+        """Names the episode in any TextArena error raised by env code (run inside `_in_episode`); one per stage,
+        made once (a request with reference seats makes two env calls per seat)."""
+        errors = self._stage_errors.get(stage)
+        if errors is None:
+            errors = self._stage_errors[stage] = _EnvErrors(self, stage)
+        return errors
 
 
 class _Dropped(io.TextIOBase):
