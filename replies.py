@@ -107,10 +107,22 @@ class Reading(NamedTuple):
     note: str | None
 
 
-# a pure function, and the reference opponents send the same few replies again and again (a vote, a pass, a move)
-@functools.lru_cache(maxsize=1024)
 def read(reply: str, kind: str) -> Reading:
     """The reply read as a turn of this kind."""
+    return _read_short(reply, kind) if len(reply) <= SHORT_REPLY else _read(reply, kind)
+
+
+# The reference opponents send the same few short replies again and again (a vote, a pass, a move): those are read
+# once. A model's replies are rarely alike, and a reasoning model's run to many kilobytes, which the cache would keep.
+SHORT_REPLY = 1000
+
+
+@functools.lru_cache(maxsize=1024)
+def _read_short(reply: str, kind: str) -> Reading:
+    return _read(reply, kind)
+
+
+def _read(reply: str, kind: str) -> Reading:
     said, removed = without_thinking(reply)
     if kind == "talk":
         return Reading(said, None if removed is None else f"said, without {removed}: {said}")
