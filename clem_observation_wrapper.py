@@ -23,6 +23,8 @@ VIEWS = ("state", "dialogue", "full")
 WINDOW_CHARS = {"state": 4000, "dialogue": 12000}
 CLIP_CHARS = 1000
 LEADING_BLANK_LINES = re.compile(r"\A(?:[ \t]*\n)+")
+GAME_ID = ta.GAME_ID
+PROMPT, GAME_BOARD, PLAYER_ACTION = ObservationType.PROMPT, ObservationType.GAME_BOARD, ObservationType.PLAYER_ACTION
 
 
 class ClemObservationWrapper(ta.ObservationWrapper):
@@ -32,10 +34,10 @@ class ClemObservationWrapper(ta.ObservationWrapper):
     everything queued since that player's last turn; each message is labelled by its sender as TextArena names them
     (`[GAME]`, `[Player 0]`, ...). In the full view a context holds what is new (the first one starts with
     TextArena's game prompt) and the player's own echoed action is left out, as the player's memory holds its reply.
-    The bounded views (`state`, `dialogue`) render every context anew from what the player has been sent so far,
-    by the observations' types: TextArena's prompt (PROMPT) and the messages sent with it (the game's opening: the
-    trump suit, the roles) always, then the newest messages that fit the view's window, then, in the state view, the
-    boards (GAME_BOARD) of the current position, last, as in TextArena's own -train view: the latest boards sent one
+    The bounded views (`state`, `dialogue`) make every context from all the player has been sent so far (kept
+    rendered between its turns, `_Seen`), by the observations' types: TextArena's prompt (PROMPT) and the messages
+    sent with it (the game's opening: the trump suit, the roles) always, then the newest messages that fit the view's
+    window, then, in the state view, the boards (GAME_BOARD) of the current position, last, as in TextArena's own -train view: the latest boards sent one
     after another (earlier boards show earlier positions and are left out). Where a game sends its board as a board
     observation only with the prompt and every later one inside its messages (`boards_in_messages`: the words that
     mark such a message, Battleship's "Your updated board:"), that first board is left out as soon as such a message
@@ -67,74 +69,116 @@ class ClemObservationWrapper(ta.ObservationWrapper):
         self.view = view
         self.window = window or WINDOW_CHARS.get(view)
         self._seen: dict[int, _Seen] = {}
+        self._shown = _Shown()
+        innermost = env
+        while isinstance(innermost, ta.Wrapper):
+            innermost = innermost.env
+        self._innermost = innermost
+
+    @property
+    def state(self):
+        """TextArena's state of the game, the innermost env's: the wrappers' attribute forwarding costs two calls per
+        wrapper, and the game master reads the state at every move."""
+        return self._innermost.state
 
     def observation(self, player_id: int, observation: list) -> dict:
-        if self.relabel:
-            observation = [
-                (sender_id, self.relabel(message), observation_type)
-                for sender_id, message, observation_type in observation
-            ]
-        state = self.env.state  # looked up once: the wrappers' attribute forwarding costs a call per hop
+        relabel = self.relabel or None
+        state = self.state
         names = state.role_mapping
         # TextArena 0.7.4's TowerOfHanoi and Wordle record the move without a sender (as GAME); in a one-player
         # game that can only be the player's own move, and it is shown as the player's
-        own = (player_id, ta.GAME_ID) if state.num_players == 1 else (player_id,)
+        own = (player_id, GAME_ID) if state.num_players == 1 else (player_id,)
+        lines = []
         if self.view == "full":
-            lines = [
-                line
-                for sender_id, message, observation_type in observation
-                if (line := self._line(names, own, sender_id, message, observation_type)) is not None
-            ]
-            content = "\n\n".join(lines)
-        else:
-            first = player_id not in self._seen
-            seen = self._seen.setdefault(player_id, _Seen(self.window))
-            # TextArena broadcasts the board after every move, so one observation can hold the boards of several
-            # positions. Boards sent one after another are one position (Battleship's own and target grids, a board
-            # and its move list) and stay together; a board sent after anything else (a move, a dice roll) shows a
-            # new position and replaces them.
-            new_position = True
             for sender_id, message, observation_type in observation:
-                if observation_type == ObservationType.PROMPT:
-                    seen.prompt = self._prompt(message)
-                elif observation_type == ObservationType.GAME_BOARD and self.view == "state":
-                    # blank lines go, the first row's indentation stays: it aligns the row with the column labels
-                    board = LEADING_BLANK_LINES.sub("", message).rstrip()
-                    seen.boards = [*([] if new_position else seen.boards), board]
-                    new_position = False
-                else:
-                    if (line := self._line(names, own, sender_id, message, observation_type)) is not None:
-                        seen.add(line, opening=first)
-                    if self.boards_in_messages and self.boards_in_messages in message:
-                        seen.boards = []
-                    new_position = True
-            content = seen.render()
+                if relabel:
+                    message = relabel(message)
+                if (line := self._line(names, own, sender_id, message, observation_type)) is not None:
+                    lines.append(line)
+            return self._context(names, "\n\n".join(lines))
+        seen = self._seen.get(player_id)
+        first = seen is None
+        if first:
+            seen = self._seen[player_id] = _Seen(self.window)
+        shows_boards, boards_in_messages = self.view == "state", self.boards_in_messages or None
+        # with two seats a message reaches one seat or is one seat's own move more often than not: kept, it costs more
+        # than it saves
+        shown = self._shown if state.num_players > 2 else None
+        # TextArena broadcasts the board after every move, so one observation can hold the boards of several
+        # positions. Boards sent one after another are one position (Battleship's own and target grids, a board and
+        # its move list) and stay together; a board sent after anything else (a move, a dice roll) shows a new
+        # position and replaces them.
+        new_position = True
+        for sender_id, message, observation_type in observation:
+            if observation_type is PROMPT:
+                seen.set_prompt(self._prompt(relabel(message) if relabel else message))
+            elif observation_type is GAME_BOARD and shows_boards:
+                # blank lines go, the first row's indentation stays: it aligns the row with the column labels
+                board = LEADING_BLANK_LINES.sub("", relabel(message) if relabel else message).rstrip()
+                seen.boards = [*([] if new_position else seen.boards), board]
+                new_position = False
+            else:
+                # a seat's own move is shown as its own; any other message alike to every seat
+                key = (
+                    None
+                    if shown is None or (observation_type is PLAYER_ACTION and sender_id in own)
+                    else (sender_id, message)
+                )
+                line_and_clears = None if key is None else shown.get(key)
+                if line_and_clears is None:
+                    text = relabel(message) if relabel else message
+                    line_and_clears = (
+                        self._line(names, own, sender_id, text, observation_type),
+                        boards_in_messages is not None and boards_in_messages in text,
+                    )
+                    if key is not None:
+                        shown[key] = line_and_clears
+                line, clears_boards = line_and_clears
+                if line is not None:
+                    lines.append(line)
+                if clears_boards:
+                    seen.boards = []
+                new_position = True
+        seen.add(lines, opening=first)
+        return self._context(names, seen.render())
+
+    def _context(self, names: dict, content: str) -> dict:
         # An empty context would be rejected by most backends; TextArena always queues something for the
         # player on turn in the games wired so far, so this only guards future games.
-        return {"role": "user", "content": content or f"[{names.get(ta.GAME_ID, 'GAME')}] It is your turn."}
+        return {"role": "user", "content": content or f"[{names.get(GAME_ID, 'GAME')}] It is your turn."}
 
     def _prompt(self, message: str) -> str:
         return f"{message.strip()}\n\n{self.contract}" if self.contract else message.strip()
 
     def _line(self, names: dict, own: tuple, sender_id: int, message: str, observation_type) -> str | None:
         """A message as a labelled line of the context, or None where the view leaves it out."""
-        if observation_type == ObservationType.PROMPT:
+        if observation_type is PROMPT:
             return self._prompt(message)
-        if observation_type == ObservationType.PLAYER_ACTION:
-            if sender_id in own:
-                if self.view == "full":
+        if observation_type is PLAYER_ACTION and sender_id in own:
+            if self.view == "full":
+                return None
+            if self.view == "state":  # the model's own move, as a reminder, not its reasoning
+                message = " ".join(bracketed_moves(message))
+                if not message:
                     return None
-                if self.view == "state":  # the model's own move, as a reminder, not its reasoning
-                    message = " ".join(bracketed_moves(message))
-                    if not message:
-                        return None
-            if sender_id in own:
-                sender_id = own[0]
+            sender_id = own[0]
         # a seat's words, also where the game passes them on as its own description (TextArena 0.7.4's Settlers of
         # Catan sends each negotiation reply as a GAME_ACTION_DESCRIPTION from the seat, env.py:279, :319)
-        if sender_id != ta.GAME_ID and self.view != "full" and len(message) > CLIP_CHARS:
+        if sender_id != GAME_ID and len(message) > CLIP_CHARS and self.view != "full":
             message = "…" + message[-CLIP_CHARS:]
-        return f"[{names.get(sender_id, f'Player {sender_id}')}] {message.strip()}"
+        name = names.get(sender_id)
+        return f"[{f'Player {sender_id}' if name is None else name}] {message.strip()}"
+
+
+class _Shown(dict):
+    """{(sender, message as TextArena sent it): (its line, whether it says the boards before it are out of date)} of the messages
+    an episode's seats have been shown, but a seat's own moves, in games of more than two seats: TextArena sends most
+    messages to every seat (Secret Mafia: to up to nine), and each is labelled, clipped and relabelled once. The line depends on the sender's name, which
+    TextArena 0.7.4 sets at reset and never changes. A copy of the episode (clemcore's branching runner copies the game
+    before every step) shares it, as what it holds does not depend on the episode's course."""
+
+    def __deepcopy__(self, memo):
+        return self
 
 
 class Relabel:
@@ -155,33 +199,61 @@ class Relabel:
 class _Seen:
     """What a player has been sent, as a bounded view keeps it: the prompt and the game's opening messages (sent with
     it: the trump suit, the roles, the first moves), the newest messages that fit the window (with the count of older
-    ones left out), and the latest boards."""
+    ones left out), and the latest boards.
+
+    The view is kept rendered between the player's requests: the messages of an observation are appended to the
+    window's text at once and those they push out are cut from its front, so a request costs what is new since the
+    player's last one, not the whole window (joined anew, the windows of Secret Mafia's nine seats took most of a
+    request's time)."""
 
     def __init__(self, window: int):
         self.prompt = ""
         self.boards: list[str] = []
         self._opening: list[str] = []
+        self._head: str | None = ""  # the prompt and the opening, as the view begins (None: to be joined anew)
         self._window = window
-        self._lines: deque[str] = deque()
+        self._lengths: deque[int] = deque()  # of the messages in the window, as sent, oldest first
         self._chars = 0
         self._dropped = 0
+        self._text = ""  # the messages in the window, each clipped to it, separated by blank lines
 
-    def add(self, line: str, opening: bool = False):
-        if opening:
-            self._opening.append(self._clipped(line))
+    def set_prompt(self, prompt: str):
+        self.prompt = prompt
+        self._head = None
+
+    def add(self, lines: list[str], opening: bool = False):
+        """The messages of one observation, oldest first."""
+        if not lines:
             return
-        self._lines.append(line)
-        self._chars += len(line)
-        # the newest line always stays, clipped to the window if it alone is longer
-        while len(self._lines) > 1 and self._chars > self._window:
-            self._chars -= len(self._lines.popleft())
-            self._dropped += 1
-
-    def _clipped(self, line: str) -> str:
-        return line if len(line) <= self._window else "…" + line[-self._window :]
+        window = self._window
+        clipped = [line if len(line) <= window else "…" + line[-window:] for line in lines]
+        if opening:
+            self._opening.extend(clipped)
+            self._head = None
+            return
+        lengths, held = self._lengths, len(self._lengths)  # `held`: the messages the text holds
+        sizes = [len(line) for line in lines]
+        lengths.extend(sizes)
+        self._chars += sum(sizes)
+        # the newest message always stays, clipped to the window if it alone is longer
+        cut, dropped = 0, 0
+        while len(lengths) > 1 and self._chars > window:
+            length = lengths.popleft()
+            self._chars -= length
+            dropped += 1
+            if dropped <= held:
+                cut += min(length, window + 1) + 2  # as clipped, and the blank line after it
+        self._dropped += dropped
+        kept = [self._text[cut:]] if dropped < held else []
+        self._text = "\n\n".join([*kept, *clipped[max(dropped - held, 0) :]])
 
     def render(self) -> str:
-        lines = [self._clipped(line) for line in self._lines]
+        if self._head is None:
+            self._head = "\n\n".join(part for part in (self.prompt, *self._opening) if part)
+        parts = [self._head] if self._head else []
         if self._dropped:
-            lines.insert(0, f"[GAME] ({self._dropped} earlier messages are not repeated here.)")
-        return "\n\n".join(part for part in (self.prompt, *self._opening, *lines, *self.boards) if part)
+            parts.append(f"[GAME] ({self._dropped} earlier messages are not repeated here.)")
+        if self._text:
+            parts.append(self._text)
+        parts.extend(board for board in self.boards if board)
+        return "\n\n".join(parts)

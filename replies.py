@@ -17,15 +17,21 @@ so is a block the reply limit cut before it was closed, and the reasoning before
 chat template opens the block in the prompt send only its end). The records keep the reply as it was sent.
 """
 
+import functools
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 KINDS = ("move", "moves", "talk")
 
+# Either tag, in any case: where neither is found (most replies) there is no thinking to remove. Python's re matches
+# every character whose str.lower() is a letter of the tags (the Kelvin sign as k), so this finds what the lowered
+# searches below would.
+THINK_TAG = re.compile(r"</?think>", re.IGNORECASE)
 THINK_BLOCK = re.compile(r"<think>.*?</think>", re.DOTALL | re.IGNORECASE)
 UNCLOSED_THINK = re.compile(r"<think>.*\Z", re.DOTALL | re.IGNORECASE)
 LONE_THINK_END = re.compile(r"\A.*</think>", re.DOTALL | re.IGNORECASE)
 PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
+BRACKET = re.compile(r"[\[\]]")
 UNCLOSED = "its <think> block, which it never closed (cut at the reply limit?)"
 
 # What every prompt says of the reply, by the kinds of turn the game has (`contract`): written once, here.
@@ -65,6 +71,8 @@ def contract(kinds: tuple[str, ...]) -> str:
 def without_thinking(reply: str) -> tuple[str, str | None]:
     """The reply with its thinking removed, and what was removed (None when nothing was): closed blocks, the text
     before a lone closing tag, and a block left open because the reply was cut."""
+    if THINK_TAG.search(reply) is None:
+        return reply, None
     said = THINK_BLOCK.sub("", reply)
     if "</think>" in said.lower():
         said = LONE_THINK_END.sub("", said)
@@ -79,20 +87,19 @@ def bracketed_moves(text: str) -> list[str]:
     """The outermost bracketed parts of a text, in order: its moves (`[4]`, `[place () {(1,2): [F1]}]`, whose inner
     brackets belong to the move); a bracket never closed is read as text ("[I think [e2e4]" holds `[e2e4]`)."""
     moves, depth, start = [], 0, 0
-    for index, character in enumerate(text):
-        if character == "[":
+    for bracket in BRACKET.finditer(text):  # the brackets alone: a reply is mostly words
+        if bracket.group() == "[":
             if depth == 0:
-                start = index
+                start = bracket.start()
             depth += 1
-        elif character == "]" and depth:
+        elif depth:
             depth -= 1
             if depth == 0:
-                moves.append(text[start : index + 1])
+                moves.append(text[start : bracket.end()])
     return moves + bracketed_moves(text[start + 1 :]) if depth else moves
 
 
-@dataclass(frozen=True)
-class Reading:
+class Reading(NamedTuple):
     """A reply as the game read it: `action` is what TextArena is handed; `note` says, for the records, what the game
     read when that is not the reply as sent (None when it is), and which rule a reply without a move broke."""
 
@@ -102,6 +109,20 @@ class Reading:
 
 def read(reply: str, kind: str) -> Reading:
     """The reply read as a turn of this kind."""
+    return _read_short(reply, kind) if len(reply) <= SHORT_REPLY else _read(reply, kind)
+
+
+# The reference opponents send the same few short replies again and again (a vote, a pass, a move): those are read
+# once. A model's replies are rarely alike, and a reasoning model's run to many kilobytes, which the cache would keep.
+SHORT_REPLY = 1000
+
+
+@functools.lru_cache(maxsize=1024)
+def _read_short(reply: str, kind: str) -> Reading:
+    return _read(reply, kind)
+
+
+def _read(reply: str, kind: str) -> Reading:
     said, removed = without_thinking(reply)
     if kind == "talk":
         return Reading(said, None if removed is None else f"said, without {removed}: {said}")

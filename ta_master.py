@@ -6,12 +6,12 @@ module does the clem bookkeeping, and submasters only fill the three hooks `_on_
 """
 
 import abc
-import contextlib
 import copy
 import hashlib
 import io
 import itertools
 import json
+import sys
 from collections.abc import Callable
 from importlib.metadata import version
 
@@ -56,8 +56,13 @@ RECORD_FIELDS = ("content", "fingerprint")
 REFERENCE_MOVES_IN_A_ROW = 1000
 
 
+JSON_SCALARS = (str, int, float, bool, type(None))
+
+
 def to_jsonable(value):
     """JSON-ready copy of TextArena state: sets sorted, tuples as lists, keys as strings."""
+    if type(value) in JSON_SCALARS:  # most of the leaves, at the end of every episode
+        return value
     if isinstance(value, dict):
         return {str(key): to_jsonable(item) for key, item in value.items()}
     if isinstance(value, (set, frozenset)):
@@ -210,6 +215,7 @@ class TextArenaGameMaster(GameMaster):
         self.seats: list[TextArenaPlayer | ReferencePlayer] = []
         self.instance: dict = {}
         self.env = None
+        self._ta_env = None
         self.view: str | None = None
         self._randomness: EpisodeRandomness | None = None
         self._context: dict | None = None
@@ -227,6 +233,8 @@ class TextArenaGameMaster(GameMaster):
         self._logs_survive = False  # what setup() logs is lost: calls to the judge wait for before_game
         self._judge_error: Exception | None = None
         self.refusal: tuple[int, str] | None = None  # (seat, reason): a backend refused a prompt as too long
+        self._kinds = reply_kinds(game_spec)
+        self._stage_errors: dict[str, _EnvErrors] = {}
 
     def __deepcopy__(self, memo):
         """A copy plays on by itself but asks the same models: clemcore's branching runner (clemcore 3.7.2
@@ -412,18 +420,21 @@ class TextArenaGameMaster(GameMaster):
 
     @property
     def ta_env(self):
-        """The TextArena env inside the clem view and the fixes' wrappers, for submasters that read it."""
-        env = self.env.env
-        while isinstance(env, ta.Wrapper):
-            env = env.env
-        return env
+        """The TextArena env inside the clem view and the fixes' wrappers, for submasters that read it (some at every
+        move: found once, as the wrappers are made once per episode)."""
+        if self._ta_env is None:
+            env = self.env.env
+            while isinstance(env, ta.Wrapper):
+                env = env.env
+            self._ta_env = env
+        return self._ta_env
 
     # --- hooks for submasters ---
 
     def turn_kind(self) -> str:
         """The kind of reply the seat on turn is asked for (replies.KINDS): the spec's one kind; a game whose spec
         declares the kinds of its phases says here which phase the env is in."""
-        kinds = reply_kinds(self.game_spec)
+        kinds = self._kinds
         if len(kinds) > 1:
             raise NotImplementedError(
                 f"{self.game_spec.game_name} declares the reply kinds {kinds}: its master must say which turn is which"
@@ -591,7 +602,7 @@ class TextArenaGameMaster(GameMaster):
     def _read(self, reply: str, kind: str) -> str:
         """The action a seat's reply stands for (the reply contract, `replies`); what the game read is recorded
         beside the reply where it is not the reply as sent."""
-        if kind not in reply_kinds(self.game_spec):
+        if kind not in self._kinds:
             raise ValueError(f"{self.game_spec.game_name}: a {kind} turn, which its spec's `reply` does not declare")
         reading = replies.read(reply, kind)
         if reading.note is not None:
@@ -626,7 +637,8 @@ class TextArenaGameMaster(GameMaster):
             seat = self.seats[self.env.state.current_player_id]
             with self._env_errors("get_observation"):
                 _, context = self.env.get_observation()
-            if isinstance(seat, TextArenaPlayer):
+            # ReferencePlayer is a plain class: an isinstance check of clemcore's Player, an ABC, costs more
+            if not isinstance(seat, ReferencePlayer):
                 if self._round_over():
                     self._acted_this_round.clear()
                     self.log_next_round()
@@ -652,26 +664,59 @@ class TextArenaGameMaster(GameMaster):
                 return True
 
     def _round_over(self) -> bool:
+        acted = self._acted_this_round
+        if len(acted) == len(self.seats):
+            return True
         # seats TextArena has eliminated (FFA games of more than two seats play on without them) act no more
-        alive = getattr(self.env.state, "is_player_alive", lambda pid: True)
-        return all(seat.name in self._acted_this_round for pid, seat in enumerate(self.seats) if alive(pid))
+        alive = getattr(self.env.state, "is_player_alive", None)
+        return alive is not None and all(seat.name in acted for pid, seat in enumerate(self.seats) if alive(pid))
 
-    @contextlib.contextmanager
-    def _in_episode(self):
+    def _in_episode(self) -> "_InEpisode":
         """The episode's randomness, entered once per game master call: a request with reference seats makes two
-        env calls per seat, and each entry rebinds about 120 names (10-15 µs). The reference players and the hooks
-        run inside it too: they draw only from their own generators, and what they would draw from the module
-        functions is the episode's, as reproducible as the env's draws.
+        env calls per seat, and each entry rebinds about 70 names. The reference players and the hooks run inside it
+        too: they draw only from their own generators, and what they would draw from the module functions is the
+        episode's, as reproducible as the env's draws.
 
         Some TextArena 0.7.4 envs print debug lines (RushHour, WordSearch, SettlersOfCatan); stdout belongs to
         clem and its users, so whatever env code prints is dropped.
         """
-        with self._randomness, contextlib.redirect_stdout(io.StringIO()):
-            yield
+        return _InEpisode(self._randomness)
 
     def _env_errors(self, stage: str) -> "_EnvErrors":
-        """Names the episode in any TextArena error raised by env code (run inside `_in_episode`)."""
-        return _EnvErrors(self, stage)
+        """Names the episode in any TextArena error raised by env code (run inside `_in_episode`); one per stage,
+        made once (a request with reference seats makes two env calls per seat)."""
+        errors = self._stage_errors.get(stage)
+        if errors is None:
+            errors = self._stage_errors[stage] = _EnvErrors(self, stage)
+        return errors
+
+
+class _Dropped(io.TextIOBase):
+    """Where what env code prints goes: nowhere."""
+
+    def write(self, text: str) -> int:
+        return len(text)
+
+
+DROPPED = _Dropped()
+
+
+class _InEpisode:
+    """`TextArenaGameMaster._in_episode`: a class rather than a generator context manager with
+    `contextlib.redirect_stdout` because it is entered at every request."""
+
+    __slots__ = ("randomness", "stdout")
+
+    def __init__(self, randomness: EpisodeRandomness):
+        self.randomness = randomness
+
+    def __enter__(self):
+        self.randomness.__enter__()
+        self.stdout, sys.stdout = sys.stdout, DROPPED
+
+    def __exit__(self, error_type, error, traceback):
+        sys.stdout = self.stdout
+        return self.randomness.__exit__(error_type, error, traceback)
 
 
 class _EnvErrors:

@@ -1,6 +1,7 @@
 """Each episode's own random generators, swapped in for the process-wide ones while its env runs."""
 
 import contextlib
+import operator
 import random
 import types
 
@@ -9,32 +10,38 @@ import numpy as np
 
 class _GlobalGenerator:
     """A process-wide generator as its module functions see it: `random.random`, `random.seed`, ... are bound methods
-    of `random._inst`, and numpy's legacy functions (`numpy.random.choice`, exposed by both `numpy.random` and
-    `numpy.random.mtrand`) bound methods of `numpy.random.mtrand._rand`, which `numpy.random.seed`/`get_state`/...
-    look up per call. Rebinding those names to another generator object redirects every draw through the module
-    functions, and leaves the process's own generator object, and so its state, untouched."""
+    of `random._inst`, and numpy's legacy functions (`numpy.random.choice`, ...) bound methods of
+    `numpy.random.mtrand._rand`, which `numpy.random.seed`/`get_state`/... look up per call. Rebinding those names to
+    another generator object redirects every draw through the module functions, and leaves the process's own generator
+    object, and so its state, untouched. numpy.random.mtrand holds copies of numpy's functions too; they stay, as
+    rebinding costs per name at every request and no code the envs run calls them there (TextArena 0.7.4, NLTK and
+    python-chess call them through numpy.random, or not at all)."""
 
-    def __init__(self, holder: types.ModuleType, attribute: str, *aliases: types.ModuleType):
+    def __init__(self, holder: types.ModuleType, attribute: str, functions: types.ModuleType):
         generator = getattr(holder, attribute)
-        self._attribute = attribute
-        self._namespaces = [
-            (
-                vars(module),
-                tuple(name for name, value in vars(module).items() if getattr(value, "__self__", None) is generator),
-            )
-            for module in (holder, *aliases)
-        ]
+        self._holder, self._attribute, self._functions = vars(holder), attribute, vars(functions)
+        self._names = tuple(
+            name for name, value in self._functions.items() if getattr(value, "__self__", None) is generator
+        )
 
     def bindings(self, generator) -> list[tuple[dict, dict]]:
         """The namespace entries that make the module functions draw from `generator`."""
-        bindings = [
-            (namespace, {name: getattr(generator, name) for name in names}) for namespace, names in self._namespaces
-        ]
-        bindings[0][1][self._attribute] = generator
-        return bindings
+        functions = {name: getattr(generator, name) for name in self._names}
+        if self._holder is self._functions:
+            return [(self._holder, {**functions, self._attribute: generator})]
+        return [(self._holder, {self._attribute: generator}), (self._functions, functions)]
 
 
-_PROCESS_GENERATORS = (_GlobalGenerator(random, "_inst"), _GlobalGenerator(np.random.mtrand, "_rand", np.random))
+_PROCESS_GENERATORS = (
+    _GlobalGenerator(random, "_inst", random),
+    _GlobalGenerator(np.random.mtrand, "_rand", np.random),
+)
+
+
+def _values_of(names: tuple[str, ...]):
+    """A function giving the values of these names in a namespace, as a tuple."""
+    values = operator.itemgetter(*names)
+    return values if len(names) > 1 else lambda namespace: (values(namespace),)
 
 
 class CopyableRandom(random.Random):
@@ -54,7 +61,7 @@ class EpisodeRandomness:
     TextArena draws from the process-wide RNGs (Minesweeper places mines during a step, State.__init__
     calls random.seed). Swapping keeps each episode's draws independent of other episodes in batch mode
     and of any other code, and leaves the caller's RNG states exactly as they were. The swap rebinds the module
-    functions to the episode's generator objects (about 120 namespace entries) rather than copying states: numpy's
+    functions to the episode's generator objects (about 70 namespace entries) rather than copying states: numpy's
     legacy get_state/set_state convert the 624-word Mersenne state and cost about 150 µs per enter and exit. On exit
     the entries get back what they held on entry: the caller's generators, or an outer episode's. (A module that did
     `from random import choice` at import would bypass the swap; TextArena 0.7.4 has none.)
@@ -65,12 +72,18 @@ class EpisodeRandomness:
 
     def _bind(self, python: random.Random, numpy: np.random.RandomState):
         self._generators = (python, numpy)
+        # (namespace, the episode's entries, their names, what reads those names' values as a tuple): entered once
+        # per game master call, so the caller's entries are read by itemgetter's C loop, not a comprehension
         self._bindings = [
-            binding
+            (namespace, entries, tuple(entries), _values_of(tuple(entries)))
             for process_generator, generator in zip(_PROCESS_GENERATORS, self._generators)
-            for binding in process_generator.bindings(generator)
+            for namespace, entries in process_generator.bindings(generator)
+            if entries
         ]
-        self._outer_bindings = []
+        self._outer_values = []
+        # per binding, the caller's entries last restored, as (values, entries): nearly always the same (equal values are
+        # the same methods of the same generators)
+        self._restored: list[tuple[tuple, dict] | None] = [None] * len(self._bindings)
 
     # a deep copy (clemcore's branching runner copies game masters) draws on from a copy of the generators
     def __getstate__(self):
@@ -80,16 +93,18 @@ class EpisodeRandomness:
         self._bind(*generators)
 
     def __enter__(self):
-        self._outer_bindings.append(
-            [(namespace, {name: namespace[name] for name in entries}) for namespace, entries in self._bindings]
-        )
-        for namespace, entries in self._bindings:
+        self._outer_values.append([values_of(namespace) for namespace, _, _, values_of in self._bindings])
+        for namespace, entries, _, _ in self._bindings:
             namespace.update(entries)
         return self
 
     def __exit__(self, *exc_info):
-        for namespace, entries in self._outer_bindings.pop():
-            namespace.update(entries)
+        for index, values in enumerate(self._outer_values.pop()):
+            namespace, _, names, _ = self._bindings[index]
+            restored = self._restored[index]
+            if restored is None or restored[0] != values:
+                restored = self._restored[index] = (values, dict(zip(names, values)))
+            namespace.update(restored[1])
         return False
 
     @contextlib.contextmanager

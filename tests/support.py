@@ -204,6 +204,18 @@ def play(
         return Episode(interactions, scorer.scores["episode scores"], env.game_master, contexts, rewards)
 
 
+class QueuedEnv:
+    """A stand-in TextArena env that hands seat 0 the given observations (lists of TextArena's messages) in turn, for
+    the observation wrapper alone."""
+
+    def __init__(self, observations: list[list]):
+        self.observations = observations
+        self.state = type("State", (), {"role_mapping": {0: "Player 0", 1: "Player 1", -1: "GAME"}, "num_players": 2})()
+
+    def get_observation(self):
+        return 0, self.observations.pop(0)
+
+
 def scripted(replies) -> Policy:
     """A policy that gives `replies` in order, whatever the context."""
     replies = iter(replies)

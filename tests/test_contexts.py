@@ -13,7 +13,7 @@ from textarena.core import ObservationType
 
 import ta_players
 from clem_observation_wrapper import ClemObservationWrapper
-from support import GAMES, REFERENCE_GAMES, REPO, play, seats_per_experiment, spec_of, ta_player
+from support import GAMES, REFERENCE_GAMES, REPO, QueuedEnv, play, seats_per_experiment, spec_of, ta_player
 from ta_master import reply_kinds
 from ta_players import styles
 
@@ -77,17 +77,6 @@ def test_the_reader_finds_the_stale_board_and_move_list_it_is_meant_to_find():
     assert stale_state(f"You are Player 0.\n\n[Player 1] [0]\n\n{after}") == []
 
 
-class _Env:
-    """A stand-in TextArena env that queues given observations, for the wrapper alone."""
-
-    def __init__(self, observations):
-        self.observations = observations
-        self.state = type("State", (), {"role_mapping": {0: "Player 0", 1: "Player 1", -1: "GAME"}, "num_players": 2})()
-
-    def get_observation(self):
-        return 0, self.observations.pop(0)
-
-
 def test_the_state_view_shows_the_boards_of_the_current_position_only():
     """Boards sent one after another are one position and stay together; a board sent after a move or any other
     message (Settlers of Catan's dice roll) replaces them, also across observations."""
@@ -98,7 +87,7 @@ def test_the_state_view_shows_the_boards_of_the_current_position_only():
         ObservationType.PLAYER_ACTION,
     )
     env = ClemObservationWrapper(
-        _Env(
+        QueuedEnv(
             [
                 [
                     (-1, "Rules.", prompt),
@@ -226,7 +215,7 @@ def test_a_seats_words_passed_on_as_the_games_description_are_clipped_as_its_rep
     a bounded view clips it to its last 1,000 characters, as it clips replies; the game's own messages stay whole."""
     words, rules = "I offer wheat. " * 200, "Rule. " * 300
     env = ClemObservationWrapper(
-        _Env(
+        QueuedEnv(
             [
                 [
                     (-1, "Negotiate.", ObservationType.PROMPT),
@@ -272,7 +261,7 @@ def test_a_seats_own_move_is_shown_whole_and_a_board_keeps_its_first_rows_indent
     it must send it again, not its innermost bracket. A board's first row keeps its indentation (Breakthrough's
     ` 5 | B B` lines up with the column labels under it)."""
     env = ClemObservationWrapper(
-        _Env(
+        QueuedEnv(
             [
                 [
                     (-1, "Rules.", ObservationType.PROMPT),

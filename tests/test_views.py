@@ -2,10 +2,31 @@
 full view, chosen per experiment in an instances file, sends the whole conversation, as clem's players do."""
 
 import json
+import random
+import re
 
+import pytest
+import textarena as ta
 from full_history import with_view
+from textarena.core import ObservationType
 
-from support import Model, ModelSpec, clem, episode_dirs, play, sampled_repo, ta_player
+from clem_observation_wrapper import CLIP_CHARS, ClemObservationWrapper
+from replies import bracketed_moves
+from support import (
+    GAMES,
+    RANDOM_RUN_STRATEGY,
+    Model,
+    ModelSpec,
+    QueuedEnv,
+    ScriptedModel,
+    clem,
+    episode_dirs,
+    play,
+    sampled_repo,
+    seats_per_experiment,
+    spec_of,
+    ta_player,
+)
 
 
 class RecordingModel(Model):
@@ -83,10 +104,6 @@ def test_a_full_history_instances_file_plays_through_clem_run(tmp_path_factory, 
 
 
 def test_a_bounded_view_keeps_the_newest_messages_that_fit_its_window_and_says_how_many_it_left_out():
-    import textarena as ta
-
-    from clem_observation_wrapper import ClemObservationWrapper
-
     # each move adds two lines: the player's move (14 characters; TextArena sends it as the game's) and what it did (36)
     env = ClemObservationWrapper(ta.make("TowerOfHanoi-v0-raw"), view="state", window=110)
     env.reset(num_players=1, seed=1)
@@ -107,10 +124,6 @@ def test_a_bounded_view_keeps_the_newest_messages_that_fit_its_window_and_says_h
 
 
 def test_the_dialogue_view_clips_a_long_reply_to_its_last_thousand_characters():
-    import textarena as ta
-
-    from clem_observation_wrapper import ClemObservationWrapper
-
     env = ClemObservationWrapper(ta.make("SimpleNegotiation-v0-raw"), view="dialogue")
     env.reset(num_players=2, seed=1)
     env.get_observation()
@@ -118,3 +131,169 @@ def test_the_dialogue_view_clips_a_long_reply_to_its_last_thousand_characters():
     env.step(speech)
     _, context = env.get_observation()
     assert f"[Player 0] …{speech[-1000:]}" in context["content"] and "x" * 1001 not in context["content"]
+
+
+# --- the kept views against the views joined anew ---
+
+
+def labelled(wrapper, player_id: int, messages: list) -> list[tuple[str, str | None, bool]]:
+    """One observation's messages as the renderer before issue 32 (commit 508167a) read them: ("prompt", text),
+    ("board", text) or ("line", the labelled line or None where the view leaves it out, whether it clears the
+    boards). Written apart from the wrapper's code, so that a slip in either shows."""
+    state = wrapper.env.state
+    names = state.role_mapping
+    own = (player_id, ta.GAME_ID) if state.num_players == 1 else (player_id,)
+
+    def line(sender_id, message, observation_type) -> str | None:
+        if observation_type == ObservationType.PLAYER_ACTION and sender_id in own:
+            if wrapper.view == "full":
+                return None
+            if wrapper.view == "state":
+                message = " ".join(bracketed_moves(message))
+                if not message:
+                    return None
+            sender_id = own[0]
+        if sender_id != ta.GAME_ID and wrapper.view != "full" and len(message) > CLIP_CHARS:
+            message = "…" + message[-CLIP_CHARS:]
+        return f"[{names.get(sender_id, f'Player {sender_id}')}] {message.strip()}"
+
+    events = []
+    for sender_id, message, observation_type in messages:
+        message = wrapper.relabel(message)
+        if observation_type == ObservationType.PROMPT:
+            prompt = f"{message.strip()}\n\n{wrapper.contract}" if wrapper.contract else message.strip()
+            events.append(("prompt", prompt, False))
+        elif observation_type == ObservationType.GAME_BOARD and wrapper.view == "state":
+            events.append(("board", re.sub(r"\A(?:[ \t]*\n)+", "", message).rstrip(), False))
+        else:
+            clears = bool(wrapper.boards_in_messages) and wrapper.boards_in_messages in message
+            events.append(("line", line(sender_id, message, observation_type), clears))
+    return events
+
+
+def joined_anew(wrapper, sent: list[list]) -> str:
+    """A seat's context as the renderer before issue 32 made it, the oracle of the one that keeps its views rendered:
+    joined anew from everything the seat has been sent (`sent`: its observations so far, `labelled`)."""
+    if wrapper.view == "full":
+        content = "\n\n".join(text for _, text, _ in sent[-1] if text is not None)
+    else:
+        prompt, opening, lines, boards = "", [], [], []
+        for index, events in enumerate(sent):
+            new_position = True
+            for kind, text, clears_boards in events:
+                if kind == "prompt":
+                    prompt = text
+                elif kind == "board":
+                    boards = [*([] if new_position else boards), text]
+                    new_position = False
+                else:
+                    if text is not None:
+                        (opening if index == 0 else lines).append(text)
+                    if clears_boards:
+                        boards = []
+                    new_position = True
+        # the newest messages whose lengths add up to the window at most; the newest one always
+        window, kept, chars = wrapper.window, 0, 0
+        while kept < len(lines) and (not kept or chars + len(lines[-kept - 1]) <= window):
+            chars += len(lines[-kept - 1])
+            kept += 1
+        clipped = [
+            text if len(text) <= window else "…" + text[-window:] for text in (*opening, *lines[len(lines) - kept :])
+        ]
+        left_out = len(lines) - kept
+        notice = [f"[GAME] ({left_out} earlier messages are not repeated here.)"] if left_out else []
+        opening, window_lines = clipped[: len(opening)], clipped[len(opening) :]
+        content = "\n\n".join(part for part in (prompt, *opening, *notice, *window_lines, *boards) if part)
+    return content or f"[{wrapper.env.state.role_mapping.get(ta.GAME_ID, 'GAME')}] It is your turn."
+
+
+@pytest.fixture
+def every_context_checked(monkeypatch):
+    """Every context any wrapper makes while the test runs is compared with `joined_anew`, the reference seats' too;
+    yields the list of contexts compared."""
+    sent, compared = {}, []
+    observation = ClemObservationWrapper.observation
+
+    def checked(wrapper, player_id, messages):
+        context = observation(wrapper, player_id, messages)
+        history = sent.setdefault(wrapper, {}).setdefault(player_id, [])
+        history.append(labelled(wrapper, player_id, messages))
+        expected = joined_anew(wrapper, history)
+        assert context["content"] == expected, f"seat {player_id}, observation {len(history)}"
+        compared.append(context["content"])
+        return context
+
+    monkeypatch.setattr(ClemObservationWrapper, "observation", checked)
+    return compared
+
+
+def _every_context_joined_anew(game: str, compared: list):
+    players = spec_of(game).players  # the LLM-judged games' judge is a player too
+    for experiment in seats_per_experiment(game):
+        models = [ScriptedModel(ta_player(RANDOM_RUN_STRATEGY), name=f"random{seat}") for seat in range(players)]
+        play(game, experiment=experiment, models=models)
+    assert compared
+
+
+@pytest.mark.all_games
+@pytest.mark.parametrize("game", GAMES)
+def test_every_context_of_a_random_episode_is_the_view_joined_anew(game, every_context_checked):
+    """Issue 32: the bounded views are kept rendered between requests; the text is what joining the whole view anew
+    at every request makes, byte for byte, at every request of every seat (the reference seats' too) in the first
+    instance of every experiment, played by the suite's random run's player (chat-styled replies: long, with think
+    blocks and markdown)."""
+    _every_context_joined_anew(game, every_context_checked)
+
+
+@pytest.mark.covered_by("test_every_context_of_a_random_episode_is_the_view_joined_anew")
+@pytest.mark.parametrize(
+    "game", ["ta_secret_mafia_vs_fixed_rule", "ta_battleship", "ta_tower_of_hanoi", "ta_settlers_of_catan_vs_random"]
+)
+def test_every_context_of_a_random_episode_is_the_view_joined_anew_in_a_sample(game, every_context_checked):
+    _every_context_joined_anew(game, every_context_checked)
+
+
+class _Table(QueuedEnv):
+    """A stand-in env of `seats` seats that hands the given observations to its seats in turn."""
+
+    def __init__(self, observations: list[list], seats: int):
+        super().__init__(observations)
+        self.state.role_mapping = {**{seat: f"Player {seat}" for seat in range(seats)}, -1: "GAME"}
+        self.state.num_players, self._turns = seats, 0
+
+    def get_observation(self):
+        self._turns += 1
+        return (self._turns - 1) % self.state.num_players, self.observations.pop(0)
+
+
+@pytest.mark.parametrize("seats", [2, 3])
+@pytest.mark.parametrize("view", ["state", "dialogue"])
+def test_the_kept_window_drops_and_clips_as_the_view_joined_anew(view, seats, every_context_checked):
+    """The window's edge cases, which a random episode may not reach: a message longer than the window alone (kept,
+    clipped, then pushed out by the next), several messages pushed out by one, a message that exactly fills the
+    window, the opening messages, a new prompt, boards replaced and emptied; with more than two seats the messages
+    every seat is sent are labelled once, also where the relabel turns a message into another one sent as such."""
+    rng = random.Random(32)
+    types = [ObservationType.GAME_MESSAGE, ObservationType.PLAYER_ACTION, ObservationType.GAME_BOARD]
+    opening = [(-1, "Rules.", ObservationType.PROMPT), (-1, "Opening.", ObservationType.GAME_MESSAGE)]
+    observations = [opening] * seats
+    for _ in range(300):
+        lengths = [rng.choice([1, 5, 40, 89, 90, 91, 99, 100, 101, 250, 1200]) for _ in range(rng.randint(0, 4))]
+        observations.append(
+            [
+                (
+                    rng.choice([-1, 0, 1]),
+                    rng.choice(["x{}", "[{}]", "a [{}] b"]).format("x" * length),
+                    rng.choice(types),
+                )
+                for length in lengths
+            ]
+            + ([(-1, "New rules.", ObservationType.PROMPT)] if rng.random() < 0.02 else [])
+        )
+    env = ClemObservationWrapper(
+        _Table(list(observations), seats), view=view, window=100, boards_in_messages="x" * 250, relabel=[("^x", "xx")]
+    )
+    for _ in observations:
+        env.get_observation()
+    assert any("earlier messages are not repeated" in context for context in every_context_checked)
+    assert any("…" in context for context in every_context_checked)
