@@ -70,16 +70,17 @@ class ClemObservationWrapper(ta.ObservationWrapper):
         self.window = window or WINDOW_CHARS.get(view)
         self._seen: dict[int, _Seen] = {}
         self._shown = _Shown()
+        # the TextArena env inside the fixes' wrappers: the game master and its submasters read it
         innermost = env
         while isinstance(innermost, ta.Wrapper):
             innermost = innermost.env
-        self._innermost = innermost
+        self.innermost = innermost
 
     @property
     def state(self):
         """TextArena's state of the game, the innermost env's: the wrappers' attribute forwarding costs two calls per
         wrapper, and the game master reads the state at every move."""
-        return self._innermost.state
+        return self.innermost.state
 
     def observation(self, player_id: int, observation: list) -> dict:
         relabel = self.relabel or None
@@ -171,10 +172,10 @@ class ClemObservationWrapper(ta.ObservationWrapper):
 
 
 class _Shown(dict):
-    """{(sender, message as TextArena sent it): (its line, whether it says the boards before it are out of date)} of the messages
-    an episode's seats have been shown, but a seat's own moves, in games of more than two seats: TextArena sends most
-    messages to every seat (Secret Mafia: to up to nine), and each is labelled, clipped and relabelled once. The line depends on the sender's name, which
-    TextArena 0.7.4 sets at reset and never changes. A copy of the episode (clemcore's branching runner copies the game
+    """{(sender, message as TextArena sent it): (its line, whether it says the boards before it are out of date)} of
+    the messages an episode's seats have been shown, but a seat's own moves, in games of more than two seats:
+    TextArena sends most messages to every seat (Secret Mafia: to up to nine), and each is labelled, clipped and
+    relabelled once. The line depends on the sender's name, which TextArena 0.7.4 sets at reset and never changes. A copy of the episode (clemcore's branching runner copies the game
     before every step) shares it, as what it holds does not depend on the episode's course."""
 
     def __deepcopy__(self, memo):

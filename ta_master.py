@@ -16,7 +16,6 @@ from collections.abc import Callable
 from importlib.metadata import version
 
 import numpy as np
-import textarena as ta
 from clemcore.backends import Model
 from clemcore.backends.utils import ContextExceededError
 from clemcore.clemgame import GameMaster, GameSpec, Player
@@ -215,7 +214,6 @@ class TextArenaGameMaster(GameMaster):
         self.seats: list[TextArenaPlayer | ReferencePlayer] = []
         self.instance: dict = {}
         self.env = None
-        self._ta_env = None
         self.view: str | None = None
         self._randomness: EpisodeRandomness | None = None
         self._context: dict | None = None
@@ -421,13 +419,8 @@ class TextArenaGameMaster(GameMaster):
     @property
     def ta_env(self):
         """The TextArena env inside the clem view and the fixes' wrappers, for submasters that read it (some at every
-        move: found once, as the wrappers are made once per episode)."""
-        if self._ta_env is None:
-            env = self.env.env
-            while isinstance(env, ta.Wrapper):
-                env = env.env
-            self._ta_env = env
-        return self._ta_env
+        move: the view found it once, when the episode's env was made)."""
+        return self.env.innermost
 
     # --- hooks for submasters ---
 

@@ -81,9 +81,6 @@ class EpisodeRandomness:
             if entries
         ]
         self._outer_values = []
-        # per binding, the caller's entries last restored, as (values, entries): nearly always the same (equal values are
-        # the same methods of the same generators)
-        self._restored: list[tuple[tuple, dict] | None] = [None] * len(self._bindings)
 
     # a deep copy (clemcore's branching runner copies game masters) draws on from a copy of the generators
     def __getstate__(self):
@@ -99,12 +96,8 @@ class EpisodeRandomness:
         return self
 
     def __exit__(self, *exc_info):
-        for index, values in enumerate(self._outer_values.pop()):
-            namespace, _, names, _ = self._bindings[index]
-            restored = self._restored[index]
-            if restored is None or restored[0] != values:
-                restored = self._restored[index] = (values, dict(zip(names, values)))
-            namespace.update(restored[1])
+        for (namespace, _, names, _), values in zip(self._bindings, self._outer_values.pop()):
+            namespace.update(zip(names, values))
         return False
 
     @contextlib.contextmanager
