@@ -4,8 +4,10 @@ import difflib
 import importlib
 import json
 import logging
+import os
 import pkgutil
 import sys
+import time
 from collections.abc import Mapping
 from pathlib import Path
 from typing import NamedTuple
@@ -21,11 +23,40 @@ if "textarena" not in sys.modules:
 from clemcore.backends import Model
 from clemcore.clemgame import GameBenchmark, GameSpec
 
+
+def _modified(module) -> int | None:
+    """When the module's file was last changed (None for a module without one)."""
+    file = getattr(module, "__file__", None)
+    return os.stat(file).st_mtime_ns if file else None
+
+
+def _put_back_kept_modules(game_dir: Path) -> None:
+    """clemcore executes this file anew for every spec of a run and, when the spec is done, unloads the modules its load
+    imported (so that games of other directories may reuse names such as `metrics`): the same 60-odd modules of this
+    directory were imported again for each spec, a quarter of a `clem run` of all games. A closed spec keeps them aside
+    (TextArenaGameBenchmark.close); the next spec of this directory puts them back, unless another copy of one is
+    loaded or one of their files changed since. They are kept in runtime.cache's holder, which this file cannot import
+    before they are back (runtime.cache.PROCESS_CACHE names it)."""
+    holder = sys.modules.get("_clem_textarena_process_cache")
+    kept = getattr(holder, KEPT_MODULES, {}).get(str(game_dir))
+    if (
+        kept
+        and not any(name in sys.modules for name in kept)
+        and all(_modified(module) == modified for module, modified in kept.values())
+    ):
+        sys.modules.update({name: module for name, (module, _) in kept.items()})
+
+
+KEPT_MODULES = "kept game modules"
+_LOADED_AT = time.time_ns()  # this spec's load: a module file changed after it is not kept
+_put_back_kept_modules(Path(__file__).resolve().parent)
+
 import games
 import metrics
 import replies
 import submasters
 from runtime.availability import instance_file_advice, unavailable_reason
+from runtime.cache import process_cache
 from runtime.errors import SpecError
 from ta_master import TextArenaGameMaster, reply_kinds
 
@@ -246,9 +277,17 @@ class TextArenaGameBenchmark(GameBenchmark):
     def close(self):
         """Unloads this game's own modules, as clemcore does with every module the load imported, but keeps the
         installed packages that came with them (textarena, nltk): a `clem run` of many games would otherwise import
-        textarena again for each (0.5-1 s), and they are the interpreter's, one version each, like clemcore itself."""
-        game_dir = Path(self.game_spec.game_path)
-        self.set_extra_modules([name for name in self._extra_modules if _is_game_module(name, game_dir)])
+        textarena again for each (0.5-1 s), and they are the interpreter's, one version each, like clemcore itself.
+        The game's own modules are kept aside for the next spec of this directory (_put_back_kept_modules), unless one
+        of their files changed since this spec loaded."""
+        game_dir = Path(self.game_spec.game_path).resolve()
+        own = [name for name in self._extra_modules if _is_game_module(name, game_dir) and name in sys.modules]
+        kept = {name: (sys.modules[name], _modified(sys.modules[name])) for name in own}
+        if all(modified is None or modified < _LOADED_AT for _, modified in kept.values()):
+            process_cache(KEPT_MODULES)[str(game_dir)] = kept
+        else:
+            process_cache(KEPT_MODULES).pop(str(game_dir), None)
+        self.set_extra_modules(own)
         super().close()
 
     def create_game_master(self, experiment: dict, player_models: list[Model]) -> TextArenaGameMaster:
