@@ -5,6 +5,8 @@ seeded by the transcript), `expert` (the game's strong strategy) and `format-bre
 The game is recognised from TextArena's prompt in the first context, as a model would recognise it.
 """
 
+import functools
+
 from ta_players import (
     boards,
     cards,
@@ -22,7 +24,7 @@ from ta_players import (
     word_contests,
     words,
 )
-from ta_players.base import FORMAT_BREAKER_REPLY, GamePlayers, Transcript
+from ta_players.base import FORMAT_BREAKER_REPLY, REPLY_CONTRACT, GamePlayers, Transcript
 
 GAMES: dict[str, GamePlayers] = {
     players.game: players
@@ -57,10 +59,21 @@ class UnknownGameError(ValueError):
 
 
 def players_for(transcript: Transcript) -> GamePlayers:
+    """The players of the game whose prompt the transcript opens with: TextArena's prompt, up to the reply contract
+    the game appends to it, the same at every turn of an episode (a bounded view's first context goes on with the
+    game's messages)."""
+    end = REPLY_CONTRACT.search(transcript.prompt)
+    return _players_recognizing(transcript.prompt[: end.start()] if end else transcript.prompt)
+
+
+@functools.lru_cache(maxsize=256)
+def _players_recognizing(prompt: str) -> GamePlayers:
+    """Each of a hundred games' patterns tried on the whole first context at each turn took a tenth of a random run of
+    all games."""
     for players in GAMES.values():
-        if players.recognizes.search(transcript.prompt):
+        if players.recognizes.search(prompt):
             return players
-    first_line = transcript.prompt.strip().splitlines()[0] if transcript.prompt.strip() else ""
+    first_line = prompt.strip().splitlines()[0] if prompt.strip() else ""
     raise UnknownGameError(f"No programmatic player knows the game whose prompt starts {first_line[:120]!r}.")
 
 

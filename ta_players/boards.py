@@ -10,6 +10,7 @@ The experts break ties between equally good moves with the transcript's RNG: as 
 salted with their instance and seat, so the instances of these games without chance are different games.
 """
 
+import functools
 import re
 
 import chess
@@ -99,8 +100,19 @@ def chess_board(transcript: Transcript) -> chess.Board:
     text = transcript.text
     if messages_left_out(text) and (drawn := _chess_drawn(transcript)) is not None:
         return drawn
-    board = chess.Board()
-    for uci in CHESS_MOVE.findall(text):
+    return _replayed(tuple(CHESS_MOVE.findall(text))).copy()
+
+
+@functools.lru_cache(maxsize=256)
+def _replayed(moves: tuple[str, ...]) -> chess.Board:
+    """The position after the moves, made from the position after the last multiple of 16 moves before the last,
+    which the seat's earlier turns asked for (replaying each turn's whole game was a twentieth of a random run of all
+    games). Not to be changed: callers get a copy."""
+    if not moves:
+        return chess.Board()
+    cut = (len(moves) - 1) // 16 * 16
+    board = _replayed(moves[:cut]).copy()
+    for uci in moves[cut:]:
         board.push_uci(uci)
     return board
 

@@ -32,6 +32,8 @@ from clemcore.clemgame.envs.pettingzoo.master import GameMasterEnv
 from clemcore.clemgame.recorder import GameInteractionsRecorder
 from clemcore.clemgame.runners import dispatch
 
+from paused_clem import PausedClem
+
 REPO = Path(__file__).resolve().parents[1]
 NLTK_DATA = os.environ.get("NLTK_DATA") or str((REPO.parent / "shared" / "nltk_data").resolve())
 os.environ["NLTK_DATA"] = NLTK_DATA
@@ -266,11 +268,18 @@ def assert_player_results(scores: dict, *results: str):
         }
 
 
+_CLEM = PausedClem(Path(sys.executable).parent / "clem")
+
+
 def clem(*args: str, cwd: Path = REPO, env: dict | None = None, check: bool = True) -> subprocess.CompletedProcess:
-    """Runs the clem CLI of this interpreter's environment."""
+    """Runs the clem CLI of this interpreter's environment, with `env` added to the test's environment; without
+    `env`, in a fork of a clem process paused after its imports (paused_clem.py)."""
     full_env = {**os.environ, "NLTK_DATA": NLTK_DATA, **(env or {})}
-    clem_script = Path(sys.executable).parent / "clem"
-    result = subprocess.run([str(clem_script), *args], cwd=cwd, env=full_env, capture_output=True, text=True)
+    if env:
+        clem_script = Path(sys.executable).parent / "clem"
+        result = subprocess.run([str(clem_script), *args], cwd=cwd, env=full_env, capture_output=True, text=True)
+    else:
+        result = _CLEM.run(list(args), cwd, full_env)
     if check and result.returncode != 0:
         raise AssertionError(f"clem {' '.join(args)} exited {result.returncode}:\n{result.stdout}\n{result.stderr}")
     return result
