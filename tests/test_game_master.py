@@ -1,9 +1,11 @@
 """The game master's contracts with clemcore and TextArena, independent of any one game's rules."""
 
 import copy
+import fcntl
 import json
 import random
 import sys
+import threading
 import types
 
 import numpy as np
@@ -235,6 +237,28 @@ def test_word_tags_are_kept_for_later_processes_which_then_build_the_same_word_l
     monkeypatch.setenv("CLEM_TEXTARENA_CACHE", str(tags_file / "not a directory"))
     assert _made_in_a_fresh_process(monkeypatch, "ta_codenames").word_list == codenames.word_list
     assert "could not keep NLTK's word tags" in caplog.text
+
+
+def test_a_process_that_would_tag_while_another_tags_waits_and_takes_its_tags(monkeypatch, tmp_path):
+    monkeypatch.setenv("CLEM_TEXTARENA_CACHE", str(tmp_path))
+    wordle = _made_in_a_fresh_process(monkeypatch, "ta_wordle")
+    [tags_file] = tmp_path.glob("word-tags-*.json")
+    tags_file.rename(tmp_path / "written later")
+    made = []
+
+    def no_tagging(*args, **kwargs):
+        raise AssertionError("the words were tagged again")
+
+    monkeypatch.setattr(PerceptronTagger, "tag", no_tagging)
+    with open(tags_file.with_name(tags_file.name + ".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # another process tagging
+        waiting = threading.Thread(target=lambda: made.append(_made_in_a_fresh_process(monkeypatch, "ta_wordle")))
+        waiting.start()
+        waiting.join(timeout=2)
+        assert waiting.is_alive() and not made
+        (tmp_path / "written later").rename(tags_file)
+    waiting.join()
+    assert made[0].word_list == wordle.word_list
 
 
 def test_wordle_word_lists_share_one_english_dictionary_per_process(monkeypatch, tmp_path):
