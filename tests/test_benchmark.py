@@ -4,7 +4,12 @@ rots, as it once did when `make_env` gained an argument and every episode of the
 import subprocess
 import sys
 
+import pytest
+
 from support import NLTK_DATA, REPO
+
+# the benchmark script's accounting: the same on both Pythons (CI runs them on 3.12)
+pytestmark = pytest.mark.one_python
 
 
 def benchmark(*args: str) -> subprocess.CompletedProcess:

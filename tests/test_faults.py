@@ -24,6 +24,9 @@ FAULTY_ENV = """
 import textarena as ta
 from textarena.envs.registration import register_with_versions
 
+# faults of the files and envs around clem processes: the same on both Pythons (CI runs them on 3.12)
+pytestmark = pytest.mark.one_python
+
 
 class FaultyCountEnv(ta.Env):
     def __init__(self, target=3, breaks_at_step=None):

@@ -55,3 +55,16 @@ def test_every_module_imports_only_from_its_floor_and_below():
         if target in floor_of and floor_of[target] > floor_of[top]
     ]
     assert upward == []
+
+
+def test_every_python_file_of_the_project_compiles_on_this_python():
+    """Python 3.11's CI run leaves the tests of processes around the games (passes, faults, runners: `one_python`) to
+    3.12: the scripts they run, like every file of the project, must still be Python this interpreter reads."""
+    files = [
+        path
+        for path in REPO.rglob("*.py")
+        if not any(part.startswith(".") or part in ("build", "__pycache__") for part in path.relative_to(REPO).parts)
+    ]
+    assert len(files) > 100
+    for path in files:
+        compile(path.read_text(encoding="utf-8"), str(path), "exec")

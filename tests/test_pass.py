@@ -28,6 +28,9 @@ from clemcore.clemgame import GameRegistry
 from runtime import words as word_data
 from support import NLTK_DATA, REPO, clem, copy_repo, made_once, play, ta_player
 
+# passes are processes started, stopped and resumed: the same on both Pythons (CI runs them on 3.12)
+pytestmark = pytest.mark.one_python
+
 # cheap single-player specs (ta-random: 4-15 requests an episode), the first instance of each experiment: 9
 # episodes, about 64 requests, half of them Minesweeper's.
 PASS_SPECS = ["ta_guess_the_number", "ta_minesweeper", "ta_countdown"]

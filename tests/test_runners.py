@@ -40,6 +40,9 @@ from support import (
     ta_player,
 )
 
+# clemcore's runners around the games (serve, batch mode, PettingZoo): the same on both Pythons (CI runs them on 3.12)
+pytestmark = pytest.mark.one_python
+
 # clemcore 3.7.2's default reward (clemgame/envs/pettingzoo/master.py:194-203): the outcome once the game is over,
 # given to every player alike, and 0 on every other step.
 OUTCOME_REWARDS = {"Success": 1.0, "Lose": 0.0, "Aborted": -1.0}
