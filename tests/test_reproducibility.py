@@ -158,7 +158,7 @@ GENERATOR_PARTS = {"sokoban": ["ta_sokoban"], "the others": [game for game in BA
 
 @pytest.mark.all_games
 @pytest.mark.slow
-@pytest.mark.parametrize("part", GENERATOR_PARTS)
+@pytest.mark.parametrize("part", [pytest.param(part, marks=pytest.mark.minutes) for part in GENERATOR_PARTS])
 def test_instance_generator_reproduces_the_instance_files_byte_for_byte(part, tmp_path):
     games = GENERATOR_PARTS[part]
     game_dir = copy_repo(tmp_path / "game")
