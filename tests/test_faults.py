@@ -18,14 +18,15 @@ from runtime.errors import TextArenaEnvError
 from support import REPO, clem, copy_repo, episode_dirs, mock_model, play, run_in_process, ta_player
 from ta_master import REFERENCE_MOVES_IN_A_ROW
 
+# faults of the files and envs around clem processes: the same on both Pythons (CI runs them on 3.12)
+pytestmark = pytest.mark.one_python
+
+
 # A TextArena env registered as a game of a copy of the repository: count up with [1], [2], ...; its `midway`
 # variant raises at its second step, as a TextArena defect would.
 FAULTY_ENV = """
 import textarena as ta
 from textarena.envs.registration import register_with_versions
-
-# faults of the files and envs around clem processes: the same on both Pythons (CI runs them on 3.12)
-pytestmark = pytest.mark.one_python
 
 
 class FaultyCountEnv(ta.Env):
