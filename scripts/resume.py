@@ -14,7 +14,7 @@ episode, an instance never started. The files of an unfinished attempt are remov
 would be scored as if it were the episode), then clemcore's own runner plays exactly those instances:
 `clemcore.cli.run` with an `instances_filter`, the hook `clem run` has but its command line does not offer in 3.7.2,
 so the episodes get clem's usual files. A `run.json` that a stopped process left cut short is moved aside first
-(clem would not start on it). Exit status: 0 when every planned episode is recorded, 1 when some are still
+(clem would not start on it), and an `experiment.json` it left so is removed (clem writes it only where it is missing). Exit status: 0 when every planned episode is recorded, 1 when some are still
 unfinished (their `error.json` says why), 2 for a usage error.
 """
 
@@ -144,6 +144,27 @@ def set_aside_unreadable_run_file(models_dir: Path, wait: float = 1.0) -> Path |
     return aside
 
 
+def remove_unreadable_experiment_files(models_dir: Path, missing: dict[str, list[tuple[str, int]]]) -> list[Path]:
+    """Removes the experiment.json of an experiment with episodes to play that does not parse; what it removed.
+
+    clemcore 3.7.2 writes experiment.json at the start of an experiment's first episode, in place, and only where it
+    is missing (ExperimentFileSaver): a process killed at that moment leaves it empty or cut short, and no later
+    episode would write it again. That episode is unfinished, so its experiment is among those played, which write
+    the file anew."""
+    removed = []
+    for game, episodes in missing.items():
+        for experiment in dict.fromkeys(name for name, _ in episodes):
+            path = models_dir / game / experiment / "experiment.json"
+            try:
+                json.loads(path.read_text(encoding="utf-8"))
+            except FileNotFoundError:
+                continue
+            except ValueError:
+                path.unlink()
+                removed.append(path)
+    return removed
+
+
 def count(episodes: dict[str, list]) -> int:
     return sum(len(each) for each in episodes.values())
 
@@ -179,6 +200,8 @@ def main(argv: list[str]) -> int:
     for game, episodes in missing.items():
         for experiment, game_id in episodes:
             clear_attempt(instance_dir(models_dir, game, experiment, game_id))
+    for path in remove_unreadable_experiment_files(models_dir, missing):
+        print(f"{path} did not parse (a process was stopped while writing it): removed, its experiment writes it anew")
     from clemcore import cli  # imports clem's whole command line (its server too): only when there is play
     from clemcore.clemgame.instances import to_instance_filter
 

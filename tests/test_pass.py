@@ -334,6 +334,18 @@ def test_resume_plays_failed_half_written_and_unstarted_episodes_and_clears_thei
         assert [file.name for file in path.iterdir()] == ["instance.json"]
 
 
+def test_resume_removes_an_experiment_file_a_stopped_process_left_empty_and_clem_writes_it_anew(tmp_path):
+    # clemcore 3.7.2 writes experiment.json at an experiment's first episode, only where it is missing: a process
+    # killed while writing it left it empty for good (seen once in the SIGTERM/SIGKILL pass above)
+    game = "ta_three_card_monte"
+    models_dir = resume.run_dir(tmp_path, ["ta-random"])
+    experiment = models_dir / game / "default" / "experiment.json"
+    experiment.parent.mkdir(parents=True)
+    experiment.write_text("")
+    assert resume.main(["-m", "ta-random", "-g", game, "-r", str(tmp_path)]) == 0
+    assert json.loads(experiment.read_text())["game_name"] == game
+
+
 def test_resume_moves_aside_a_run_file_a_stopped_process_left_cut_short_and_keeps_a_whole_one(tmp_path):
     # clemcore 3.7.2 rewrites run.json in place: a kill at that moment leaves it empty, and clem then fails to start
     (tmp_path / "run.json").write_text('{"games": {}}')
