@@ -4,19 +4,18 @@ so that afterwards every planned episode is recorded exactly once.
     python scripts/resume.py -m MODEL [MODEL ...] [-g SPEC ...] [-e EXPERIMENT] [-i INSTANCES] [-r RESULTS]
                              [-t TEMPERATURE] [-l MAX_TOKENS]
 
-Run it where the run ran (the repository root: clem finds the games, backends and keys there), once the run's
-processes have ended, with the run's models and options. Planned: every instance of the specs' instance files (`-g`,
-default every spec clem finds; `-i` another instance file and `-e` one experiment, as for `clem run`). Finished: the
-instance folder has `completed.json` and `interactions.json` and no `error.json`. clemcore 3.7.2 writes
-`completed.json` last, after the episode's other files, and `error.json` when the episode failed, so anything else
-is unfinished: a folder that a killed process left with `instance.json` alone or with half its files, a failed
-episode, an instance never started. The files of an unfinished attempt are removed first (a stale `interactions.json`
-would be scored as if it were the episode), then clemcore's own runner plays exactly those instances:
-`clemcore.cli.run` with an `instances_filter`, the hook `clem run` has but its command line does not offer in 3.7.2,
-so the episodes get clem's usual files. A `run.json` that a stopped process left cut short is moved aside first
-(clem would not start on it), and an `experiment.json` it left so is removed (clem writes it only where it is missing). Exit status: 0 when every planned episode is recorded, 1 when some are still
-unfinished (their `error.json` says why), 2 for a usage error.
-"""
+Run it where the run ran (the repository root: clem finds the games, backends and keys there), once the run's processes
+have ended, with the run's models and options. Planned: every instance of the specs' instance files (`-g`, default every
+spec clem finds; `-i` another instance file and `-e` one experiment, as for `clem run`). Finished: the instance folder
+has `completed.json` and `interactions.json` and no `error.json`. clemcore 3.7.2 writes `completed.json` last, after the
+episode's other files, and `error.json` when the episode failed, so anything else is unfinished: a folder that a killed
+process left with `instance.json` alone or with half its files, a failed episode, an instance never started. The files
+of an unfinished attempt are removed first (a stale `interactions.json` would be scored as if it were the episode), then
+clemcore's own runner plays exactly those instances: `clemcore.cli.run` with an `instances_filter`, the hook `clem run`
+has but its command line does not offer in 3.7.2, so the episodes get clem's usual files. A `run.json` that a stopped
+process left cut short is moved aside first (clem would not start on it), and an `experiment.json` it left so is removed
+(clem writes it only where it is missing). Exit status: 0 when every planned episode is recorded, 1 when some are still
+unfinished (their `error.json` says why), 2 for a usage error."""
 
 import argparse
 import json

@@ -17,11 +17,10 @@ def pytest_addoption(parser):
 
 @pytest.hookimpl(trylast=True)  # after -k and -m have made their selection
 def pytest_collection_modifyitems(config, items):
-    """Tests marked `slow` run only with `--slow` (the README's command leaves them to CI); tests marked `minutes`
-    run first. A test marked
-    `covered_by(name)` checks a sample of what the test `name` checks for every game (the first instance of some
-    games, where `name` plays two of every experiment of all games): where `name` runs too, the sample is left out;
-    where it does not (`-m "not all_games"`, Python 3.11 in CI), the sample runs."""
+    """Tests marked `slow` run only with `--slow` (the README's command leaves them to CI); tests marked `minutes` run
+    first. A test marked `covered_by(name)` checks a sample of what the test `name` checks for every game (the first
+    instance of some games, where `name` plays two of every experiment of all games): where `name` runs too, the sample
+    is left out; where it does not (`-m "not all_games"`, Python 3.11 in CI), the sample runs."""
     if not config.getoption("slow"):
         slow = [item for item in items if item.get_closest_marker("slow")]
         if slow:

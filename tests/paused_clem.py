@@ -59,12 +59,14 @@ class PausedClem:
         self.lock = threading.Lock()
         self.env = self.process = self.home = None
 
-    def run(self, args: list[str], cwd: Path, env: dict) -> subprocess.CompletedProcess:
+    def run(self, args: list[str], cwd: Path, env: dict, pausable: bool = True) -> subprocess.CompletedProcess:
         """The call as `subprocess.run([clem, *args], capture_output=True, text=True)` makes it: in this paused
-        process when `env` is its environment and no other call is using it, else in a new one."""
+        process when the call is `pausable`, `env` is its environment and no other call is using it, else in a new
+        one. The first pausable call's environment is the paused process's."""
         command = [str(self.executable), *args]
-        self.env = self.env or env
-        if _at_import(env) != _at_import(self.env) or not self.lock.acquire(blocking=False):
+        if pausable:
+            self.env = self.env or env
+        if not pausable or _at_import(env) != _at_import(self.env) or not self.lock.acquire(blocking=False):
             return subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True)
         try:
             with tempfile.TemporaryDirectory() as outputs:

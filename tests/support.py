@@ -275,11 +275,7 @@ def clem(*args: str, cwd: Path = REPO, env: dict | None = None, check: bool = Tr
     """Runs the clem CLI of this interpreter's environment, with `env` added to the test's environment; without
     `env`, in a fork of a clem process paused after its imports (paused_clem.py)."""
     full_env = {**os.environ, "NLTK_DATA": NLTK_DATA, **(env or {})}
-    if env:
-        clem_script = Path(sys.executable).parent / "clem"
-        result = subprocess.run([str(clem_script), *args], cwd=cwd, env=full_env, capture_output=True, text=True)
-    else:
-        result = _CLEM.run(list(args), cwd, full_env)
+    result = _CLEM.run(list(args), cwd, full_env, pausable=not env)
     if check and result.returncode != 0:
         raise AssertionError(f"clem {' '.join(args)} exited {result.returncode}:\n{result.stdout}\n{result.stderr}")
     return result

@@ -183,6 +183,11 @@ CLEAR_MARGIN = 10
 FIRST_INSTANCES_ONLY = {"ta_2048"}
 
 
+def scored_instances(game: str, first: bool = False) -> list[tuple[str, int]]:
+    """The instances `episode_scores` plays, in its order: every shipped one, or the first of every experiment."""
+    return first_instances(game) if first or game in FIRST_INSTANCES_ONLY else instances(game)
+
+
 def episode_scores(tmp_path_factory, game: str, strategy: str, first: bool = False) -> list[float | None]:
     """The strategy's Main Score in every seat a model takes, per shipped instance (None when aborted), or per first
     instance of every experiment (`first`), played once per test session for every test that reads it (under xdist
@@ -191,7 +196,7 @@ def episode_scores(tmp_path_factory, game: str, strategy: str, first: bool = Fal
 
     def make(path):
         path.mkdir()
-        played = first_instances(game) if first else instances(game)
+        played = scored_instances(game, first)
         episodes = [
             play(game, [ta_player(strategy) for _ in range(seats(game))], experiment, game_id)
             for experiment, game_id in played
@@ -363,7 +368,6 @@ def test_the_experts_replies_dressed_as_chat_models_write_them_score_as_its_bare
     if "talk" in reply_kinds(spec):
         assert getattr(spec, "talk_reading", None), f"{game}: its talk turns' words are said, its declaration says how"
         style = "expert+thinking"
-    played = first_instances(game) if game in FIRST_INSTANCES_ONLY else instances(game)
-    bare = dict(zip(played, episode_scores(tmp_path_factory, game, "expert")))
+    bare = dict(zip(scored_instances(game), episode_scores(tmp_path_factory, game, "expert")))
     dressed = episode_scores(tmp_path_factory, game, style, first=True)
     assert dressed == [bare[instance] for instance in first_instances(game)]
