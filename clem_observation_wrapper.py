@@ -183,15 +183,33 @@ class _Shown(dict):
 
 
 class Relabel:
-    """A spec's `relabel`: (regular expression, replacement) pairs that rewrite every message, in order."""
+    """A spec's `relabel`: (regular expression, replacement) pairs that rewrite every message, in order.
+
+    Most messages match none of them, and `Pattern.sub` with a replacement string costs about a microsecond even on
+    a message it leaves alone (it looks its template up at each call), so one search of all the patterns as
+    alternatives tells first whether any applies: where none matches the message, none matches after another's
+    rewrite either, as there was none. Patterns with numbered references to their groups (backreferences,
+    conditionals), which the alternatives would renumber, are applied one by one."""
+
+    _NUMBERED = re.compile(r"\\[1-9]|\(\?\(")
+    _GLOBAL_FLAGS = re.compile(r"\(\?([imsx]+)\)")
 
     def __init__(self, pairs: list[tuple[str, str]] = ()):
         self._pairs = [(re.compile(pattern, re.MULTILINE), replacement) for pattern, replacement in pairs]
+        numbered = any(self._NUMBERED.search(pattern) for pattern, _ in pairs)
+        self.any = None if numbered else re.compile("|".join(map(self._alternative, pairs)), re.MULTILINE)
+
+    def _alternative(self, pair: tuple[str, str]) -> str:
+        # a pattern's leading flags, `(?s)`, would apply to all the alternatives: they become a group's, `(?s:...)`
+        flags = self._GLOBAL_FLAGS.match(pair[0])
+        return f"(?{flags[1]}:{pair[0][flags.end() :]})" if flags else f"(?:{pair[0]})"
 
     def __bool__(self) -> bool:
         return bool(self._pairs)
 
     def __call__(self, message: str) -> str:
+        if self.any is not None and self.any.search(message) is None:
+            return message
         for pattern, replacement in self._pairs:
             message = pattern.sub(replacement, message)
         return message

@@ -33,8 +33,7 @@ class BreakthroughMaster(StuckSideMaster):
     """A side whose every piece is blocked loses (TextArena 0.7.4 has no rule for it; see StuckSideMaster)."""
 
     def _has_legal_move(self, pid: int) -> bool:
-        board = tuple(tuple(cell or "." for cell in row) for row in self.env.state.game_state["board"])
-        return bool(boards.breakthrough_moves(board, pid))
+        return boards.breakthrough_can_move(self.env.state.game_state["board"], pid)
 
 
 class CheckersMaster(StuckSideMaster):
@@ -71,7 +70,7 @@ class CheckersMaster(StuckSideMaster):
         )
 
     def _has_legal_move(self, pid: int) -> bool:
-        return bool(boards.checkers_moves(self.env.state.game_state["board"], pid))
+        return boards.checkers_can_move(self.env.state.game_state["board"], pid)
 
 
 # The family's games, as clemgame.json declares them to clem: `python scripts/build_clemgame.py` writes

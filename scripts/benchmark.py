@@ -15,13 +15,15 @@ cycling through its instances). Columns, per request (one model reply, i.e. one 
   them. Where the bare env raises, its replay stops there ("bare replays cut" in the episodes column) and only the
   steps before count.
 - env in run: the same two raw-env calls timed inside the episode (a thin timing wrapper on the raw env).
-- our layer: the game master's `step()` minus the raw env's time, clemcore's interactions recorder and the
-  reference opponents' moves inside it (our step calls the recorder to log, and plays the `_vs_` references), and
-  minus what the benchmark's own timing wrappers add around those calls (calibrated at start, printed with the table).
-- clemcore: GameMasterEnv's time (step, last, the final None steps) minus the game master's step, plus the recorder
-  calls inside our step ("rec": that part alone).
+- our layer: the game master's `step()` minus the raw env's time, clemcore's event logging and the reference
+  opponents' moves inside it (our step logs through clemcore, and plays the `_vs_` references), and minus what the
+  benchmark's own timing wrappers add around those calls (calibrated at start, printed with the table).
+- clemcore: GameMasterEnv's time (step, last, the final None steps) minus the game master's step, plus clemcore's
+  event logging inside our step ("events": that part alone): the GameEventSource methods the game master logs
+  through (`log_event`, `log_key`, which serialises each value once to check it, `count_request`, ...), the
+  interactions recorder they call, and GameMaster's helpers that build the events (`log_to_self`, ...).
 - references, judge: the reference opponents' own moves (their programmatic players) and the LLM-judged games' judge
-  answering (the mock model here; its turns' recorder calls count as clemcore's), inside our step, per request.
+  answering (the mock model here; its turns' event logging counts as clemcore's), inside our step, per request.
 - setup: GameMasterEnv.reset (game master creation, setup, recorder start, before_game, then a collection of the
   young generations, which frees the setup's reference cycles before play; minus the reference
   opponents' opening moves, which before_game plays when the model's seat is not the first): the slowest first episode
@@ -40,7 +42,7 @@ cycling through its instances). Columns, per request (one model reply, i.e. one 
 The players' own time (the mock model or the programmatic player) is excluded everywhere.
 
 `--profile` prints, per game, a cProfile of what the "our layer" column measures: the game master's steps with the
-raw env's calls, the recorder's, the reference moves and the judge paused (the timings are then inflated).
+raw env's calls, clemcore's event logging, the reference moves and the judge paused (the timings are then inflated).
 
 `--baseline REV` measures the game code of git revision REV (e.g. `ba450fa`) beside the current code in the same run:
 REV's tree is exported (`git archive`) to a temporary directory with this harness copied in, and subprocesses play
@@ -86,6 +88,8 @@ from clemcore.backends.model_registry import CustomResponseModel  # noqa: E402
 from clemcore.clemgame import GameBenchmark, GameInstances  # noqa: E402
 from clemcore.clemgame.callbacks.base import GameBenchmarkCallback, GameBenchmarkCallbackList  # noqa: E402
 from clemcore.clemgame.envs.pettingzoo.master import GameMasterEnv  # noqa: E402
+from clemcore.clemgame.events import GameEventSource  # noqa: E402
+from clemcore.clemgame.master import GameMaster  # noqa: E402
 from clemcore.clemgame.recorder import GameInteractionsRecorder  # noqa: E402
 
 # Imported here (as tests/support.py does) so it stays loaded for all games: clemcore unloads a game's modules when its
@@ -120,16 +124,16 @@ def peak_rss_mb() -> float:
 
 
 class Clock:
-    """Seconds spent in the raw env and in the recorder, and the raw env's actions, for the running episode.
+    """Seconds spent in the raw env and in clemcore's event logging, and the raw env's actions, for the running episode.
     `in_step` is set while the game master's step runs: only the raw-env calls inside it are per-step env time
     (a submaster may also step the env in setup, e.g. Minesweeper's opening move)."""
 
     def __init__(self):
         self.in_step = False
         self.env_s = 0.0
-        self.recorder_s = 0.0
+        self.events_s = 0.0
         self.reference_s = 0.0  # the reference opponents' moves and the judge's answers: players' time
-        self.judge_s = 0.0  # the judge's calls whole (with their recorder calls): inside env calls, not env time
+        self.judge_s = 0.0  # the judge's calls whole (with their event logging): inside env calls, not env time
         self.timed_calls = 0  # timed calls inside steps: each adds TIMING_OVERHEAD_S that no interval covers
         self.actions: list[tuple[str, bool]] = []  # (action, made inside the game master's step)
 
@@ -166,12 +170,12 @@ TIMING_OVERHEAD_S = 0.0  # set by calibrate_timing_overhead
 
 class LayerProfile:
     """`--profile`: cProfile of what the "our layer" column measures, the game master's steps with the calls it leaves
-    out (the raw env, the recorder, the reference moves, the judge) paused. A profile of whole episodes shows mostly
+    out (the raw env, clemcore's event logging, the reference moves, the judge) paused. A profile of whole episodes shows mostly
     the players' time and the tokenizer's loading."""
 
     def __init__(self):
         self.profile: cProfile.Profile | None = None
-        self._depth = 0  # 1 inside a step, more inside left-out calls, which nest (the recorder inside the judge)
+        self._depth = 0  # 1 inside a step, more inside left-out calls, which nest (event logging inside the judge)
 
     def step(self, function):
         def profiled(*args, **kwargs):
@@ -207,9 +211,8 @@ LAYER_PROFILE = LayerProfile()
 
 def profile_the_layer_alone():
     """Pauses the layer's profile in the calls its figure leaves out that the timing wrappers below do not make per
-    env: the recorder's, the reference moves and the judge (the raw env's are paused where they are timed)."""
-    for name in RECORDER_METHODS:
-        setattr(TimedRecorder, name, LAYER_PROFILE.paused(getattr(TimedRecorder, name)))
+    env: clemcore's event logging, the reference moves and the judge (the raw env's are paused where they are timed)."""
+    EVENT_LOGGING.profile_paused()
     ta_master.ReferencePlayer.move = LAYER_PROFILE.paused(ta_master.ReferencePlayer.move)
     ta_master.TextArenaGameMaster.ask_judge = LAYER_PROFILE.paused(ta_master.TextArenaGameMaster.ask_judge)
 
@@ -290,34 +293,52 @@ def timed_make_env(game_spec, instance, judge=None, view="state"):
 ta_master.make_env = timed_make_env  # TextArenaGameMaster.setup looks make_env up in ta_master's globals
 
 
-class TimedRecorder(GameInteractionsRecorder):
-    """clemcore's interactions recorder, timing the calls the game master makes to it."""
+class EventLogging:
+    """Times clemcore's bookkeeping inside the game master's calls: the GameEventSource methods a game master (and
+    the judge, a clem Player) logs through, which check what is logged (`log_key` serialises the value once to see
+    that it can) and pass it to every registered logger, here the interactions recorder, and GameMaster's helpers
+    that build the events (`log_to_self`, `log_gm_to_player`, `log_player_to_gm`). They nest (a helper calls
+    `log_event`): the outermost call is timed."""
+
+    METHODS = (
+        (
+            GameEventSource,
+            ("log_event", "log_key", "count_request", "count_request_violation", "log_next_round", "log_game_end"),
+        ),
+        (GameMaster, ("log_to_self", "log_gm_to_player", "log_player_to_gm")),
+    )
+
+    def __init__(self):
+        self.depth = 0
+
+    def install(self):
+        for owner, names in self.METHODS:
+            for name in names:
+                setattr(owner, name, self.timed(getattr(owner, name)))
+
+    def timed(self, method):
+        def timed(*args, **kwargs):
+            if self.depth:
+                return method(*args, **kwargs)
+            self.depth = 1
+            start = now()
+            try:
+                return method(*args, **kwargs)
+            finally:
+                CLOCK.events_s += now() - start
+                CLOCK.timed_calls += CLOCK.in_step
+                self.depth = 0
+
+        return timed
+
+    def profile_paused(self):
+        for owner, names in self.METHODS:
+            for name in names:
+                setattr(owner, name, LAYER_PROFILE.paused(getattr(owner, name)))
 
 
-def _time_recorder_method(name):
-    method = getattr(GameInteractionsRecorder, name)
-
-    def timed(self, *args, **kwargs):
-        start = now()
-        try:
-            return method(self, *args, **kwargs)
-        finally:
-            CLOCK.recorder_s += now() - start
-            CLOCK.timed_calls += CLOCK.in_step
-
-    setattr(TimedRecorder, name, timed)
-
-
-RECORDER_METHODS = (
-    "log_event",
-    "log_key",
-    "count_request",
-    "count_request_violation",
-    "log_next_round",
-    "log_game_end",
-)
-for _name in RECORDER_METHODS:
-    _time_recorder_method(_name)
+EVENT_LOGGING = EventLogging()
+EVENT_LOGGING.install()
 
 
 _reference_move = ta_master.ReferencePlayer.move
@@ -339,16 +360,16 @@ _ask_judge = ta_master.TextArenaGameMaster.ask_judge
 
 
 def timed_ask_judge(self, prompt, system_prompt=""):
-    """The LLM-judged games' judge answers inside the env's calls: its model's time is a player's, the recorder calls
-    that log its turn are clemcore's, neither is the env's."""
-    recorder_before = CLOCK.recorder_s
+    """The LLM-judged games' judge answers inside the env's calls: its model's time is a player's, the event logging
+    of its turn is clemcore's, neither is the env's."""
+    events_before = CLOCK.events_s
     start = now()
     try:
         return _ask_judge(self, prompt, system_prompt)
     finally:
         elapsed = now() - start
         CLOCK.judge_s += elapsed
-        CLOCK.reference_s += elapsed - (CLOCK.recorder_s - recorder_before)
+        CLOCK.reference_s += elapsed - (CLOCK.events_s - events_before)
         CLOCK.timed_calls += CLOCK.in_step
 
 
@@ -362,7 +383,7 @@ class RecorderCallback(GameBenchmarkCallback):
         self.recorder = None
 
     def on_game_start(self, game_master, game_instance):
-        self.recorder = TimedRecorder(
+        self.recorder = GameInteractionsRecorder(
             game_master.game_spec.game_name, game_master.experiment["name"], game_instance["game_id"], "results", {}
         )
         for player in game_master.get_players():
@@ -402,7 +423,7 @@ class GameStats:
     env_s: float = 0.0
     layer_s: float = 0.0
     layer_samples: list = field(default_factory=list)  # our layer per request, seconds
-    recorder_s: float = 0.0
+    events_s: float = 0.0
     reference_s: float = 0.0
     clemcore_s: float = 0.0
     bare_s: float = 0.0
@@ -474,7 +495,7 @@ def play_episode(env: GameMasterEnv, models, experiment, instance, stats: GameSt
 
     def timed_gm_step(response):
         CLOCK.in_step = True
-        env_before, recorder_before, reference_before = CLOCK.env_s, CLOCK.recorder_s, CLOCK.reference_s
+        env_before, events_before, reference_before = CLOCK.env_s, CLOCK.events_s, CLOCK.reference_s
         calls_before, gcs_before = CLOCK.timed_calls, len(FULL_GC.durations)
         begin = now()
         try:
@@ -485,14 +506,14 @@ def play_episode(env: GameMasterEnv, models, experiment, instance, stats: GameSt
             stats.layer_samples.append(
                 elapsed
                 - (CLOCK.env_s - env_before)
-                - (CLOCK.recorder_s - recorder_before)
+                - (CLOCK.events_s - events_before)
                 - (CLOCK.reference_s - reference_before)
                 - (CLOCK.timed_calls - calls_before) * TIMING_OVERHEAD_S
             )
             CLOCK.in_step = False
 
     game_master.step = timed_gm_step if LAYER_PROFILE.profile is None else LAYER_PROFILE.step(timed_gm_step)
-    CLOCK.recorder_s = CLOCK.reference_s = 0.0  # only the recorder calls and reference moves made during steps
+    CLOCK.events_s = CLOCK.reference_s = 0.0  # only the event logging and reference moves made during steps
     in_env_s, steps = 0.0, 0
     for agent_id in env.agent_iter():
         begin = now()
@@ -516,12 +537,10 @@ def play_episode(env: GameMasterEnv, models, experiment, instance, stats: GameSt
     stats.episodes += 1
     stats.steps += steps
     stats.env_s += CLOCK.env_s
-    stats.layer_s += (
-        gm_s[0] - CLOCK.env_s - CLOCK.recorder_s - CLOCK.reference_s - CLOCK.timed_calls * TIMING_OVERHEAD_S
-    )
+    stats.layer_s += gm_s[0] - CLOCK.env_s - CLOCK.events_s - CLOCK.reference_s - CLOCK.timed_calls * TIMING_OVERHEAD_S
     stats.reference_s += CLOCK.reference_s
-    stats.recorder_s += CLOCK.recorder_s
-    stats.clemcore_s += in_env_s - gm_s[0] + CLOCK.recorder_s - FULL_GC.since(play_gcs)
+    stats.events_s += CLOCK.events_s
+    stats.clemcore_s += in_env_s - gm_s[0] + CLOCK.events_s - FULL_GC.since(play_gcs)
     stats.full_gcs_s.extend(FULL_GC.durations[episode_gcs:])
     return list(CLOCK.actions), [reply for _, reply in game_master._judge_calls]
 
@@ -606,7 +625,7 @@ HEADERS = [
     "bare env µs/req",
     "env in run µs/req",
     "our layer µs/req mean/median",
-    "clemcore µs/req (rec)",
+    "clemcore µs/req (events)",
     "references, judge µs/req",
     "setup 1st ms max",
     "setup later ms med/max (make)",
@@ -649,7 +668,7 @@ def row(stats: GameStats) -> list[str]:
         fmt(stats.per_step_us(stats.bare_s, stats.bare_steps)),
         fmt(stats.per_step_us(stats.env_s)),
         f"{fmt(stats.layer_us)}/{fmt(median_us(stats.layer_samples))}",
-        f"{fmt(stats.per_step_us(stats.clemcore_s))} ({fmt(stats.per_step_us(stats.recorder_s))})",
+        f"{fmt(stats.per_step_us(stats.clemcore_s))} ({fmt(stats.per_step_us(stats.events_s))})",
         fmt(stats.per_step_us(stats.reference_s)),
         fmt(max(stats.setup_first_s, default=math.nan) * 1e3, 1),
         setup_later,
@@ -687,7 +706,7 @@ def total_row(all_stats: list[GameStats], start_rss: float, end_rss: float) -> l
         per(sum(s.env_s for s in all_stats)),
         f"{per(sum(s.layer_s for s in all_stats))}/"
         f"{fmt(median_us([x for s in all_stats for x in s.layer_samples]))}",
-        f"{per(sum(s.clemcore_s for s in all_stats))} ({per(sum(s.recorder_s for s in all_stats))})",
+        f"{per(sum(s.clemcore_s for s in all_stats))} ({per(sum(s.events_s for s in all_stats))})",
         per(sum(s.reference_s for s in all_stats)),
         "",
         "",
@@ -735,8 +754,8 @@ SIDE_BY_SIDE_HEADERS = [
     "bare env µs/req",
     "our layer µs/req mean/median: {baseline}",
     "our layer µs/req mean/median",
-    "clemcore µs/req (rec): {baseline}",
-    "clemcore µs/req (rec)",
+    "clemcore µs/req (events): {baseline}",
+    "clemcore µs/req (events)",
     "references, judge µs/req",
     "misses",
 ]
@@ -796,7 +815,7 @@ def print_side_by_side(revision: str, games: list[str], measured: dict, per_game
     def clemcore(stats):
         if not stats:
             return "n/a"
-        return f"{fmt(stats.per_step_us(stats.clemcore_s))} ({fmt(stats.per_step_us(stats.recorder_s))})"
+        return f"{fmt(stats.per_step_us(stats.clemcore_s))} ({fmt(stats.per_step_us(stats.events_s))})"
 
     rows = []
     for game in games:
@@ -938,8 +957,8 @@ def main(argv=None):
     parser.add_argument(
         "--profile",
         action="store_true",
-        help="cProfile our layer (the game master's steps without the env, the recorder, the references and the "
-        "judge) and print its top functions per game",
+        help="cProfile our layer (the game master's steps without the env, clemcore's event logging, the references and "
+        "the judge) and print its top functions per game",
     )
     parser.add_argument(
         "--clem-run",

@@ -236,22 +236,30 @@ def checkers_board(transcript: Transcript) -> tuple:
 def checkers_moves(board: tuple, side: int) -> list[tuple[int, int, int, int]]:
     """The moves TextArena 0.7.4's Checkers accepts: a step or a single jump, diagonally; men forward only, kings
     both ways; no forced capture, no multi-jump."""
+    return list(_checkers_moves(board, side))
+
+
+def checkers_can_move(board: tuple, side: int) -> bool:
+    """Whether the side has a move (`checkers_moves`, stopping at the first)."""
+    return next(_checkers_moves(board, side), None) is not None
+
+
+def _checkers_moves(board: tuple, side: int):
     own, enemy = ("rR", "bB") if side == 0 else ("bB", "rR")
-    moves = []
     for r in range(8):
         for c in range(8):
             piece = board[r][c]
             if piece not in own:
                 continue
             forward = -1 if piece == "r" else 1
-            directions = [(dr, dc) for dr in (-1, 1) for dc in (-1, 1) if piece.isupper() or dr == forward]
-            for dr, dc in directions:
+            for dr, dc in ((-1, -1), (-1, 1), (1, -1), (1, 1)):
+                if dr != forward and not piece.isupper():
+                    continue
                 r1, c1, r2, c2 = r + dr, c + dc, r + 2 * dr, c + 2 * dc
                 if 0 <= r1 < 8 and 0 <= c1 < 8 and board[r1][c1] == ".":
-                    moves.append((r, c, r1, c1))
+                    yield (r, c, r1, c1)
                 elif 0 <= r2 < 8 and 0 <= c2 < 8 and board[r2][c2] == "." and board[r1][c1] in enemy:
-                    moves.append((r, c, r2, c2))
-    return moves
+                    yield (r, c, r2, c2)
 
 
 def _checkers_play(board: tuple, move: tuple) -> tuple:
@@ -269,7 +277,7 @@ def _checkers_safe(board: tuple, side: int, moves: list) -> list:
     """The moves after which the mover can still move. After every reply, valid or not, TextArena 0.7.4 checks
     the player who replied for legal moves and, finding none, calls `set_winners(player_id=...)`, a TypeError
     (Checkers/env.py:107): a reference must not crash the env while it has another move."""
-    safe = [move for move in moves if checkers_moves(_checkers_play(board, move), side)]
+    safe = [move for move in moves if checkers_can_move(_checkers_play(board, move), side)]
     return safe or moves
 
 
@@ -277,7 +285,7 @@ def _checkers_successors(node):
     board, side = node
     if not any(cell in "rR" for row in board for cell in row) or not any(cell in "bB" for row in board for cell in row):
         return []
-    if not checkers_moves(board, 1 - side):  # the player who just moved stalled itself: TextArena crashes
+    if not checkers_can_move(board, 1 - side):  # the player who just moved stalled itself: TextArena crashes
         return []
     return [(move, (_checkers_play(board, move), 1 - side)) for move in checkers_moves(board, side)]
 
@@ -306,8 +314,8 @@ def _checkers_value(node, depth):
     # _checkers_safe): such positions score as unknown, so a winning expert wins by capturing instead.
     if (
         not moves
-        or not checkers_moves(board, 1 - side)
-        or (len(moves) <= 3 and all(not checkers_moves(_checkers_play(board, move), side) for move in moves))
+        or not checkers_can_move(board, 1 - side)
+        or (len(moves) <= 3 and all(not checkers_can_move(_checkers_play(board, move), side) for move in moves))
     ):
         return 0
     score = 100 * (mine - theirs) + 50 * (counts[own[1]] - counts[enemy[1]]) + 2 * advance
@@ -511,9 +519,21 @@ def breakthrough_position(transcript: Transcript) -> tuple[tuple, int]:
 def breakthrough_moves(board, side) -> list[tuple[int, int, int, int]]:
     """Captures first: a piece steps straight forward onto an empty square, or diagonally forward only to
     capture (TextArena 0.7.4's rule, stricter than the usual Breakthrough)."""
+    moves = list(_breakthrough_moves(board, side))
+    return [move for move in moves if move[1] != move[3]] + [move for move in moves if move[1] == move[3]]
+
+
+def breakthrough_can_move(board, side) -> bool:
+    """Whether the side has a move (`breakthrough_moves`, stopping at the first)."""
+    return next(_breakthrough_moves(board, side), None) is not None
+
+
+EMPTY = (".", "")  # a square as the text shows it, and as TextArena's board holds it
+
+
+def _breakthrough_moves(board, side):
     piece, enemy, step = ("W", "B", 1) if side == 0 else ("B", "W", -1)
     size = len(board)
-    captures, steps = [], []
     for r in range(size):
         r2 = r + step
         if not 0 <= r2 < size:
@@ -521,12 +541,11 @@ def breakthrough_moves(board, side) -> list[tuple[int, int, int, int]]:
         for c in range(size):
             if board[r][c] != piece:
                 continue
-            if board[r2][c] == ".":
-                steps.append((r, c, r2, c))
+            if board[r2][c] in EMPTY:
+                yield (r, c, r2, c)
             for c2 in (c - 1, c + 1):
                 if 0 <= c2 < size and board[r2][c2] == enemy:
-                    captures.append((r, c, r2, c2))
-    return captures + steps
+                    yield (r, c, r2, c2)
 
 
 def _breakthrough_play(board, move):
@@ -604,7 +623,7 @@ class Breakthrough(GamePlayers):
         """Depth-2 alpha-beta (depth 3 on boards up to 6x6) on material and squared advance; wins and
         home-row threats seen."""
         (board, size), side = breakthrough_position(transcript), _breakthrough_side(transcript)
-        if not breakthrough_moves(board, side):
+        if not breakthrough_can_move(board, side):
             return "[a1a2]"
         # an immediate win needs no search
         wins = [

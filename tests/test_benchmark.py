@@ -1,6 +1,7 @@
 """The benchmark script runs: it is not a timed test (its figures are in docs/benchmark.md), but a script nobody runs
 rots, as it once did when `make_env` gained an argument and every episode of the benchmark failed."""
 
+import re
 import subprocess
 import sys
 
@@ -45,8 +46,12 @@ def test_the_benchmark_plays_its_episodes_and_accounts_for_the_time():
         mean, median = (
             float(value.replace(",", "")) for value in rows[game]["our layer µs/req mean/median"].split("/")
         )
-        # what the layer is left with after the env, the recorder and the references are taken out: never negative
+        # what the layer is left with after the env, clemcore's event logging and the references are taken out:
+        # never negative
         assert mean > 0 and median > 0, rows[game]
+        # clemcore's time holds the event logging of our steps (every request logs its context and reply)
+        clemcore, events = re.fullmatch(r"([\d,]+) \(([\d,]+)\)", rows[game]["clemcore µs/req (events)"]).groups()
+        assert float(clemcore.replace(",", "")) > float(events.replace(",", "")) > 0, rows[game]
     assert float(rows["ta_liars_dice_vs_random"]["references, judge µs/req"]) > 0
     assert float(rows["ta_tic_tac_toe"]["references, judge µs/req"]) == 0
 

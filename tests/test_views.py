@@ -10,11 +10,12 @@ import textarena as ta
 from full_history import with_view
 from textarena.core import ObservationType
 
-from clem_observation_wrapper import CLIP_CHARS, ClemObservationWrapper
+from clem_observation_wrapper import CLIP_CHARS, ClemObservationWrapper, Relabel
 from replies import bracketed_moves
 from support import (
     GAMES,
     RANDOM_RUN_STRATEGY,
+    SPECS,
     Model,
     ModelSpec,
     QueuedEnv,
@@ -133,6 +134,18 @@ def test_the_dialogue_view_clips_a_long_reply_to_its_last_thousand_characters():
     assert f"[Player 0] …{speech[-1000:]}" in context["content"] and "x" * 1001 not in context["content"]
 
 
+def test_a_relabel_searches_all_its_patterns_at_once_and_rewrites_what_one_of_them_matches():
+    """Every shipped spec's `relabel` takes the one search of all its patterns (the contexts of the random run
+    compared below are relabelled one pattern after another); a pattern's leading flags stay its own, and one with
+    a backreference, which the alternatives would renumber, is applied alone."""
+    relabels = [spec.relabel for spec in SPECS if getattr(spec, "relabel", None)]
+    assert len(relabels) > 40 and all(Relabel(pairs).any is not None for pairs in relabels)
+    relabel = Relabel([("(?s)a.b", "X"), ("^c$", "Y")])
+    assert [relabel(text) for text in ("a\nb c", "q\nc", "ab")] == ["X c", "q\nY", "ab"]
+    repeated = Relabel([(r"(a)\1", "X")])
+    assert repeated.any is None and repeated("aab") == "Xb"
+
+
 # --- the kept views against the views joined anew ---
 
 
@@ -159,7 +172,8 @@ def labelled(wrapper, player_id: int, messages: list) -> list[tuple[str, str | N
 
     events = []
     for sender_id, message, observation_type in messages:
-        message = wrapper.relabel(message)
+        for pattern, replacement in wrapper.relabel._pairs:  # every pattern's `sub`, as the spec says
+            message = pattern.sub(replacement, message)
         if observation_type == ObservationType.PROMPT:
             prompt = f"{message.strip()}\n\n{wrapper.contract}" if wrapper.contract else message.strip()
             events.append(("prompt", prompt, False))
