@@ -8,7 +8,6 @@ from textarena.core import ObservationType
 import metrics
 from games import seats
 from submasters import MultiPlayerMaster
-from ta_master import reply_kinds
 
 
 class EconomicsMaster(MultiPlayerMaster):
@@ -27,7 +26,7 @@ class EconomicsMaster(MultiPlayerMaster):
     def turn_kind(self):
         """The family's games with phases (their spec's `reply` lists talk, then the decision's kind) talk while
         TextArena's `game_state["phase"]` is "conversation" and decide in the other phase."""
-        kinds = reply_kinds(self.game_spec)
+        kinds = self._kinds
         if len(kinds) == 1:
             return kinds[0]
         return "talk" if self.env.state.game_state["phase"] == "conversation" else kinds[-1]
