@@ -17,7 +17,7 @@ def pytest_addoption(parser):
 
 @pytest.hookimpl(trylast=True)  # after -k and -m have made their selection
 def pytest_collection_modifyitems(config, items):
-    """Tests marked `slow` run only with `--slow` (the README's command leaves them to CI); tests marked `minutes` run
+    """Tests marked `slow` run only with `--slow` (the README's command leaves them to CI); tests marked `longest` run
     first. A test marked `covered_by(name)` checks a sample of what the test `name` checks for every game (the first
     instance of some games, where `name` plays two of every experiment of all games): where `name` runs too, the sample
     is left out; where it does not (`-m "not all_games"`, Python 3.11 in CI), the sample runs."""
@@ -26,9 +26,9 @@ def pytest_collection_modifyitems(config, items):
         if slow:
             config.hook.pytest_deselected(items=slow)
             items[:] = [item for item in items if item not in slow]
-    # the tests of minutes first: the worker that starts one leaves the rest to the other, which steals them back
+    # the longest tests first: the worker that starts one leaves the rest to the other, which steals them back
     # (--dist worksteal), instead of one worker ending alone on it
-    items.sort(key=lambda item: item.get_closest_marker("minutes") is None)
+    items.sort(key=lambda item: item.get_closest_marker("longest") is None)
     selected = {item.originalname for item in items}
     covered = [
         item for item in items if (marker := item.get_closest_marker("covered_by")) and marker.args[0] in selected

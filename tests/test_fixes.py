@@ -1,11 +1,16 @@
 """The fixes of TextArena 0.7.4's defects as classes (`fixes/`), tested on the env alone, as `fixes.make` makes it."""
 
 import copy
+import random
 
+import pytest
 import textarena as ta
 from textarena.envs.Poker.env import PokerEnv
+from textarena.envs.Sokoban import env as sokoban_env
+from textarena.envs.Sokoban import utils as sokoban_utils
 
 import fixes
+from fixes import sokoban_rooms
 from fixes.common import EndAtTheFirstElimination
 from fixes.tabletop import PokerFixes
 
@@ -114,3 +119,61 @@ def test_baby_ai_text_without_minigrid_is_unavailable_in_one_line(monkeypatch):
         "ta_baby_ai_text is unavailable here: BabyAiText needs the `minigrid` package (No module named 'minigrid'): "
         "install the extra with `pip install -e .[babyai]`."
     )
+
+
+# generate_room's arguments: the shipped instances' rooms (Sokoban-v0 and -medium), and others. TextArena takes up to
+# 36 s for an 8x8 room: these seeds take it 0.1-1.8 s (the test, 8 s). 6x6 seeds 0 and 1 retry over 20 times (no
+# floor left for the boxes, a deadlock before or after the reverse play, no score); no 5x5 room with 2 boxes scores in
+# 1000 tries; a room 2 cells high fails in numpy.
+SOKOBAN_ROOMS = [
+    *({"dim": (6, 6), "num_steps": 20, "num_boxes": 3, "seed": seed} for seed in range(20)),
+    *({"dim": (8, 8), "num_steps": 27, "num_boxes": 5, "seed": seed} for seed in (0, 4, 7, 9, 10, 16)),
+    *({"dim": (5, 5), "num_steps": 17, "num_boxes": 2, "seed": seed} for seed in (0, 1)),
+    *({"dim": (7, 9), "num_steps": 27, "num_boxes": 3, "seed": seed} for seed in (0, 1, 3)),
+    *({"dim": (6, 6), "num_steps": 20, "num_boxes": 3, "second_player": True, "seed": seed} for seed in (0, 1, 2)),
+    {"dim": (2, 6), "num_steps": 13, "num_boxes": 1, "seed": 0},
+]
+
+
+def _room_or_error(generate_room, **arguments):
+    """The arrays' dtype, shape and cells, and the box mapping's items in order, their numbers' types in their repr; or
+    the error's type and message."""
+    try:
+        structure, state, box_mapping = generate_room(**arguments)
+    except Exception as error:
+        return type(error), str(error)
+    return [(array.dtype, array.shape, array.tolist()) for array in (structure, state)], repr(list(box_mapping.items()))
+
+
+def test_sokoban_rooms_are_textarenas_rooms():
+    for arguments in SOKOBAN_ROOMS:
+        expected = _room_or_error(sokoban_utils.generate_room, **arguments)
+        assert _room_or_error(sokoban_rooms.generate_room, **arguments) == expected, arguments
+
+
+def test_sokoban_reset_with_a_seed_plays_textarenas_room_without_textarenas_generator(monkeypatch):
+    for seed in (0, 1, 2):
+        env = fixes.make("Sokoban-v0-raw", dim_room=(6, 6), max_turns=30, num_boxes=3)
+        with monkeypatch.context() as patch:
+            patch.setattr(sokoban_env, "generate_room", None)
+            env.reset(num_players=1, seed=seed)
+        random_state = random.getstate()
+        textarenas = sokoban_env.SokobanEnv(dim_room=(6, 6), max_turns=30, num_boxes=3)
+        textarenas.reset(num_players=1, seed=seed)
+        assert random.getstate() == random_state
+        for name in ("room_fixed", "room_state"):
+            ours, theirs = getattr(env, name), getattr(textarenas, name)
+            assert ours.dtype == theirs.dtype and ours.tolist() == theirs.tolist()
+        assert repr(list(env.box_mapping.items())) == repr(list(textarenas.box_mapping.items()))
+        assert env.state.game_state == textarenas.state.game_state
+        assert env.state.observations == textarenas.state.observations
+
+
+def test_sokoban_reset_fails_as_textarenas_when_no_attempt_yields_a_room():
+    # no 5x5 room with 2 boxes has a score (SOKOBAN_ROOMS): each attempt, seed + attempt, raises
+    for env in (
+        fixes.make("Sokoban-v0-raw", dim_room=(5, 5), num_boxes=2),
+        sokoban_env.SokobanEnv((5, 5), num_boxes=2),
+    ):
+        with pytest.raises(RuntimeError, match=r"^Failed to generate valid room after 2 attempts$"):
+            env.reset(num_players=1, seed=0, max_retries=2)

@@ -151,41 +151,34 @@ def _first_experiment(game: str) -> str:
 
 
 BASE_GAMES = [game for game in GAMES + UNAVAILABLE_GAMES if game not in REFERENCE_GAMES]
-# Sokoban's instances take about half of the generator's time (TextArena's room search): it regenerates in one part
-# and the other games in another, which a second pytest-xdist worker can run meanwhile.
-GENERATOR_PARTS = {"sokoban": ["ta_sokoban"], "the others": [game for game in BASE_GAMES if game != "ta_sokoban"]}
 
 
 @pytest.mark.all_games
 @pytest.mark.slow
-@pytest.mark.parametrize("part", [pytest.param(part, marks=pytest.mark.minutes) for part in GENERATOR_PARTS])
-def test_instance_generator_reproduces_the_instance_files_byte_for_byte(part, tmp_path):
-    games = GENERATOR_PARTS[part]
+@pytest.mark.longest
+def test_instance_generator_reproduces_the_instance_files_byte_for_byte(tmp_path):
     game_dir = copy_repo(tmp_path / "game")
-    assert sorted(path.name for path in (game_dir / "in").iterdir()) == sorted(
-        f"instances_{game}.json" for game in BASE_GAMES
-    )
-    expected = {f"instances_{game}.json": (game_dir / "in" / f"instances_{game}.json").read_bytes() for game in games}
+    expected = {path.name: path.read_bytes() for path in (game_dir / "in").iterdir()}
+    assert sorted(expected) == sorted(f"instances_{game}.json" for game in BASE_GAMES)
     for name in expected:
         (game_dir / "in" / name).unlink()
     process = subprocess.run(
-        [sys.executable, "instancegenerator.py", *games],
+        [sys.executable, "instancegenerator.py", *BASE_GAMES],
         cwd=game_dir,
         capture_output=True,
         text=True,
         env={**os.environ, "NLTK_DATA": NLTK_DATA},
     )
     # a game this Python cannot play is skipped with its reason, and the generator says so by its exit code
-    unavailable = [game for game in UNAVAILABLE_GAMES if game in games]
+    unavailable = [game for game in UNAVAILABLE_GAMES if game in BASE_GAMES]
     assert process.returncode == (1 if unavailable else 0), process.stdout + process.stderr
     written = [line for line in process.stdout.splitlines() if line.startswith("wrote ")]
-    assert sorted(written) == sorted(f"wrote in/instances_{game}.json" for game in games if game in GAMES)
+    assert sorted(written) == sorted(f"wrote in/instances_{game}.json" for game in BASE_GAMES if game in GAMES)
     skipped = [line for line in process.stderr.splitlines() if line.startswith("skipped: ")]
     assert [game for game in unavailable if not any(game in line for line in skipped)] == []
     for game in unavailable:
         expected.pop(f"instances_{game}.json")
-    part = {f"instances_{game}.json" for game in games}
-    regenerated = {path.name: path.read_bytes() for path in (game_dir / "in").iterdir() if path.name in part}
+    regenerated = {path.name: path.read_bytes() for path in (game_dir / "in").iterdir()}
     assert sorted(regenerated) == sorted(expected)
     differing = [name for name in expected if regenerated[name] != expected[name]]
     assert differing == []
