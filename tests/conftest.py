@@ -72,11 +72,12 @@ SHARED_RUNS = ("sequential_mock_run", "random_sampled_run", "batched_mock_run")
 @pytest.fixture(scope="session", autouse=True)
 def word_tags_kept_for_the_session(tmp_path_factory):
     """The session's processes (workers and clem runs) keep NLTK's word tags in the session's temp dir, not in the
-    user's cache: the first to tag the words of a word game saves the others the 10-12 s it takes."""
+    user's cache: the first to tag the words of a word game saves the others the 10-12 s it takes. A directory named
+    by TA_TEST_WORD_TAGS is used instead: CI's three sessions share one, made for the CI run."""
     base = tmp_path_factory.getbasetemp()
     root = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
     with pytest.MonkeyPatch.context() as patch:
-        patch.setenv(words.CACHE_DIR_VARIABLE, str(root / "cache"))
+        patch.setenv(words.CACHE_DIR_VARIABLE, os.environ.get("TA_TEST_WORD_TAGS") or str(root / "cache"))
         yield
 
 
