@@ -360,6 +360,7 @@ class Klondike(GamePlayers):
 
 DIRECTIONS = ("Up", "Left", "Right", "Down")
 ROTATION = ("Up", "Left", "Down", "Right")
+Tiles = tuple[tuple[int, ...], ...]  # a 2048 board's rows, 0 for an empty cell
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -375,35 +376,41 @@ def _slid_left(row: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(merged) + (0,) * (len(row) - len(merged))
 
 
-def _slide(board: list[list[int]], direction: str) -> list[list[int]]:
-    if direction == "Left":
-        return [list(_slid_left(tuple(row))) for row in board]
-    if direction == "Right":
-        return [list(_slid_left(tuple(row[::-1])))[::-1] for row in board]
-    columns = [list(column) for column in zip(*board)]
-    slid = _slide(columns, {"Up": "Left", "Down": "Right"}[direction])
-    return [list(row) for row in zip(*slid)]
+@functools.lru_cache(maxsize=1 << 16)
+def _slid_right(row: tuple[int, ...]) -> tuple[int, ...]:
+    return _slid_left(row[::-1])[::-1]
 
 
-def _snake_value(board: list[list[int]]) -> float:
-    """Tiles weighed along a snake from the top-left corner (halving each cell), plus room to move."""
-    size = len(board)
+def _slides(board: Tiles) -> tuple[Tiles, ...]:
+    """The board slid in each of the DIRECTIONS; boards are tuples of rows, so they compare and hash cheaply."""
+    columns = tuple(zip(*board))
+    return (
+        tuple(zip(*map(_slid_left, columns))),
+        tuple(map(_slid_left, board)),
+        tuple(map(_slid_right, board)),
+        tuple(zip(*map(_slid_right, columns))),
+    )
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _snake_value(board: Tiles) -> float:
+    """Tiles weighed along a snake from the top-left corner (halving each cell), plus room to move. Cached for the
+    look-ahead, whose boards often repeat: a 2 spawned anywhere in a row slides left to the same row."""
     value, weight = 0.0, 1.0
-    for row in range(size):
-        for col in range(size) if row % 2 == 0 else reversed(range(size)):
-            value += board[row][col] * weight
+    for row, line in enumerate(board):
+        for tile in line if row % 2 == 0 else reversed(line):
+            value += tile * weight
             weight /= 2
-    return value + 0.1 * _empty_cells(board) * max(max(line) for line in board)
+    return value + 0.1 * _empty_cells(board) * max(map(max, board))
 
 
-def _after_a_two_spawns(board: list[list[int]]) -> float:
+def _after_a_two_spawns(board: Tiles) -> float:
     """The mean, over the cells a 2 may spawn in, of the best snake value one move later."""
     values = []
-    for row, col in [(r, c) for r, line in enumerate(board) for c, tile in enumerate(line) if tile == 0]:
-        board[row][col] = 2
-        options = [_snake_value(after) for after in (_slide(board, d) for d in DIRECTIONS) if after != board]
-        values.append(max(options, default=0.0))
-        board[row][col] = 0
+    for row, line in enumerate(board):
+        for col in (c for c, tile in enumerate(line) if tile == 0):
+            spawned = (*board[:row], (*line[:col], 2, *line[col + 1 :]), *board[row + 1 :])
+            values.append(max((_snake_value(after) for after in _slides(spawned) if after != spawned), default=0.0))
     return sum(values) / len(values) if values else _snake_value(board)
 
 
@@ -420,21 +427,21 @@ class Game2048(GamePlayers):
     )
 
     @staticmethod
-    def board(transcript: Transcript) -> list[list[int]]:
+    def board(transcript: Transcript) -> Tiles:
         """The last board shown; the latest context has it unless the last move was refused."""
         for text in (transcript.last, transcript.text):
             shown = last_match(r"\+-+\+\n((?:\|[^\n]*\|\n)+)\+-+\+", text)
             if shown:
-                return [
-                    [0 if cell == "." else int(cell) for cell in line.strip("|").split()]
+                return tuple(
+                    tuple(0 if cell == "." else int(cell) for cell in line.strip("|").split())
                     for line in shown.group(1).splitlines()
-                ]
+                )
         raise ValueError("no 2048 board in the transcript")
 
     def random_move(self, transcript, rng):
         """A random move among those that change the board (the others are invalid moves)."""
         board = self.board(transcript)
-        return f"[{rng.choice([d for d in DIRECTIONS if _slide(board, d) != board])}]"
+        return f"[{rng.choice([d for d, after in zip(DIRECTIONS, _slides(board)) if after != board])}]"
 
     def expert_move(self, transcript):
         """Up to 6x6, the corner strategy with a look-ahead: the move whose board, after a 2 spawns and one more
@@ -443,7 +450,7 @@ class Game2048(GamePlayers):
         the four directions from the one after the player's last move, which the view shows as `[Player] [Up]` (a
         fixed direction order leaves small tiles stranded)."""
         board = self.board(transcript)
-        moves = {d: after for d in DIRECTIONS if (after := _slide(board, d)) != board}
+        moves = {d: after for d, after in zip(DIRECTIONS, _slides(board)) if after != board}
         if len(board) <= 6:
             return f"[{max(moves, key=lambda d: _after_a_two_spawns(moves[d]))}]"
         last = [move for move in own_moves(transcript) if move.strip("[] ") in ROTATION]
@@ -452,8 +459,8 @@ class Game2048(GamePlayers):
         return f"[{max((d for d in rotation if d in moves), key=lambda d: _empty_cells(moves[d]))}]"
 
 
-def _empty_cells(board: list[list[int]]) -> int:
-    return sum(tile == 0 for line in board for tile in line)
+def _empty_cells(board: Tiles) -> int:
+    return sum(line.count(0) for line in board)
 
 
 GAMES = [Blackjack(), SetGame(), UltimateTexasHoldem(), Klondike(), Game2048()]

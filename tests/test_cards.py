@@ -26,6 +26,7 @@ from support import (
     spec_of,
     ta_player,
 )
+from ta_players import cards as card_players
 from ta_players import reply
 
 
@@ -504,6 +505,15 @@ def slid(board: list[list[int]], direction: str) -> list[list[int]]:
 
 def first_move(board, order=("Up", "Left", "Down", "Right"), changing=True) -> str | None:
     return next((f"[{d}]" for d in order if (slid(board, d) != board) == changing), None)
+
+
+def test_2048_players_slide_boards_by_the_rules_in_the_order_of_their_directions():
+    rng = random.Random(0)
+    for _ in range(200):
+        size = rng.randint(2, 7)
+        board = [[rng.choice([0, 0, 2, 2, 4, 8]) for _ in range(size)] for _ in range(size)]
+        expected = [tuple(map(tuple, slid(board, d))) for d in card_players.DIRECTIONS]
+        assert list(card_players._slides(tuple(map(tuple, board)))) == expected
 
 
 def test_2048_board_full_is_a_loss_scored_by_the_doubling_progress():
