@@ -212,7 +212,7 @@ LAYER_PROFILE = LayerProfile()
 def profile_the_layer_alone():
     """Pauses the layer's profile in the calls its figure leaves out that the timing wrappers below do not make per
     env: clemcore's event logging, the reference moves and the judge (the raw env's are paused where they are timed)."""
-    EVENT_LOGGING.profile_paused()
+    EVENT_LOGGING.wrap(LAYER_PROFILE.paused)
     ta_master.ReferencePlayer.move = LAYER_PROFILE.paused(ta_master.ReferencePlayer.move)
     ta_master.TextArenaGameMaster.ask_judge = LAYER_PROFILE.paused(ta_master.TextArenaGameMaster.ask_judge)
 
@@ -311,10 +311,11 @@ class EventLogging:
     def __init__(self):
         self.depth = 0
 
-    def install(self):
+    def wrap(self, wrapper):
+        """Replaces each of the methods by `wrapper(method)`."""
         for owner, names in self.METHODS:
             for name in names:
-                setattr(owner, name, self.timed(getattr(owner, name)))
+                setattr(owner, name, wrapper(getattr(owner, name)))
 
     def timed(self, method):
         def timed(*args, **kwargs):
@@ -331,14 +332,9 @@ class EventLogging:
 
         return timed
 
-    def profile_paused(self):
-        for owner, names in self.METHODS:
-            for name in names:
-                setattr(owner, name, LAYER_PROFILE.paused(getattr(owner, name)))
-
 
 EVENT_LOGGING = EventLogging()
-EVENT_LOGGING.install()
+EVENT_LOGGING.wrap(EVENT_LOGGING.timed)
 
 
 _reference_move = ta_master.ReferencePlayer.move
