@@ -1,12 +1,13 @@
-"""pytest's hooks and the runs of all games that several tests share; the helpers are in support.py."""
+"""pytest's hooks and the runs of all games that several tests share; the helpers are in support.py.
+
+The fixtures import support.py when they run, not this module: under pytest-xdist the controller, which runs no test,
+loads this module before it starts the workers, and importing support (clemcore, TextArena, every spec) costs it
+about 6 s that every worker would wait."""
 
 import os
 from pathlib import Path
 
 import pytest
-
-# support first: importing it sets the environment (NLTK_DATA) before anything imports NLTK
-from support import GAMES, RANDOM_RUN_MODEL, all_games_run, clem, made_once, sampled_repo, words
 
 
 def pytest_addoption(parser):
@@ -43,12 +44,16 @@ def pytest_collection_modifyitems(config, items):
 
 @pytest.fixture(scope="session")
 def sequential_mock_run(tmp_path_factory) -> tuple[Path, str]:
+    from support import all_games_run
+
     return all_games_run(tmp_path_factory, "sequential_hashseed_1", env={"PYTHONHASHSEED": "1"})
 
 
 @pytest.fixture(scope="session")
 def batched_mock_run(tmp_path_factory) -> tuple[Path, str]:
     """The batchwise runner under another hash seed: what it plays must not differ from the sequential run."""
+    from support import all_games_run
+
     return all_games_run(tmp_path_factory, "batch_4_hashseed_987", "-b", "4", env={"PYTHONHASHSEED": "987"})
 
 
@@ -57,6 +62,8 @@ def random_sampled_run(tmp_path_factory) -> tuple[Path, Path]:
     """A `clem run -m ta-random-chat` (support.RANDOM_RUN_MODEL) of all games on the sampled instances: (the game dir,
     the results dir). The served games (test_runners) and the branching runner's (test_branching) are compared with
     it."""
+    from support import GAMES, RANDOM_RUN_MODEL, clem, made_once, sampled_repo
+
     game_dir = sampled_repo(tmp_path_factory)
     results = made_once(
         tmp_path_factory,
@@ -74,6 +81,8 @@ def word_tags_kept_for_the_session(tmp_path_factory):
     """The session's processes (workers and clem runs) keep NLTK's word tags in the session's temp dir, not in the
     user's cache: the first to tag the words of a word game saves the others the 10-12 s it takes. A directory named
     by TA_TEST_WORD_TAGS is used instead: CI's three sessions share one, made for the CI run."""
+    from support import words
+
     base = tmp_path_factory.getbasetemp()
     root = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
     with pytest.MonkeyPatch.context() as patch:

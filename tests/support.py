@@ -272,12 +272,22 @@ _CLEM = PausedClem(Path(sys.executable).parent / "clem")
 
 
 def clem(*args: str, cwd: Path = REPO, env: dict | None = None, check: bool = True) -> subprocess.CompletedProcess:
-    """Runs the clem CLI of this interpreter's environment, with `env` added to the test's environment; without
-    `env`, in a fork of a clem process paused after its imports (paused_clem.py)."""
+    """Runs the clem CLI of this interpreter's environment, with `env` added to the test's environment, in a fork of
+    a process paused after clemcore's imports where the environment allows (paused_clem.py)."""
     full_env = {**os.environ, "NLTK_DATA": NLTK_DATA, **(env or {})}
-    result = _CLEM.run(list(args), cwd, full_env, pausable=not env)
+    result = _CLEM.run(list(args), cwd, full_env)
     if check and result.returncode != 0:
         raise AssertionError(f"clem {' '.join(args)} exited {result.returncode}:\n{result.stdout}\n{result.stderr}")
+    return result
+
+
+def python(script: str | Path, *args: str, cwd: Path = REPO, env: dict | None = None, check: bool = True):
+    """Runs a Python script of the project (`python script args`) as `clem` runs: with `env` added to the test's
+    environment, in a fork of the paused process where the environment allows (paused_clem.py)."""
+    full_env = {**os.environ, "NLTK_DATA": NLTK_DATA, **(env or {})}
+    result = _CLEM.python(str(script), list(args), cwd, full_env)
+    if check and result.returncode != 0:
+        raise AssertionError(f"{script} {' '.join(args)} exited {result.returncode}:\n{result.stdout}\n{result.stderr}")
     return result
 
 

@@ -7,7 +7,6 @@ import json
 import math
 import os
 import shutil
-import subprocess
 import sys
 from pathlib import Path
 
@@ -27,6 +26,7 @@ from support import (
     episode_dirs,
     made_once,
     mock_model,
+    python,
     run_in_process,
     sampled_repo,
     spec_of,
@@ -531,10 +531,6 @@ def test_the_build_keeps_an_entry_written_by_hand_that_loads_and_stops_at_one_th
         build_clemgame.written_by_hand([*built, entry, entry], built)
 
 
-def python(game_dir: Path, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, *args], cwd=game_dir, check=True, capture_output=True, text=True)
-
-
 def test_an_entry_written_by_hand_as_the_first_integrations_readme_shows_plays_scores_and_survives_the_build(
     tmp_path,
 ):
@@ -544,7 +540,7 @@ def test_an_entry_written_by_hand_as_the_first_integrations_readme_shows_plays_s
     specs.write_text(specs.read_text().rstrip().removesuffix("]") + f",\n{SEED_ENTRY}\n]\n")  # the hand edit
     assert_built(specs)
 
-    python(game_dir, "instancegenerator.py", "ta_minesweeper_seed")
+    python("instancegenerator.py", "ta_minesweeper_seed", cwd=game_dir)
     instances = read_json(game_dir / "in" / "instances_minesweeper.json")
     assert [(exp["name"], len(exp["game_instances"])) for exp in instances["experiments"]] == [("small", 10)]
     results = tmp_path / "results"
@@ -563,7 +559,7 @@ def test_an_entry_written_by_hand_as_the_first_integrations_readme_shows_plays_s
     # the mock's moves break the rules ("[5 6]" is off the 5x5 board): NaN; the expert's games end by play
     assert not any(math.isnan(score) for score in scores["ta-expert"])
 
-    build = python(game_dir, "scripts/build_clemgame.py")
+    build = python("scripts/build_clemgame.py", cwd=game_dir)
     assert build.stdout == "kept the entries written by hand: ta_minesweeper_seed\n"
     assert read_json(specs)[-1] == {**json.loads(SEED_ENTRY), **SEED_DEFAULTS}
     assert_built(specs)

@@ -4,8 +4,6 @@ moves it meets. A context shows one current position: never a stale board, move 
 import hashlib
 import random
 import re
-import subprocess
-import sys
 
 import pytest
 from context_reading import common_prefix, episode_contexts, move_lists, recorded_episodes, stale_state
@@ -13,7 +11,7 @@ from textarena.core import ObservationType
 
 import ta_players
 from clem_observation_wrapper import ClemObservationWrapper
-from support import GAMES, REFERENCE_GAMES, REPO, QueuedEnv, play, seats_per_experiment, spec_of, ta_player
+from support import GAMES, REFERENCE_GAMES, REPO, QueuedEnv, play, python, seats_per_experiment, spec_of, ta_player
 from ta_master import reply_kinds
 from ta_players import styles
 
@@ -194,13 +192,7 @@ def test_a_reader_of_the_first_list_makes_only_legal_moves_in_a_sample(game):
 
 def test_show_context_prints_the_messages_a_backend_is_sent_at_a_turn():
     """scripts/show_context.py plays the episode up to the asked request and prints the whole message list of it."""
-    process = subprocess.run(
-        [sys.executable, str(REPO / "scripts" / "show_context.py"), "ta_tic_tac_toe", "--turn", "3"],
-        capture_output=True,
-        text=True,
-        check=True,
-        cwd=REPO / "docs",
-    )
+    process = python(REPO / "scripts" / "show_context.py", "ta_tic_tac_toe", "--turn", "3", cwd=REPO / "docs")
     header, _, rest = process.stdout.partition("\n")
     assert header.startswith("=== request 3: Player 0 is sent 1 message(s), ")
     assert rest.startswith("--- user ---\nYou are Player 0 in Tic Tac Toe.")
@@ -232,12 +224,7 @@ def test_a_seats_words_passed_on_as_the_games_description_are_clipped_as_its_rep
 
 def test_the_family_notes_show_the_contexts_the_games_send_now():
     """Each family note's example context is what its game sends today (`show_context.py --docs` renews them)."""
-    process = subprocess.run(
-        [sys.executable, str(REPO / "scripts" / "show_context.py"), "--docs", "--check"],
-        capture_output=True,
-        text=True,
-        cwd=REPO,
-    )
+    process = python(REPO / "scripts" / "show_context.py", "--docs", "--check", check=False)
     assert process.returncode == 0, process.stdout + process.stderr
     notes = sorted((REPO / "docs" / "games").glob("*.md"))
     assert all("<!-- show_context: " in note.read_text(encoding="utf-8") for note in notes)

@@ -7,15 +7,13 @@ import csv
 import errno
 import json
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from textarena.envs.Nim.env import NimEnv
 
 from runtime.errors import TextArenaEnvError
-from support import REPO, clem, copy_repo, episode_dirs, mock_model, play, run_in_process, ta_player
+from support import REPO, clem, copy_repo, episode_dirs, mock_model, play, python, run_in_process, ta_player
 from ta_master import REFERENCE_MOVES_IN_A_ROW
 
 # faults of the files and envs around clem processes: the same on both Pythons (CI runs them on 3.12)
@@ -106,13 +104,7 @@ def test_an_env_raising_mid_episode_fails_those_episodes_and_the_rest_runs_score
     (game_dir / "clemgame.json").write_text(json.dumps(specs + [FAULTY_SPEC], indent=2))
     # the env module registers itself when imported; the game's spec imports its entry point from the path
     env = {"PYTHONPATH": str(game_dir)}
-    subprocess.run(
-        [sys.executable, "instancegenerator.py", "ta_faulty_count"],
-        cwd=game_dir,
-        check=True,
-        env={**os.environ, **env},
-        capture_output=True,
-    )
+    python("instancegenerator.py", "ta_faulty_count", cwd=game_dir, env=env)
     results = tmp_path / "results"
     process = clem(
         "run", "-g", "ta_faulty_count", "ta_tower_of_hanoi", "-m", "mock", "-r", str(results), cwd=game_dir, env=env
