@@ -6,6 +6,7 @@ The game is recognised from TextArena's prompt in the first context, as a model 
 """
 
 import functools
+from collections.abc import Callable
 
 from ta_players import (
     boards,
@@ -77,19 +78,21 @@ def _players_recognizing(prompt: str) -> GamePlayers:
     raise UnknownGameError(f"No programmatic player knows the game whose prompt starts {first_line[:120]!r}.")
 
 
-def reply(strategy: str, messages: list[dict], salt: str = "") -> str:
+def reply(strategy: str, messages: list[dict], salt: str = "", bare: Callable[..., str] | None = None) -> str:
     """The strategy's reply to a player's messages so far (clem's history: user contexts, assistant replies).
 
     `reference` is the strong reference opponent of the `_vs_<expert_name>` variants (`GamePlayers.reference_move`).
     `salt` varies the random draws between games that look alike: reference opponents are salted with their
     instance and seat, so that in a game without chance of its own (Tic Tac Toe, Nim) each instance is another game.
+    `bare(strategy, messages, salt)` answers for the bare strategy inside a style (`expert+chat`): `reply` itself
+    unless given (the tests give the replies the bare strategy gave the same messages in an earlier game of theirs).
     """
     if strategy not in (*STRATEGIES, "reference"):
         raise ValueError(f"unknown strategy {strategy!r}; valid: {', '.join(STRATEGIES)}")
     if strategy == "format-breaker":
         return FORMAT_BREAKER_REPLY
     if "+" in strategy:
-        return _styled(strategy, messages, salt)
+        return _styled(strategy, messages, salt, bare or reply)
     transcript = Transcript.of(messages, salt)
     players = players_for(transcript)
     if strategy == "random":
@@ -99,7 +102,7 @@ def reply(strategy: str, messages: list[dict], salt: str = "") -> str:
     return players.reference_move(transcript) if strategy == "reference" else players.expert_move(transcript)
 
 
-def _styled(strategy: str, messages: list[dict], salt: str) -> str:
+def _styled(strategy: str, messages: list[dict], salt: str, bare: Callable[..., str]) -> str:
     """The strategy's reply in its style: the strategy reads its earlier replies as the bare ones they dressed, and
     the move it rejects aloud is the random player's."""
     base, _, style = strategy.partition("+")
@@ -107,7 +110,7 @@ def _styled(strategy: str, messages: list[dict], salt: str) -> str:
         {**message, "content": styles.bare(message["content"])} if message["role"] == "assistant" else message
         for message in messages
     ]
-    move = reply(base, bare_messages, salt)
+    move = bare(base, bare_messages, salt)
     transcript = Transcript.of(bare_messages, salt)
     try:
         alternative = players_for(transcript).random_move(transcript, transcript.rng())

@@ -12,8 +12,12 @@ seed when it starts: a call whose environment differs from the paused process's 
 the program anew, as does one that names another hash seed."""
 
 import atexit
+import contextlib
 import json
+import os
+import select
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -39,7 +43,7 @@ for line in sys.stdin:
         os.environ.update(call["env"])
         os.dup2(os.open(os.devnull, os.O_RDONLY), 0)
         os.dup2(os.open(call["stdout"], os.O_WRONLY), 1)
-        os.dup2(os.open(call["stderr"], os.O_WRONLY), 2)
+        os.dup2(os.open(call["stderr"], os.O_WRONLY) if call["stderr"] else 1, 2)
         program = os.path.abspath(call["program"])
         paths = [path for path in call["env"].get("PYTHONPATH", "").split(os.pathsep) if path]
         sys.path[0:1] = [os.path.dirname(program), *map(os.path.abspath, paths)]
@@ -49,6 +53,7 @@ for line in sys.stdin:
             sys.exit(main())
         runpy.run_path(program, run_name="__main__")
         sys.exit(0)
+    print(pid, flush=True)
     print(os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]), flush=True)
 """
 
@@ -76,56 +81,70 @@ class PausedClem:
 
     def run(self, args: list[str], cwd: Path, env: dict) -> subprocess.CompletedProcess:
         """The clem call as `subprocess.run([clem, *args], capture_output=True, text=True)` makes it."""
-        return self._run(str(self.clem), args, cwd, env, clem=True)
+        return self._completed(str(self.clem), args, cwd, env, clem=True)
 
     def python(self, script: str, args: list[str], cwd: Path, env: dict) -> subprocess.CompletedProcess:
         """The script's call as `subprocess.run([sys.executable, script, *args], capture_output=True, text=True)`
         makes it."""
-        return self._run(script, args, cwd, env, clem=False)
+        return self._completed(script, args, cwd, env, clem=False)
 
-    def _run(self, program: str, args: list[str], cwd: Path, env: dict, clem: bool):
-        """In this paused process when `env` is its environment (but PYTHONPATH and, where `env` names none, the hash
-        seed) and no other call is using it, else in a new one. The first call's environment is the paused
-        process's."""
+    def _completed(self, program: str, args: list[str], cwd: Path, env: dict, clem: bool):
+        with tempfile.TemporaryDirectory() as outputs:
+            stdout, stderr = Path(outputs, "stdout"), Path(outputs, "stderr")
+            process = self.start(program, args, cwd, env, stdout, stderr, clem)
+            return subprocess.CompletedProcess(process.args, process.wait(), stdout.read_text(), stderr.read_text())
+
+    def start(
+        self, program: str, args: list[str], cwd: Path, env: dict, stdout: Path, stderr: Path | None, clem: bool = True
+    ) -> "subprocess.Popen | Forked":
+        """The program started with its output in files (`stderr` None: in stdout's): forked from this paused process
+        when `env` is its environment (but PYTHONPATH and, where `env` names none, the hash seed) and no other call is
+        using it, else a new process. The first call's environment is the paused process's."""
         command = [program, *args] if clem else [sys.executable, program, *args]
         self.env = self.env or {**_at_import(env), "PYTHONHASHSEED": env.get("PYTHONHASHSEED", _HASH_SEED)}
         seed = env.get("PYTHONHASHSEED", self.env["PYTHONHASHSEED"])
         if {**_at_import(env), "PYTHONHASHSEED": seed} != self.env or not self.lock.acquire(blocking=False):
-            return subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True)
+            with open(stdout, "w") as out, open(stderr, "w") if stderr else contextlib.nullcontext(out) as err:
+                return subprocess.Popen(command, cwd=cwd, env=env, stdout=out, stderr=err, text=True)
         try:
-            with tempfile.TemporaryDirectory() as outputs:
-                stdout, stderr = Path(outputs, "stdout"), Path(outputs, "stderr")
-                stdout.touch()
-                stderr.touch()
-                call = {
-                    "program": program,
-                    "clem": clem,
-                    "args": args,
-                    "cwd": str(cwd),
-                    "env": env,
-                    "stdout": str(stdout),
-                    "stderr": str(stderr),
-                }
-                self._started().stdin.write(json.dumps(call) + "\n")
-                self.process.stdin.flush()
-                status = self.process.stdout.readline()
-                if not status:
-                    raise RuntimeError(f"the paused clem process ended (exit code {self.process.wait()})")
-                return subprocess.CompletedProcess(command, int(status), stdout.read_text(), stderr.read_text())
-        finally:
+            for path in (stdout, stderr):
+                if path:
+                    path.write_text("")
+            call = {
+                "program": program,
+                "clem": clem,
+                "args": args,
+                "cwd": str(cwd),
+                "env": env,
+                "stdout": str(stdout),
+                "stderr": str(stderr) if stderr else None,
+            }
+            line = json.dumps(call).encode() + b"\n"
+            while line:  # unbuffered: a write may take part of it
+                line = line[self._started().stdin.write(line) :]
+            return Forked(self, command, int(self._line()))
+        except BaseException:
             self.lock.release()
+            raise
+
+    def _line(self) -> bytes:
+        line = self.process.stdout.readline()
+        if not line:
+            raise RuntimeError(f"the paused clem process ended (exit code {self.process.wait()})")
+        return line
 
     def _started(self) -> subprocess.Popen:
         if self.process is None:
             # its own working directory: clemcore's logging opens clembench.log where it is imported
             self.home = tempfile.mkdtemp(prefix="paused_clem_")
+            # unbuffered: a child's exit status is read only when it is there (`Forked.wait` waits on the pipe)
             self.process = subprocess.Popen(
                 [sys.executable, "-c", _PAUSED],
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 cwd=self.home,
                 env=self.env,
-                text=True,
+                bufsize=0,
             )
             atexit.register(self._stop)
         return self.process
@@ -134,3 +153,39 @@ class PausedClem:
         self.process.stdin.close()
         self.process.wait()
         shutil.rmtree(self.home)
+
+
+class Forked:
+    """A program forked from the paused process, with as much of `subprocess.Popen` as the tests use: the paused
+    process reports its exit status, and holds no other call until then."""
+
+    def __init__(self, paused: PausedClem, args: list[str], pid: int):
+        self.paused, self.args, self.pid = paused, args, pid
+        self.returncode: int | None = None
+
+    def poll(self) -> int | None:
+        return self.returncode if self.returncode is not None else self._reaped(0)
+
+    def wait(self, timeout: float | None = None) -> int:
+        if self.returncode is None and self._reaped(timeout) is None:
+            raise subprocess.TimeoutExpired(self.args, timeout)
+        return self.returncode
+
+    def terminate(self):
+        self.send_signal(signal.SIGTERM)
+
+    def kill(self):
+        self.send_signal(signal.SIGKILL)
+
+    def send_signal(self, number: int):
+        if self.returncode is None:
+            os.kill(self.pid, number)
+
+    def _reaped(self, timeout: float | None) -> int | None:
+        if not select.select([self.paused.process.stdout], [], [], timeout)[0]:
+            return None
+        try:
+            self.returncode = int(self.paused._line())
+        finally:
+            self.paused.lock.release()
+        return self.returncode

@@ -7,6 +7,7 @@ import contextlib
 import copy
 import fcntl
 import functools
+import hashlib
 import json
 import os
 import shutil
@@ -234,16 +235,35 @@ def scripted(replies) -> Policy:
 class ta_player:
     """A programmatic player of the `ta_players` backend (random, expert, format-breaker) as a policy. Played by a
     ScriptedModel it reads the messages the model is sent, as the backend does, in any view; called with a context
-    text (by another policy that wraps it) it reads that context alone, which is what a bounded view sends."""
+    text (by another policy that wraps it) it reads that context alone, which is what a bounded view sends.
+
+    `replies` ({digest of the messages: reply}) holds what a bare strategy answered: a bare player adds its replies,
+    a styled one (`expert+chat`) takes its bare strategy's reply from there where the same messages were answered
+    before, and asks the strategy otherwise. A strategy's reply is a function of the messages, so a game played
+    again dressed asks no search twice."""
 
     reads_messages = True
 
-    def __init__(self, strategy: str):
+    def __init__(self, strategy: str, replies: dict[str, str] | None = None):
         self.strategy = strategy
+        self.replies = replies
 
     def __call__(self, context: str | list[dict]) -> str:
         messages = [{"role": "user", "content": context}] if isinstance(context, str) else context
-        return ta_players.reply(self.strategy, messages)
+        if self.replies is None:
+            return ta_players.reply(self.strategy, messages)
+        if "+" in self.strategy:
+            return ta_players.reply(self.strategy, messages, bare=self._bare)
+        move = self.replies[_digest(self.strategy, messages, "")] = ta_players.reply(self.strategy, messages)
+        return move
+
+    def _bare(self, strategy: str, messages: list[dict], salt: str) -> str:
+        known = self.replies.get(_digest(strategy, messages, salt))
+        return ta_players.reply(strategy, messages, salt) if known is None else known
+
+
+def _digest(strategy: str, messages: list[dict], salt: str) -> str:
+    return hashlib.sha256(json.dumps([strategy, salt, messages]).encode()).hexdigest()
 
 
 def replies_of(episode: Episode, seat: str = "Player 0") -> list[str]:
@@ -279,6 +299,12 @@ def clem(*args: str, cwd: Path = REPO, env: dict | None = None, check: bool = Tr
     if check and result.returncode != 0:
         raise AssertionError(f"clem {' '.join(args)} exited {result.returncode}:\n{result.stdout}\n{result.stderr}")
     return result
+
+
+def started_clem(*args: str, cwd: Path, log: Path):
+    """A clem process (as `subprocess.Popen` starts it, its output in `log`), forked where the environment allows
+    (paused_clem.py)."""
+    return _CLEM.start(str(_CLEM.clem), list(args), cwd, {**os.environ, "NLTK_DATA": NLTK_DATA}, log, None)
 
 
 def python(script: str | Path, *args: str, cwd: Path = REPO, env: dict | None = None, check: bool = True):

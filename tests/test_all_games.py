@@ -6,6 +6,7 @@ player, and each strong reference opponent beats random play clearly."""
 import json
 import math
 import statistics
+from pathlib import Path
 
 import pytest
 from branching_pass import load_episodes
@@ -192,25 +193,39 @@ def episode_scores(tmp_path_factory, game: str, strategy: str, first: bool = Fal
     """The strategy's Main Score in every seat a model takes, per shipped instance (None when aborted), or per first
     instance of every experiment (`first`), played once per test session for every test that reads it (under xdist
     too); every prompt it was sent fits an 8k model's context."""
+    recorded = json.loads((_played(tmp_path_factory, game, strategy, first) / "scores.json").read_text())
+    assert recorded["largest prompt"] <= PROMPT_BUDGET, f"{game}: a prompt of {recorded['largest prompt']} tokens"
+    return recorded["scores"]
+
+
+def _played(tmp_path_factory, game: str, strategy: str, first: bool = False) -> Path:
+    """The folder of the strategy's games: their scores, and a bare strategy's replies in the first instances of every
+    experiment, which a styled strategy (`expert+chat`) plays again dressed, taking its bare strategy's replies from
+    there (`ta_player`): the same search is not made twice."""
     first = first or game in FIRST_INSTANCES_ONLY
+    bare, styled = strategy.partition("+")[0], "+" in strategy
 
     def make(path):
         path.mkdir()
-        played = scored_instances(game, first)
+        firsts = set(first_instances(game))
+        known = json.loads((_played(tmp_path_factory, game, bare) / "replies.json").read_text()) if styled else {}
         episodes = [
-            play(game, [ta_player(strategy) for _ in range(seats(game))], experiment, game_id)
-            for experiment, game_id in played
+            play(
+                game,
+                [ta_player(strategy, known if styled or instance in firsts else None) for _ in range(seats(game))],
+                *instance,
+            )
+            for instance in scored_instances(game, first)
         ]
         largest = max(episode.scores["Prompt Tokens Max"] for episode in episodes)
         scores = [
             None if math.isnan(episode.scores["Main Score"]) else episode.scores["Main Score"] for episode in episodes
         ]
         (path / "scores.json").write_text(json.dumps({"largest prompt": largest, "scores": scores}))
+        if not styled:
+            (path / "replies.json").write_text(json.dumps(known))
 
-    name = f"scores_{game}_{strategy}{'_first' if first else ''}"
-    recorded = json.loads((made_once(tmp_path_factory, name, make) / "scores.json").read_text())
-    assert recorded["largest prompt"] <= PROMPT_BUDGET, f"{game}: a prompt of {recorded['largest prompt']} tokens"
-    return recorded["scores"]
+    return made_once(tmp_path_factory, f"scores_{game}_{strategy}{'_first' if first else ''}", make)
 
 
 def mean_main_score(tmp_path_factory, game: str, strategy: str) -> float:
@@ -326,7 +341,8 @@ def test_the_strong_reference_beats_random_play_clearly(game, tmp_path_factory):
 # Every spec the suite plays the expert in (single-player, and every spec that separates), on the first instance of every
 # experiment (scripts/reply_styles.py plays every shipped instance for docs/reply-styles.md), beside the bare expert's
 # scores on the same instances, read from its run over every instance that the slow checks of its bar and of separation
-# make (a slow check too, then: the README's command played the bare expert again for it): dressed as chat models write
+# make (a slow check too, then: the README's command played the bare expert again for it), whose replies to the same
+# messages the dressed expert takes instead of searching again (`_played`): dressed as chat models write
 # them (reasoning that rejects a move before the final one, a <think> block, markdown around the move; the `chat` style
 # turns between the three), its replies play the very same games, as the reply contract reads them as meant. In a talk
 # turn the words are the move: TextArena reads the actions inside them by the game's rules and the other seats hear

@@ -37,6 +37,7 @@ from support import (
     sampled_repo,
     seats_of,
     spec_of,
+    started_clem,
     ta_player,
 )
 
@@ -135,7 +136,6 @@ def clem_serve(game: str, game_dir: Path, records: Path, log: Path):
     """`clem serve` of one game on a free loopback port, single pass over its instances; always stopped."""
     port = free_port()
     args = [
-        str(Path(sys.executable).parent / "clem"),
         "serve",
         "-g",
         game,
@@ -152,10 +152,7 @@ def clem_serve(game: str, game_dir: Path, records: Path, log: Path):
     agents = env_agents(game)
     if agents:
         args += ["-e", ",".join(f"{agent}={model}" for agent, model in agents.items())]
-    with open(log, "w") as output:
-        process = subprocess.Popen(
-            args, cwd=game_dir, env={**os.environ, "NLTK_DATA": NLTK_DATA}, stdout=output, stderr=subprocess.STDOUT
-        )
+    process = started_clem(*args, cwd=game_dir, log=log)
     try:
         try:
             _wait_until_up(port, time.monotonic() + SERVER_START_SECONDS, process)
