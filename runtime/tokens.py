@@ -38,7 +38,8 @@ def _pieces(text: str):
 
 class PromptMeter:
     """The size of every prompt a seat's model is sent: characters of the messages' contents, and their o200k_base
-    tokens where the tokenizer is installed. A paragraph is tokenized once, when it is first sent."""
+    tokens where the tokenizer is installed. A paragraph is tokenized once, when it is first sent; `_tokens_of` holds
+    the counts of the paragraphs and of the messages (a message's count is the sum of its paragraphs')."""
 
     def __init__(self):
         self.chars: list[int] = []
@@ -51,11 +52,15 @@ class PromptMeter:
             self.tokens.append(sum(self._count(message["content"]) for message in messages))
 
     def _count(self, text: str) -> int:
-        count = 0
-        for piece in _pieces(text):
-            if piece not in self._tokens_of:
-                self._tokens_of[piece] = len(token_encoding().encode(piece))
-            count += self._tokens_of[piece]
+        # a message sent before (a full view's history resends every one) is looked up whole, not cut anew
+        count = self._tokens_of.get(text)
+        if count is None:
+            count = 0
+            for piece in _pieces(text):
+                if piece not in self._tokens_of:
+                    self._tokens_of[piece] = len(token_encoding().encode(piece))
+                count += self._tokens_of[piece]
+            self._tokens_of[text] = count
         return count
 
     def record(self) -> dict:
