@@ -5,6 +5,7 @@ seeded by the transcript), `expert` (the game's strong strategy) and `format-bre
 The game is recognised from TextArena's prompt in the first context, as a model would recognise it.
 """
 
+import dataclasses
 import functools
 from collections.abc import Callable
 
@@ -102,9 +103,15 @@ def reply(strategy: str, messages: list[dict], salt: str = "", bare: Callable[..
     return players.reference_move(transcript) if strategy == "reference" else players.expert_move(transcript)
 
 
+# How often a styled reply draws the move it rejects before it names its own move again (a game may offer one move).
+REJECTED_DRAWS = 4
+
+
 def _styled(strategy: str, messages: list[dict], salt: str, bare: Callable[..., str]) -> str:
     """The strategy's reply in its style: the strategy reads its earlier replies as the bare ones they dressed, and
-    the move it rejects aloud is the random player's."""
+    the move it rejects aloud is another random player's, which draws from other seeds than the random strategy's
+    (drawn from the same seed, a random strategy would reject its own move): the first of a few draws that differs
+    from the move, where the game offers another."""
     base, _, style = strategy.partition("+")
     bare_messages = [
         {**message, "content": styles.bare(message["content"])} if message["role"] == "assistant" else message
@@ -112,8 +119,13 @@ def _styled(strategy: str, messages: list[dict], salt: str, bare: Callable[..., 
     ]
     move = bare(base, bare_messages, salt)
     transcript = Transcript.of(bare_messages, salt)
-    try:
-        alternative = players_for(transcript).random_move(transcript, transcript.rng())
-    except NotImplementedError:
-        alternative = move
+    alternative = move
+    for draw in range(REJECTED_DRAWS):
+        rejecting = dataclasses.replace(transcript, salt=f"{salt}\x00rejected {draw}")
+        try:
+            alternative = players_for(rejecting).random_move(rejecting, rejecting.rng())
+        except NotImplementedError:
+            break
+        if alternative != move:
+            break
     return styles.dress(style, move, alternative, len(transcript.contexts))

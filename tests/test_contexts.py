@@ -64,6 +64,31 @@ def test_no_context_of_the_chat_styled_run_shows_a_seats_thinking_or_the_words_a
     assert not reasoning, {game: context[-800:] for game, context in reasoning.items()}
 
 
+# A dressed reply's rejected move and its own (ta_players.styles: the reasoning and thinking styles).
+REJECTED_THEN_PLAYED = re.compile(
+    rf"(?:One option is (.*), which looks tempting|<think>\nI could play (.*)\. {styles.THOUGHT} ).*?"
+    rf"(?:{re.escape(styles.REASONING_MARK)}|{re.escape(styles.THINKING_MARK)})(.*)",
+    re.S,
+)
+
+
+@pytest.mark.all_games
+def test_the_random_runs_dressed_replies_reject_another_move_than_the_one_they_play(random_sampled_run):
+    """Where the suite's random run dresses a reply as reasoning or thinking, the move it weighs and rejects is not
+    the one it plays: a reader that took the first move it meets would misread the reply, and the run's checks would
+    find it. A game that offers one or two moves (the stag hunt's two) lets a few draws in a row hit the played move
+    (4.7% of the 43,229 such replies; 100% when the rejected move was drawn from the player's own seed)."""
+    _, results = random_sampled_run
+    same, weighed = 0, 0
+    for _, _, _, interactions in recorded_episodes(results):
+        for event in (event for turn in interactions["turns"] for event in turn):
+            reply = event["action"]["content"] if event["to"] == "GM" and event["from"] != "GM" else ""
+            if isinstance(reply, str) and (found := REJECTED_THEN_PLAYED.match(reply)):
+                weighed += 1
+                same += (found[1] or found[2]) == found[3]
+    assert weighed > 1000 and same <= weighed // 10, (same, weighed)
+
+
 def test_the_reader_finds_the_stale_board_and_move_list_it_is_meant_to_find():
     """The check above is not blind: the two boards a context showed before the state view kept only the current
     position (Tic Tac Toe after two moves, as TextArena 0.7.4 broadcast them) are found."""
