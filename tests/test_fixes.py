@@ -33,6 +33,15 @@ def test_a_deep_copy_of_a_fixed_env_plays_on_by_itself():
     assert env.step("[call]") == (False, {}) and env.state.game_state["round"] == 1
 
 
+def test_a_deep_copy_of_word_search_shares_its_word_list_and_plays_on_by_itself():
+    env = fixes.make("WordSearch-v0-hardcore-raw")
+    env.reset(num_players=1, seed=0)
+    branch = copy.deepcopy(env)
+    assert branch.word_list is env.word_list and len(env.word_list) == 235_886
+    assert branch.step("[0 0 0 0]") == (False, {})  # no placed word is one cell long: an incorrect attempt
+    assert (branch.num_incorrect_tries, env.num_incorrect_tries) == (19, 20)
+
+
 def test_a_seat_eliminated_for_invalid_moves_ends_the_game_and_loses():
     env = fixes.make("Poker-v0-raw")
     env.reset(num_players=2, seed=0)
