@@ -119,11 +119,11 @@ def _styled(strategy: str, messages: list[dict], salt: str, bare: Callable[..., 
     ]
     move = bare(base, bare_messages, salt)
     transcript = Transcript.of(bare_messages, salt)
-    alternative = move
+    players, alternative = players_for(transcript), move
     for draw in range(REJECTED_DRAWS):
         rejecting = dataclasses.replace(transcript, salt=f"{salt}\x00rejected {draw}")
         try:
-            alternative = players_for(rejecting).random_move(rejecting, rejecting.rng())
+            alternative = players.random_move(rejecting, rejecting.rng())
         except NotImplementedError:
             break
         if alternative != move:

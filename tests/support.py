@@ -294,26 +294,30 @@ _CLEM = PausedClem(Path(sys.executable).parent / "clem")
 def clem(*args: str, cwd: Path = REPO, env: dict | None = None, check: bool = True) -> subprocess.CompletedProcess:
     """Runs the clem CLI of this interpreter's environment, with `env` added to the test's environment, in a fork of
     a process paused after clemcore's imports where the environment allows (paused_clem.py)."""
-    full_env = {**os.environ, "NLTK_DATA": NLTK_DATA, **(env or {})}
-    result = _CLEM.run(list(args), cwd, full_env)
-    if check and result.returncode != 0:
-        raise AssertionError(f"clem {' '.join(args)} exited {result.returncode}:\n{result.stdout}\n{result.stderr}")
-    return result
+    return _checked(_CLEM.run(list(args), cwd, _environment(env)), "clem", args, check)
 
 
 def started_clem(*args: str, cwd: Path, log: Path):
     """A clem process (as `subprocess.Popen` starts it, its output in `log`), forked where the environment allows
     (paused_clem.py)."""
-    return _CLEM.start(str(_CLEM.clem), list(args), cwd, {**os.environ, "NLTK_DATA": NLTK_DATA}, log, None)
+    return _CLEM.start(str(_CLEM.clem), list(args), cwd, _environment(None), log, None)
 
 
 def python(script: str | Path, *args: str, cwd: Path = REPO, env: dict | None = None, check: bool = True):
     """Runs a Python script of the project (`python script args`) as `clem` runs: with `env` added to the test's
     environment, in a fork of the paused process where the environment allows (paused_clem.py)."""
-    full_env = {**os.environ, "NLTK_DATA": NLTK_DATA, **(env or {})}
-    result = _CLEM.python(str(script), list(args), cwd, full_env)
+    return _checked(_CLEM.python(str(script), list(args), cwd, _environment(env)), str(script), args, check)
+
+
+def _environment(env: dict | None) -> dict:
+    return {**os.environ, "NLTK_DATA": NLTK_DATA, **(env or {})}
+
+
+def _checked(result: subprocess.CompletedProcess, program: str, args, check: bool) -> subprocess.CompletedProcess:
     if check and result.returncode != 0:
-        raise AssertionError(f"{script} {' '.join(args)} exited {result.returncode}:\n{result.stdout}\n{result.stderr}")
+        raise AssertionError(
+            f"{program} {' '.join(args)} exited {result.returncode}:\n{result.stdout}\n{result.stderr}"
+        )
     return result
 
 
