@@ -58,7 +58,9 @@ class PromptMeter:
             count = 0
             for piece in _pieces(text):
                 if piece not in self._tokens_of:
-                    self._tokens_of[piece] = len(token_encoding().encode(piece))
+                    # encode_ordinary: text that spells a special token (a local model's leaked <|endoftext|>) is
+                    # counted as the text it is, where `encode` would raise
+                    self._tokens_of[piece] = len(token_encoding().encode_ordinary(piece))
                 count += self._tokens_of[piece]
             self._tokens_of[text] = count
         return count

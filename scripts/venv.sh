@@ -10,12 +10,16 @@ if [ -z "${PYTHON:-}" ]; then
 fi
 VENV="${VENV:-.venv}"
 [ -x "$VENV/bin/python" ] || "$PYTHON" -m venv "$VENV"
-# pip runs when the environment is new or pyproject.toml changed (finding everything installed takes it 10 s);
-# --no-compile: what clem imports at start (a fifth of what pip would compile) is compiled by importing it once
-# with bytecode writing on, here: where PYTHONDONTWRITEBYTECODE is set, as on many machines, every clem process would
-# compile it anew (11 s to start instead of 5.5 s)
+# The project installs when the environment is new or pyproject.toml changed (finding everything installed takes pip
+# 10 s). uv installs the same packages as pip in 6 s instead of 45 (pip spends them unpacking); uv reads no pip
+# configuration, so where it cannot install (an index only pip.conf names) pip does. Neither compiles: what clem
+# imports at start (a fifth of the packages) is compiled by importing it once with bytecode writing on, here: where
+# PYTHONDONTWRITEBYTECODE is set, as on many machines, every clem process would compile it anew (11 s to start
+# instead of 5.5 s)
 if ! sha256sum --status --check "$VENV/pyproject.sha256" 2>/dev/null; then
-    "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check --no-compile -e ".[test,ratings]"
+    "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check "uv==0.13.9"
+    "$VENV/bin/uv" pip install --quiet --python "$VENV/bin/python" -e ".[test,ratings]" \
+        || "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check --no-compile -e ".[test,ratings]"
     env -u PYTHONDONTWRITEBYTECODE "$VENV/bin/python" -W ignore::SyntaxWarning -c "import clemcore.cli"
     sha256sum pyproject.toml >"$VENV/pyproject.sha256"
 fi

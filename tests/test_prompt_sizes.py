@@ -7,17 +7,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from runtime.tokens import PromptMeter, token_encoding
+from support import ScriptedModel, play
 
 pytestmark = pytest.mark.skipif(token_encoding() is None, reason="bpe-openai (the `tokens` extra) is not installed")
 
 # Pieces of text where o200k_base's chunks meet: runs of newlines, spaces and tabs, punctuation and slashes (which a
-# chunk of punctuation takes after its newlines), letters of both cases, digits, a contraction, non-ASCII letters.
+# chunk of punctuation takes after its newlines), letters of both cases, digits, a contraction, non-ASCII letters, the
+# text of a special token.
 FRAGMENTS = ["\n\n", "\n", "\r\n", " ", "  ", "\t", "/", "//", ".", "!", "[", "]", "a", "Board", "X", "12", "1234",
-             "'s", "é", "♠", "日本", "[GAME]", "-", "=="]  # fmt: skip
+             "'s", "é", "♠", "日本", "[GAME]", "-", "==", "<|endoftext|>"]  # fmt: skip
 
 
 def whole_count(text: str) -> int:
-    return len(token_encoding().encode(text))
+    return len(token_encoding().encode_ordinary(text))
 
 
 @settings(max_examples=2000, deadline=None)
@@ -51,3 +53,23 @@ def test_every_logged_prompt_size_of_the_random_run_is_the_token_count_of_the_co
             assert interactions["prompts"][seat]["tokens"] == [whole_count(context) for context in contexts], game
             checked += len(contexts)
     assert checked > 1000
+
+
+def test_a_reply_that_spells_a_special_token_is_measured_as_text_and_the_game_plays_on():
+    """Local models leak their end-of-text token into replies, and a full view sends them back. o200k_base's `encode`
+    refuses text that spells a special token unless told otherwise; the meter counts it as the text it is, as a
+    hosted model's API does with what a user writes."""
+    sent = []
+
+    def leaking(messages):
+        sent.append(list(messages))
+        moves = ["[A C]", "[A B]", "[C B]", "[A C]", "[B A]", "[B C]", "[A C]"]
+        return f"Next: {moves[len(sent) - 1]}<|endoftext|>"
+
+    leaking.reads_messages = True
+    episode = play("ta_tower_of_hanoi", models=[ScriptedModel(leaking)], view="full")
+    assert episode.scores["Success"] == 1
+    tokens = episode.interactions["prompts"]["Player 0"]["tokens"]
+    assert len(tokens) == len(sent) == 7
+    assert "<|endoftext|>" in sent[-1][-2]["content"]
+    assert tokens[-1] == sum(whole_count(message["content"]) for message in sent[-1])
