@@ -5,7 +5,6 @@ seeded by the transcript), `expert` (the game's strong strategy) and `format-bre
 The game is recognised from TextArena's prompt in the first context, as a model would recognise it.
 """
 
-import dataclasses
 import functools
 from collections.abc import Callable
 
@@ -108,10 +107,7 @@ REJECTED_DRAWS = 4
 
 
 def _styled(strategy: str, messages: list[dict], salt: str, bare: Callable[..., str]) -> str:
-    """The strategy's reply in its style: the strategy reads its earlier replies as the bare ones they dressed, and
-    the move it rejects aloud is another random player's, which draws from other seeds than the random strategy's
-    (drawn from the same seed, a random strategy would reject its own move): the first of a few draws that differs
-    from the move, where the game offers another."""
+    """The strategy's reply in its style: the strategy reads its earlier replies as the bare ones they dressed."""
     base, _, style = strategy.partition("+")
     bare_messages = [
         {**message, "content": styles.bare(message["content"])} if message["role"] == "assistant" else message
@@ -119,13 +115,21 @@ def _styled(strategy: str, messages: list[dict], salt: str, bare: Callable[..., 
     ]
     move = bare(base, bare_messages, salt)
     transcript = Transcript.of(bare_messages, salt)
+    styling = transcript.salted(f"{salt}\x00style").rng()
+    return styles.dress(style, move, lambda: _rejected(transcript, move), styling)
+
+
+def _rejected(transcript: Transcript, move: str) -> str:
+    """The move a styled reply rejects aloud: another random player's, which draws from other seeds than the random
+    strategy's (drawn from the same seed, a random strategy would reject its own move): the first of a few draws that
+    differs from the move, where the game offers another."""
     players, alternative = players_for(transcript), move
     for draw in range(REJECTED_DRAWS):
-        rejecting = dataclasses.replace(transcript, salt=f"{salt}\x00rejected {draw}")
+        rejecting = transcript.salted(f"{transcript.salt}\x00rejected {draw}")
         try:
             alternative = players.random_move(rejecting, rejecting.rng())
         except NotImplementedError:
             break
         if alternative != move:
             break
-    return styles.dress(style, move, alternative, len(transcript.contexts))
+    return alternative

@@ -5,6 +5,8 @@ Players read only the messages a model would see, never game internals, and are 
 model object serves many episodes at once in batch mode, and the same messages always get the same reply.
 """
 
+import dataclasses
+import functools
 import hashlib
 import random
 import re
@@ -46,9 +48,21 @@ class Transcript:
         """An RNG seeded by the transcript and the salt: the same game state always gets the same draw, in any
         process. The reply contract that ends every prompt (replies.py) says nothing of the game's state and is left
         out, so that its wording does not change what a random player or a reference draws."""
-        contexts = tuple(REPLY_CONTRACT.sub("", context) for context in self.contexts)
-        digest = hashlib.sha256("\x00".join((self.salt,) + contexts + self.replies).encode("utf-8")).digest()
+        digest = hashlib.sha256(self.salt.encode("utf-8") + self._seeded_by).digest()
         return random.Random(int.from_bytes(digest[:8], "big"))
+
+    @functools.cached_property
+    def _seeded_by(self) -> bytes:
+        """What the RNG's seed is read from after the salt, each part after a NUL."""
+        contexts = tuple(REPLY_CONTRACT.sub("", context) for context in self.contexts)
+        return "".join(f"\x00{part}" for part in contexts + self.replies).encode("utf-8")
+
+    def salted(self, salt: str) -> "Transcript":
+        """The transcript with another salt, which draws otherwise; it shares what the seed is read from."""
+        salted = dataclasses.replace(self, salt=salt)
+        if "_seeded_by" in vars(self):
+            vars(salted)["_seeded_by"] = self._seeded_by
+        return salted
 
 
 OFFERED = re.compile(r"(?:Available|Valid) (?:Moves|moves|Actions|actions)\s*:\s*((?:\[[^\]\n]+\][,\s]*)+)")

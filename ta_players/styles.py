@@ -4,12 +4,16 @@ reads what a model meant. Served as `ta-expert-<style>` (strategy `expert+<style
     reasoning  reasons first and names another move in the game's format, which it rejects, before its final one;
     thinking   a <think> block that weighs another move, then the move;
     markdown   a sentence and markdown around the move;
-    chat       one of the three above per request, in turn, so that one pass covers all of them;
+    chat       one of the three above per request, drawn from the request's messages, so that one pass covers all of
+               them (a player that is sent its current context alone, as in a bounded view, cannot count requests);
     cut        a reply the reply limit cut inside its <think> block: it holds no move.
 
 A styled player reads its own earlier replies back as the bare replies they dress (each style ends its reply with the
 bare reply after a marker), so the strategy under the style plays exactly as it does bare.
 """
+
+import random
+from collections.abc import Callable
 
 # the words each style dresses a move in: `shows_thinking` and `shows_words_around_a_move` look for them where the
 # contract says they must not be
@@ -20,25 +24,25 @@ REASONING_MARK = "**Final answer:** "
 MARKDOWN_MARK = "**My move:** "
 THINKING_MARK = "</think>\n\n"
 STYLES = ("reasoning", "thinking", "markdown", "chat", "cut")
-_TURN_STYLES = ("reasoning", "thinking", "markdown")
+_CHAT_STYLES = ("reasoning", "thinking", "markdown")
 
 
-def dress(style: str, bare: str, alternative: str, request: int) -> str:
-    """The bare reply in the style; `alternative` is another move in the game's format, `request` the request's
-    number in the episode (the chat style turns on it)."""
+def dress(style: str, bare: str, alternative: Callable[[], str], rng: random.Random) -> str:
+    """The bare reply in the style; `alternative()` is another move in the game's format (drawn only by the styles
+    that name one), `rng` draws the chat style's style."""
     if style == "chat":
-        style = _TURN_STYLES[request % len(_TURN_STYLES)]
+        style = rng.choice(_CHAT_STYLES)
     if style == "reasoning":
         return (
-            f"{REASONING} One option is {alternative}, which looks tempting, but I am not sure it is "
+            f"{REASONING} One option is {alternative()}, which looks tempting, but I am not sure it is "
             f"best here.\nThinking it through again, I prefer another move.\n\n{REASONING_MARK}{bare}"
         )
     if style == "thinking":
-        return f"<think>\nI could play {alternative}. {THOUGHT} {bare}? Yes, {bare} is better.\n{THINKING_MARK}{bare}"
+        return f"<think>\nI could play {alternative()}. {THOUGHT} {bare}? Yes, {bare} is better.\n{THINKING_MARK}{bare}"
     if style == "markdown":
         return f"{PREAMBLE}, and here is my choice.\n\n{MARKDOWN_MARK}{bare}"
     if style == "cut":
-        return f"<think>\nI could play {alternative}. {THOUGHT} {bare}? Let me count what each of them"
+        return f"<think>\nI could play {alternative()}. {THOUGHT} {bare}? Let me count what each of them"
     raise ValueError(f"unknown reply style {style!r}; valid: {', '.join(STYLES)}")
 
 

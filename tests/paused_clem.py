@@ -1,11 +1,12 @@
 """clem calls and the project's scripts without clemcore's start-up. Importing clemcore.cli costs about 5 s of CPU
 (clemcore 3.7.2 imports openenv's client, which imports gradio): most of what a `clem score`, a `clem run` of one
 game or a script such as `instancegenerator.py` costs, and the suite makes dozens of such calls. A Python process is
-started once per test process and paused right after that import, which is what the `clem` script does first; each
-call forks it, and the child starts as the interpreter would start the program in the call's directory and
-environment: the program's directory first on `sys.path`, then PYTHONPATH's entries, the program's arguments; it
-configures clemcore's logging again there (clemcore reads `logging.yaml` from the working directory when imported),
-reads no standard input, and runs `clem`'s `main()` or the script as `__main__`.
+started once per test process and paused right after that import, which is what the `clem` script does first, and
+after importing the tokenizer of the games' prompt meter, which reads three encodings at import (about 1 s that each
+call playing a game would pay). Each call forks it, and the child starts as the interpreter would start the program
+in the call's directory and environment: the program's directory first on `sys.path`, then PYTHONPATH's entries, the
+program's arguments; it configures clemcore's logging again there (clemcore reads `logging.yaml` from the working
+directory when imported), reads no standard input, and runs `clem`'s `main()` or the script as `__main__`.
 
 clemcore reads some of the environment when imported (NLTK_DATA, HOME through nltk), and the interpreter its hash
 seed when it starts: a call whose environment differs from the paused process's in anything but PYTHONPATH starts
@@ -33,6 +34,11 @@ import sys
 
 import clemcore
 from clemcore.cli import main
+
+try:  # the prompt meter's tokenizer (the `tokens` extra)
+    import bpe_openai
+except ImportError:
+    pass
 
 for line in sys.stdin:
     call = json.loads(line)

@@ -72,20 +72,33 @@ REJECTED_THEN_PLAYED = re.compile(
 )
 
 
+# The chat style's three styles, each told by how it begins (ta_players.styles).
+CHAT_STYLE_OPENINGS = {"reasoning": styles.REASONING, "thinking": "<think>", "markdown": styles.PREAMBLE}
+
+
 @pytest.mark.all_games
-def test_the_random_runs_dressed_replies_reject_another_move_than_the_one_they_play(random_sampled_run):
-    """Where the suite's random run dresses a reply as reasoning or thinking, the move it weighs and rejects is not
-    the one it plays: a reader that took the first move it meets would misread the reply, and the run's checks would
-    find it. A game that offers one or two moves (the stag hunt's two) lets a few draws in a row hit the played move
-    (4.7% of the 43,229 such replies; 100% when the rejected move was drawn from the player's own seed)."""
+def test_the_random_runs_replies_come_in_every_chat_style_and_reject_another_move_than_the_one_they_play(
+    random_sampled_run,
+):
+    """The suite's random run dresses its replies in each of the chat styles, a third each (a player sent its
+    current context alone cannot count its requests, and turning the style on their number had every reply of the
+    run think and none reason aloud). Where a reply reasons or thinks, the move it weighs and rejects is not the one
+    it plays: a reader that took the first move it meets would misread the reply, and the run's checks would find it.
+    A game that offers one or two moves (the stag hunt's two) lets a few draws in a row hit the played move (about 5%
+    of such replies; all of them when the rejected move was drawn from the player's own seed)."""
     _, results = random_sampled_run
-    same, weighed = 0, 0
+    same, weighed, dressed = 0, 0, dict.fromkeys(CHAT_STYLE_OPENINGS, 0)
     for _, _, _, interactions in recorded_episodes(results):
         for event in (event for turn in interactions["turns"] for event in turn):
             reply = event["action"]["content"] if event["to"] == "GM" and event["from"] != "GM" else ""
-            if isinstance(reply, str) and (found := REJECTED_THEN_PLAYED.match(reply)):
+            if not isinstance(reply, str):
+                continue
+            for style, opening in CHAT_STYLE_OPENINGS.items():
+                dressed[style] += reply.startswith(opening)
+            if found := REJECTED_THEN_PLAYED.match(reply):
                 weighed += 1
                 same += (found[1] or found[2]) == found[3]
+    assert all(count > sum(dressed.values()) // 4 for count in dressed.values()), dressed
     assert weighed > 1000 and same <= weighed // 10, (same, weighed)
 
 
