@@ -262,6 +262,30 @@ class ta_player:
         return ta_players.reply(strategy, messages, salt) if known is None else known
 
 
+@contextlib.contextmanager
+def references_remembered(replies: dict[str, str] | None):
+    """While in it, the game masters' strong reference opponents take their moves from `replies` ({digest of the
+    messages: reply}, as `ta_player` keeps them) where they answered the same messages before, and add the others. A
+    reference's move is a function of its messages, so the games a strategy plays again dressed ask no search twice
+    of their opponents either. `None` leaves them as they are."""
+    if replies is None:
+        yield
+        return
+    reply = ta_players.reply
+
+    def remembered(strategy: str, messages: list[dict], salt: str = "", bare=None) -> str:
+        if strategy != "reference":
+            return reply(strategy, messages, salt, bare)
+        key = _digest(strategy, messages, salt)
+        if key not in replies:
+            replies[key] = reply(strategy, messages, salt)
+        return replies[key]
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(ta_players, "reply", remembered)
+        yield
+
+
 def _digest(strategy: str, messages: list[dict], salt: str) -> str:
     return hashlib.sha256(json.dumps([strategy, salt, messages]).encode()).hexdigest()
 

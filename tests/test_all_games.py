@@ -24,6 +24,7 @@ from support import (
     benchmark,
     made_once,
     play,
+    references_remembered,
     spec_of,
     ta_player,
 )
@@ -199,9 +200,10 @@ def episode_scores(tmp_path_factory, game: str, strategy: str, first: bool = Fal
 
 
 def _played(tmp_path_factory, game: str, strategy: str, first: bool = False) -> Path:
-    """The folder of the strategy's games: their scores, and a bare strategy's replies in the first instances of every
-    experiment, which a styled strategy (`expert+chat`) plays again dressed, taking its bare strategy's replies from
-    there (`ta_player`): the same search is not made twice."""
+    """The folder of the strategy's games: their scores, and a bare strategy's replies and its reference opponents' in
+    the first instances of every experiment, which a styled strategy (`expert+chat`) plays again dressed, taking its
+    bare strategy's replies (`ta_player`) and its opponents' (`references_remembered`) from there: the same search is
+    not made twice."""
     first = first or game in FIRST_INSTANCES_ONLY
     bare, styled = strategy.partition("+")[0], "+" in strategy
 
@@ -209,14 +211,11 @@ def _played(tmp_path_factory, game: str, strategy: str, first: bool = False) -> 
         path.mkdir()
         firsts = set(first_instances(game))
         known = json.loads((_played(tmp_path_factory, game, bare) / "replies.json").read_text()) if styled else {}
-        episodes = [
-            play(
-                game,
-                [ta_player(strategy, known if styled or instance in firsts else None) for _ in range(seats(game))],
-                *instance,
-            )
-            for instance in scored_instances(game, first)
-        ]
+        episodes = []
+        for instance in scored_instances(game, first):
+            remembered = known if styled or instance in firsts else None
+            with references_remembered(remembered):
+                episodes.append(play(game, [ta_player(strategy, remembered) for _ in range(seats(game))], *instance))
         largest = max(episode.scores["Prompt Tokens Max"] for episode in episodes)
         scores = [
             None if math.isnan(episode.scores["Main Score"]) else episode.scores["Main Score"] for episode in episodes
