@@ -185,39 +185,54 @@ def labelled(wrapper, player_id: int, messages: list) -> list[tuple[str, str | N
     return events
 
 
-def joined_anew(wrapper, sent: list[list]) -> str:
+class Sent:
+    """Everything a seat has been sent, as the renderer before issue 32 (commit 508167a) read it: the prompt, the
+    opening (the first observation's lines), every later line, the boards of the current position, and the latest
+    observation (`labelled`). Read one observation at a time: what it holds after an observation does not depend on
+    when the ones before it were read."""
+
+    def __init__(self):
+        self.prompt, self.opening, self.lines, self.boards, self.latest, self.observations = "", [], [], [], [], 0
+
+    def read(self, events: list[tuple[str, str | None, bool]]):
+        opening, new_position = self.observations == 0, True
+        for kind, text, clears_boards in events:
+            if kind == "prompt":
+                self.prompt = text
+            elif kind == "board":
+                self.boards = [*([] if new_position else self.boards), text]
+                new_position = False
+            else:
+                if text is not None:
+                    (self.opening if opening else self.lines).append(text)
+                if clears_boards:
+                    self.boards = []
+                new_position = True
+        self.latest, self.observations = events, self.observations + 1
+
+
+def joined_anew(wrapper, sent: Sent) -> str:
     """A seat's context as the renderer before issue 32 made it, the oracle of the one that keeps its views rendered:
-    joined anew from everything the seat has been sent (`sent`: its observations so far, `labelled`)."""
+    the window chosen, clipped and joined anew from every line the seat has been sent."""
     if wrapper.view == "full":
-        content = "\n\n".join(text for _, text, _ in sent[-1] if text is not None)
+        content = "\n\n".join(text for _, text, _ in sent.latest if text is not None)
     else:
-        prompt, opening, lines, boards = "", [], [], []
-        for index, events in enumerate(sent):
-            new_position = True
-            for kind, text, clears_boards in events:
-                if kind == "prompt":
-                    prompt = text
-                elif kind == "board":
-                    boards = [*([] if new_position else boards), text]
-                    new_position = False
-                else:
-                    if text is not None:
-                        (opening if index == 0 else lines).append(text)
-                    if clears_boards:
-                        boards = []
-                    new_position = True
+        lines = sent.lines
         # the newest messages whose lengths add up to the window at most; the newest one always
         window, kept, chars = wrapper.window, 0, 0
-        while kept < len(lines) and (not kept or chars + len(lines[-kept - 1]) <= window):
-            chars += len(lines[-kept - 1])
+        for line in reversed(lines):
+            if kept and chars + len(line) > window:
+                break
+            chars += len(line)
             kept += 1
         clipped = [
-            text if len(text) <= window else "…" + text[-window:] for text in (*opening, *lines[len(lines) - kept :])
+            text if len(text) <= window else "…" + text[-window:]
+            for text in (*sent.opening, *lines[len(lines) - kept :])
         ]
         left_out = len(lines) - kept
         notice = [f"[GAME] ({left_out} earlier messages are not repeated here.)"] if left_out else []
-        opening, window_lines = clipped[: len(opening)], clipped[len(opening) :]
-        content = "\n\n".join(part for part in (prompt, *opening, *notice, *window_lines, *boards) if part)
+        opening, window_lines = clipped[: len(sent.opening)], clipped[len(sent.opening) :]
+        content = "\n\n".join(part for part in (sent.prompt, *opening, *notice, *window_lines, *sent.boards) if part)
     return content or f"[{wrapper.env.state.role_mapping.get(ta.GAME_ID, 'GAME')}] It is your turn."
 
 
@@ -230,10 +245,10 @@ def every_context_checked(monkeypatch):
 
     def checked(wrapper, player_id, messages):
         context = observation(wrapper, player_id, messages)
-        history = sent.setdefault(wrapper, {}).setdefault(player_id, [])
-        history.append(labelled(wrapper, player_id, messages))
-        expected = joined_anew(wrapper, history)
-        assert context["content"] == expected, f"seat {player_id}, observation {len(history)}"
+        seat = sent.setdefault(wrapper, {}).setdefault(player_id, Sent())
+        seat.read(labelled(wrapper, player_id, messages))
+        expected = joined_anew(wrapper, seat)
+        assert context["content"] == expected, f"seat {player_id}, observation {len(compared) + 1} of the test"
         compared.append(context["content"])
         return context
 
