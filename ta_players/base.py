@@ -60,8 +60,7 @@ class Transcript:
     def salted(self, salt: str) -> "Transcript":
         """The transcript with another salt, which draws otherwise; it shares what the seed is read from."""
         salted = dataclasses.replace(self, salt=salt)
-        if "_seeded_by" in vars(self):
-            vars(salted)["_seeded_by"] = self._seeded_by
+        vars(salted)["_seeded_by"] = self._seeded_by
         return salted
 
 
