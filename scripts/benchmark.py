@@ -32,8 +32,8 @@ cycling through its instances). Columns, per request (one model reply, i.e. one 
 - bare reset (make): the bare env's `reset`, median, and its `fixes.make` (per episode; once per env id and kwargs for
   a `cache_env` spec), median.
 - full gc: Python's full garbage collections during the episodes, how many and the longest. They walk the whole
-  heap of the process, most of it clemcore's imports, and land in whatever runs then: they are left out of the setup,
-  our layer and clemcore columns.
+  heap of the process, most of it clemcore's imports, and land in whatever runs then: the benchmark's clock stops
+  while one runs, so that every other column leaves them out.
 - RSS: the process peak after the game (it only grows; it includes the bare env of that game, which is dropped
   after the game), and the growth from after the game's warm-up (its first
   episode of every experiment, played first) to after its last episode, gc collected at both points; the total
@@ -108,7 +108,14 @@ TARGET_LATER_SETUP_MS = 200.0
 TARGET_RSS_GROWTH_MB = 50.0
 PAGE_SIZE = os.sysconf("SC_PAGE_SIZE")
 CLOCKS = {"cpu": time.thread_time, "wall": time.perf_counter}
-now = CLOCKS["cpu"]  # set by --clock
+_clock = CLOCKS["cpu"]  # set by --clock
+
+
+def now() -> float:
+    """The benchmark's clock, stopped while Python makes a full collection (FULL_GC): every interval it times leaves
+    them out, the nested ones too (a collection inside a raw env call within a step was left out of the step alone,
+    and so taken twice from our layer: a spec's mean could fall below zero)."""
+    return _clock() - FULL_GC.total
 
 
 def rss_mb() -> float:
@@ -150,18 +157,17 @@ class FullCollections:
 
     def __init__(self):
         self.durations: list[float] = []
+        self.total = 0.0
         self._start = 0.0
 
     def __call__(self, phase: str, info: dict):
         if info["generation"] != 2:
             return
         if phase == "start":
-            self._start = now()
+            self._start = _clock()
         else:
-            self.durations.append(now() - self._start)
-
-    def since(self, index: int) -> float:
-        return sum(self.durations[index:])
+            self.durations.append(_clock() - self._start)
+            self.total += self.durations[-1]
 
 
 FULL_GC = FullCollections()
@@ -483,8 +489,7 @@ def play_episode(env: GameMasterEnv, models, experiment, instance, stats: GameSt
     # would free them in whatever step it falls.
     gc.collect(1)
     # the references' opening moves are players' time (a minimax reference's first move takes 0.2 s)
-    setup_s = now() - start - FULL_GC.since(episode_gcs) - CLOCK.reference_s
-    play_gcs = len(FULL_GC.durations)
+    setup_s = now() - start - CLOCK.reference_s
     game_master = env.game_master
     gm_step = game_master.step
     gm_s = [0.0]
@@ -492,12 +497,12 @@ def play_episode(env: GameMasterEnv, models, experiment, instance, stats: GameSt
     def timed_gm_step(response):
         CLOCK.in_step = True
         env_before, events_before, reference_before = CLOCK.env_s, CLOCK.events_s, CLOCK.reference_s
-        calls_before, gcs_before = CLOCK.timed_calls, len(FULL_GC.durations)
+        calls_before = CLOCK.timed_calls
         begin = now()
         try:
             return gm_step(response)
         finally:
-            elapsed = now() - begin - FULL_GC.since(gcs_before)
+            elapsed = now() - begin
             gm_s[0] += elapsed
             stats.layer_samples.append(
                 elapsed
@@ -536,7 +541,7 @@ def play_episode(env: GameMasterEnv, models, experiment, instance, stats: GameSt
     stats.layer_s += gm_s[0] - CLOCK.env_s - CLOCK.events_s - CLOCK.reference_s - CLOCK.timed_calls * TIMING_OVERHEAD_S
     stats.reference_s += CLOCK.reference_s
     stats.events_s += CLOCK.events_s
-    stats.clemcore_s += in_env_s - gm_s[0] + CLOCK.events_s - FULL_GC.since(play_gcs)
+    stats.clemcore_s += in_env_s - gm_s[0] + CLOCK.events_s
     stats.full_gcs_s.extend(FULL_GC.durations[episode_gcs:])
     return list(CLOCK.actions), [reply for _, reply in game_master._judge_calls]
 
@@ -972,14 +977,14 @@ def main(argv=None):
     )
     # a subprocess of --baseline: plays `--episodes` per game and writes its games' stats to this file as JSON
     parser.add_argument("--worker", type=Path, help=argparse.SUPPRESS)
-    global now, TIMING_OVERHEAD_S
+    global _clock, TIMING_OVERHEAD_S
     args = parser.parse_args(argv)
     unknown = [name for name in args.games or () if name not in specs]
     if unknown and args.worker is None:
         parser.error(f"unknown games: {', '.join(unknown)}")
     for name in unknown:  # a baseline's worker: a game added since the baseline
         print(f"skipped: {name} is not a game of this code", file=sys.stderr)
-    now = CLOCKS[args.clock]
+    _clock = CLOCKS[args.clock]
     TIMING_OVERHEAD_S = calibrate_timing_overhead()
     gc.callbacks.append(FULL_GC)
     logging.getLogger("clemcore").setLevel(logging.WARNING)  # no "Loading game benchmark" lines per game
