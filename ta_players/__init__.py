@@ -115,8 +115,9 @@ def _styled(strategy: str, messages: list[dict], salt: str, bare: Callable[..., 
     ]
     move = bare(base, bare_messages, salt)
     transcript = Transcript.of(bare_messages, salt)
-    styling = transcript.salted(f"{salt}\x00style").rng()
-    return styles.dress(style, move, lambda: _rejected(transcript, move), styling)
+    if style == "chat":
+        style = transcript.salted(f"{salt}\x00style").rng().choice(styles.CHAT_STYLES)
+    return styles.dress(style, move, lambda: _rejected(transcript, move))
 
 
 def _rejected(transcript: Transcript, move: str) -> str:

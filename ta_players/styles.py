@@ -12,7 +12,6 @@ A styled player reads its own earlier replies back as the bare replies they dres
 bare reply after a marker), so the strategy under the style plays exactly as it does bare.
 """
 
-import random
 from collections.abc import Callable
 
 # the words each style dresses a move in: `shows_thinking` and `shows_words_around_a_move` look for them where the
@@ -24,14 +23,12 @@ REASONING_MARK = "**Final answer:** "
 MARKDOWN_MARK = "**My move:** "
 THINKING_MARK = "</think>\n\n"
 STYLES = ("reasoning", "thinking", "markdown", "chat", "cut")
-_CHAT_STYLES = ("reasoning", "thinking", "markdown")
+CHAT_STYLES = ("reasoning", "thinking", "markdown")
 
 
-def dress(style: str, bare: str, alternative: Callable[[], str], rng: random.Random) -> str:
-    """The bare reply in the style; `alternative()` is another move in the game's format (drawn only by the styles
-    that name one), `rng` draws the chat style's style."""
-    if style == "chat":
-        style = rng.choice(_CHAT_STYLES)
+def dress(style: str, bare: str, alternative: Callable[[], str]) -> str:
+    """The bare reply in the style (one of STYLES but `chat`, which picks one of CHAT_STYLES per request);
+    `alternative()` is another move in the game's format, drawn only by the styles that name one."""
     if style == "reasoning":
         return (
             f"{REASONING} One option is {alternative()}, which looks tempting, but I am not sure it is "

@@ -254,12 +254,10 @@ class ta_player:
             return ta_players.reply(self.strategy, messages)
         if "+" in self.strategy:
             return ta_players.reply(self.strategy, messages, bare=self._bare)
-        move = self.replies[_digest(self.strategy, messages, "")] = ta_players.reply(self.strategy, messages)
-        return move
+        return self._bare(self.strategy, messages, "")
 
     def _bare(self, strategy: str, messages: list[dict], salt: str) -> str:
-        known = self.replies.get(_digest(strategy, messages, salt))
-        return ta_players.reply(strategy, messages, salt) if known is None else known
+        return _remembered(self.replies, ta_players.reply, strategy, messages, salt)
 
 
 @contextlib.contextmanager
@@ -276,18 +274,19 @@ def references_remembered(replies: dict[str, str] | None):
     def remembered(strategy: str, messages: list[dict], salt: str = "", bare=None) -> str:
         if strategy != "reference":
             return reply(strategy, messages, salt, bare)
-        key = _digest(strategy, messages, salt)
-        if key not in replies:
-            replies[key] = reply(strategy, messages, salt)
-        return replies[key]
+        return _remembered(replies, reply, strategy, messages, salt)
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(ta_players, "reply", remembered)
         yield
 
 
-def _digest(strategy: str, messages: list[dict], salt: str) -> str:
-    return hashlib.sha256(json.dumps([strategy, salt, messages]).encode()).hexdigest()
+def _remembered(replies: dict[str, str], reply: Callable[..., str], strategy: str, messages: list[dict], salt: str):
+    """The strategy's reply as `replies` remembers it for these messages, else as `reply` gives it, then remembered."""
+    key = hashlib.sha256(json.dumps([strategy, salt, messages]).encode()).hexdigest()
+    if key not in replies:
+        replies[key] = reply(strategy, messages, salt)
+    return replies[key]
 
 
 def replies_of(episode: Episode, seat: str = "Player 0") -> list[str]:
