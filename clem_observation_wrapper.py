@@ -1,7 +1,7 @@
 """Turns TextArena observations into clem contexts, in one of three views of the game."""
 
+import copy
 import re
-from collections import deque
 
 import textarena as ta
 from textarena.core import ObservationType
@@ -35,7 +35,7 @@ class ClemObservationWrapper(ta.ObservationWrapper):
     (`[GAME]`, `[Player 0]`, ...). In the full view a context holds what is new (the first one starts with
     TextArena's game prompt) and the player's own echoed action is left out, as the player's memory holds its reply.
     The bounded views (`state`, `dialogue`) make every context from all the player has been sent so far (kept
-    rendered between its turns, `_Seen`), by the observations' types: TextArena's prompt (PROMPT) and the messages
+    between its turns, `_Seen`), by the observations' types: TextArena's prompt (PROMPT) and the messages
     sent with it (the game's opening: the trump suit, the roles) always, then the newest messages that fit the view's
     window, then, in the state view, the boards (GAME_BOARD) of the current position, last, as in TextArena's own -train view: the latest boards sent one
     after another (earlier boards show earlier positions and are left out). Where a game sends its board as a board
@@ -83,7 +83,7 @@ class ClemObservationWrapper(ta.ObservationWrapper):
         return self.innermost.state
 
     def observation(self, player_id: int, observation: list) -> dict:
-        relabel = self.relabel or None
+        relabel = self.relabel if self.relabel else None
         state = self.state
         names = state.role_mapping
         # TextArena 0.7.4's TowerOfHanoi and Wordle record the move without a sender (as GAME); in a one-player
@@ -112,22 +112,24 @@ class ClemObservationWrapper(ta.ObservationWrapper):
         new_position = True
         for sender_id, message, observation_type in observation:
             if observation_type is PROMPT:
-                seen.set_prompt(self._prompt(relabel(message) if relabel else message))
+                seen.set_prompt(self._prompt(message if relabel is None else relabel(message)))
             elif observation_type is GAME_BOARD and shows_boards:
                 # blank lines go, the first row's indentation stays: it aligns the row with the column labels
-                board = LEADING_BLANK_LINES.sub("", relabel(message) if relabel else message).rstrip()
+                board = LEADING_BLANK_LINES.sub("", message if relabel is None else relabel(message)).rstrip()
                 seen.boards = [*([] if new_position else seen.boards), board]
                 new_position = False
             else:
-                # a seat's own move is shown as its own; any other message alike to every seat
+                # a seat's own move is shown as its own, its line kept per seat; any other message alike to every seat
                 key = (
                     None
-                    if shown is None or (observation_type is PLAYER_ACTION and sender_id in own)
+                    if shown is None
+                    else (player_id, message, None)
+                    if observation_type is PLAYER_ACTION and sender_id in own
                     else (sender_id, message)
                 )
                 line_and_clears = None if key is None else shown.get(key)
                 if line_and_clears is None:
-                    text = relabel(message) if relabel else message
+                    text = message if relabel is None else relabel(message)
                     line_and_clears = (
                         self._line(names, own, sender_id, text, observation_type),
                         boards_in_messages is not None and boards_in_messages in text,
@@ -173,10 +175,12 @@ class ClemObservationWrapper(ta.ObservationWrapper):
 
 class _Shown(dict):
     """{(sender, message as TextArena sent it): (its line, whether it says the boards before it are out of date)} of
-    the messages an episode's seats have been shown, but a seat's own moves, in games of more than two seats:
-    TextArena sends most messages to every seat (Secret Mafia: to up to nine), and each is labelled, clipped and
-    relabelled once. The line depends on the sender's name, which TextArena 0.7.4 sets at reset and never changes. A copy of the episode (clemcore's branching runner copies the game
-    before every step) shares it, as what it holds does not depend on the episode's course."""
+    the messages an episode's seats have been shown, in games of more than two seats, and {(seat, its move, None): ...}
+    of the seats' own moves: TextArena sends most messages to every seat (Secret Mafia: to up to nine), and each is
+    labelled, clipped and relabelled once; a seat's moves repeat (Settlers of Catan's `[1]`, `[done]`). The line
+    depends on the sender's name, which TextArena 0.7.4 sets at reset and never changes. A copy of the episode
+    (clemcore's branching runner copies the game before every step) shares it, as what it holds does not depend on
+    the episode's course."""
 
     def __deepcopy__(self, memo):
         return self
@@ -220,10 +224,12 @@ class _Seen:
     it: the trump suit, the roles, the first moves), the newest messages that fit the window (with the count of older
     ones left out), and the latest boards.
 
-    The view is kept rendered between the player's requests: the messages of an observation are appended to the
-    window's text at once and those they push out are cut from its front, so a request costs what is new since the
-    player's last one, not the whole window (joined anew, the windows of Secret Mafia's nine seats took most of a
-    request's time)."""
+    The window is kept between the player's requests as the lines it holds: the messages of an observation are
+    appended to it and those they push out are dropped from its front, and a request joins the view once, so that it
+    costs a copy of the view and what is new since the player's last one, not the whole window made anew (the windows
+    of Secret Mafia's nine seats, made anew, took most of a request's time). The text of the window is not kept
+    joined between requests: a view of many seats' boards and messages is mostly copies of memory the CPU's caches
+    no longer hold, and a kept text would be copied again at each request, twice where messages leave it."""
 
     def __init__(self, window: int):
         self.prompt = ""
@@ -231,10 +237,18 @@ class _Seen:
         self._opening: list[str] = []
         self._head: str | None = ""  # the prompt and the opening, as the view begins (None: to be joined anew)
         self._window = window
-        self._lengths: deque[int] = deque()  # of the messages in the window, as sent, oldest first
+        self._lines: list[str] = []  # the messages in the window, each clipped to it, oldest first
+        self._lengths: list[int] = []  # of the messages in the window, as sent
         self._chars = 0
         self._dropped = 0
-        self._text = ""  # the messages in the window, each clipped to it, separated by blank lines
+
+    def __deepcopy__(self, memo):
+        # what it holds are strings and numbers: a copy of the containers is a deep copy, at a tenth of the cost of
+        # `copy.deepcopy`'s walk through every line (clemcore's branching runner copies the episode at every step)
+        copied = copy.copy(self)
+        copied.boards, copied._opening = list(self.boards), list(self._opening)
+        copied._lines, copied._lengths = list(self._lines), list(self._lengths)
+        return copied
 
     def set_prompt(self, prompt: str):
         self.prompt = prompt
@@ -250,21 +264,20 @@ class _Seen:
             self._opening.extend(clipped)
             self._head = None
             return
-        lengths, held = self._lengths, len(self._lengths)  # `held`: the messages the text holds
+        held, lengths = self._lines, self._lengths
+        held.extend(clipped)
         sizes = [len(line) for line in lines]
         lengths.extend(sizes)
-        self._chars += sum(sizes)
+        chars = self._chars + sum(sizes)
         # the newest message always stays, clipped to the window if it alone is longer
-        cut, dropped = 0, 0
-        while len(lengths) > 1 and self._chars > window:
-            length = lengths.popleft()
-            self._chars -= length
-            dropped += 1
-            if dropped <= held:
-                cut += min(length, window + 1) + 2  # as clipped, and the blank line after it
-        self._dropped += dropped
-        kept = [self._text[cut:]] if dropped < held else []
-        self._text = "\n\n".join([*kept, *clipped[max(dropped - held, 0) :]])
+        out, last = 0, len(lengths) - 1
+        while out < last and chars > window:
+            chars -= lengths[out]
+            out += 1
+        if out:
+            del held[:out], lengths[:out]
+            self._dropped += out
+        self._chars = chars
 
     def render(self) -> str:
         if self._head is None:
@@ -272,7 +285,6 @@ class _Seen:
         parts = [self._head] if self._head else []
         if self._dropped:
             parts.append(f"[GAME] ({self._dropped} earlier messages are not repeated here.)")
-        if self._text:
-            parts.append(self._text)
+        parts.extend(self._lines)
         parts.extend(board for board in self.boards if board)
         return "\n\n".join(parts)

@@ -81,6 +81,7 @@ class EpisodeRandomness:
             if entries
         ]
         self._outer_values = []
+        self._restored_values, self._restored = None, []
 
     # a deep copy (clemcore's branching runner copies game masters) draws on from a copy of the generators
     def __getstate__(self):
@@ -96,8 +97,14 @@ class EpisodeRandomness:
         return self
 
     def __exit__(self, *exc_info):
-        for (namespace, _, names, _), values in zip(self._bindings, self._outer_values.pop()):
-            namespace.update(zip(names, values))
+        outer = self._outer_values.pop()
+        # the caller's entries are nearly always those of the last exit (the process's generators): restored from
+        # the entries made then, a C copy, rather than made anew from the names and values
+        if outer != self._restored_values:
+            self._restored_values = outer
+            self._restored = [dict(zip(names, values)) for (_, _, names, _), values in zip(self._bindings, outer)]
+        for (namespace, _, _, _), entries in zip(self._bindings, self._restored):
+            namespace.update(entries)
         return False
 
     @contextlib.contextmanager
