@@ -243,7 +243,7 @@ class _Seen:
         self._dropped = 0
 
     def __deepcopy__(self, memo):
-        # what it holds are strings and numbers: a copy of the containers is a deep copy, at a tenth of the cost of
+        # what it holds are strings and numbers: a copy of the containers is a deep copy, 4-7 times cheaper than
         # `copy.deepcopy`'s walk through every line (clemcore's branching runner copies the episode at every step)
         copied = copy.copy(self)
         copied.boards, copied._opening = list(self.boards), list(self._opening)
