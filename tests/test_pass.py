@@ -26,7 +26,7 @@ from branching_pass import load_episodes
 from clemcore.clemgame import GameRegistry
 
 from runtime import words as word_data
-from support import NLTK_DATA, REPO, clem, copy_repo, made_once, play, ta_player
+from support import NLTK_DATA, REPO, clem, copy_repo, made_once, play, started_clem, ta_player
 
 # passes are processes started, stopped and resumed: the same on both Pythons (CI runs them on 3.12)
 pytestmark = pytest.mark.one_python
@@ -285,13 +285,8 @@ def test_a_pass_stopped_by_sigterm_then_sigkill_and_resumed_records_every_episod
     results = game_dir / "results"
     planned = planned_episodes()
 
-    run = subprocess.Popen(
-        [str(Path(sys.executable).parent / "clem"), "run", "-g", *PASS_SPECS, "-m", model, "-r", "results"],
-        cwd=game_dir,
-        env=environment(),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+    # forked from the process paused after clemcore's imports: a process of its own all the same, for the signal
+    run = started_clem("run", "-g", *PASS_SPECS, "-m", model, "-r", "results", cwd=game_dir, log=tmp_path / "run.log")
     _stop_when_finished(run, results, 2, signal.SIGTERM)
     first = {path: path.read_text() for path in results.rglob("completed.json")}
     assert 2 <= len(first) < planned
