@@ -212,8 +212,8 @@ class Sent:
 
 
 def joined_anew(wrapper, sent: Sent) -> str:
-    """A seat's context as the renderer before issue 32 made it, the oracle of the one that keeps its views rendered:
-    the window chosen, clipped and joined anew from every line the seat has been sent."""
+    """A seat's context as the renderer before issue 32 made it, the oracle of the one that keeps each seat's window
+    between requests: the window chosen, clipped and joined anew from every line the seat has been sent."""
     if wrapper.view == "full":
         content = "\n\n".join(text for _, text, _ in sent.latest if text is not None)
     else:
@@ -267,8 +267,8 @@ def _every_context_joined_anew(game: str, compared: list):
 @pytest.mark.all_games
 @pytest.mark.parametrize("game", GAMES)
 def test_every_context_of_a_random_episode_is_the_view_joined_anew(game, every_context_checked):
-    """Issue 32: the bounded views are kept rendered between requests; the text is what joining the whole view anew
-    at every request makes, byte for byte, at every request of every seat (the reference seats' too) in the first
+    """Issue 32: the bounded views keep each seat's window between requests; the text is what joining the whole view
+    anew at every request makes, byte for byte, at every request of every seat (the reference seats' too) in the first
     instance of every experiment, played by the suite's random run's player (chat-styled replies: long, with think
     blocks and markdown)."""
     _every_context_joined_anew(game, every_context_checked)
