@@ -80,7 +80,7 @@ SHARED_RUNS = ("sequential_mock_run", "random_sampled_run", "batched_mock_run")
 def word_tags_kept_for_the_session(tmp_path_factory):
     """The session's processes (workers and clem runs) keep NLTK's word tags in the session's temp dir, not in the
     user's cache: the first to tag the words of a word game saves the others the 10-12 s it takes. A directory named
-    by TA_TEST_WORD_TAGS is used instead: CI's three sessions share one, made for the CI run."""
+    by TA_TEST_WORD_TAGS is used instead: CI's two sessions share one, made for the CI run."""
     from support import words
 
     base = tmp_path_factory.getbasetemp()

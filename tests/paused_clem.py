@@ -3,14 +3,18 @@
 game or a script such as `instancegenerator.py` costs, and the suite makes dozens of such calls. A Python process is
 started once per test process and paused right after that import, which is what the `clem` script does first, and
 after importing the tokenizer of the games' prompt meter, which reads three encodings at import (about 1 s that each
-call playing a game would pay). Each call forks it, and the child starts as the interpreter would start the program
-in the call's directory and environment: the program's directory first on `sys.path`, then PYTHONPATH's entries, the
-program's arguments; it configures clemcore's logging again there (clemcore reads `logging.yaml` from the working
-directory when imported), reads no standard input, and runs `clem`'s `main()` or the script as `__main__`.
+call playing a game would pay), and building its o200k_base encoding once (a child then builds its own in a third of
+the time). Each call forks it, and the child starts as the interpreter would start the program in the call's
+directory and environment: the program's directory first on `sys.path`, then PYTHONPATH's entries, the program's
+arguments; it configures clemcore's logging again there (clemcore reads `logging.yaml` from the working directory
+when imported), reads its standard input from the call's file (none: an empty input), and runs `clem`'s `main()` or
+the script as `__main__`.
 
 clemcore reads some of the environment when imported (NLTK_DATA, HOME through nltk), and the interpreter its hash
-seed when it starts: a call whose environment differs from the paused process's in anything but PYTHONPATH starts
-the program anew, as does one that names another hash seed."""
+seed when it starts: a call whose environment differs from the paused process's in anything but PYTHONPATH and PATH
+starts the program anew, as does one that names another hash seed. PATH is read at import only by gradio's helpers
+(whether ffmpeg and ruff are installed), which no clem call uses; a program and what it starts find programs on the
+call's PATH."""
 
 import atexit
 import contextlib
@@ -39,6 +43,8 @@ try:  # the prompt meter's tokenizer (the `tokens` extra)
     import bpe_openai
 except ImportError:
     pass
+else:
+    bpe_openai.get_encoding("o200k_base")
 
 for line in sys.stdin:
     call = json.loads(line)
@@ -47,7 +53,7 @@ for line in sys.stdin:
         os.chdir(call["cwd"])
         os.environ.clear()
         os.environ.update(call["env"])
-        os.dup2(os.open(os.devnull, os.O_RDONLY), 0)
+        os.dup2(os.open(call["stdin"] or os.devnull, os.O_RDONLY), 0)
         os.dup2(os.open(call["stdout"], os.O_WRONLY), 1)
         os.dup2(os.open(call["stderr"], os.O_WRONLY) if call["stderr"] else 1, 2)
         program = os.path.abspath(call["program"])
@@ -63,9 +69,9 @@ for line in sys.stdin:
     print(os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]), flush=True)
 """
 
-# What the interpreter reads of the environment at start (sys.path) and the child sets anew, and what pytest sets to
-# the test running, which nothing reads at import.
-_SET_PER_CALL = ("PYTHONPATH", "PYTEST_CURRENT_TEST")
+# What the interpreter reads of the environment at start (sys.path) and the child sets anew, and what nothing a call
+# uses reads at import: the PATH, and the test pytest is running.
+_SET_PER_CALL = ("PYTHONPATH", "PATH", "PYTEST_CURRENT_TEST")
 # The paused process's hash seed where the first call names none: a call that names none may run under any seed, one
 # that names this one (the suite's sequential run of all games) runs in it too.
 _HASH_SEED = "1"
@@ -83,35 +89,50 @@ class PausedClem:
     def __init__(self, executable: Path):
         self.clem = executable
         self.lock = threading.Lock()
-        self.env = self.process = self.home = None
+        self.env = self.path = self.process = self.home = None
 
-    def run(self, args: list[str], cwd: Path, env: dict) -> subprocess.CompletedProcess:
-        """The clem call as `subprocess.run([clem, *args], capture_output=True, text=True)` makes it."""
-        return self._completed(str(self.clem), args, cwd, env, clem=True)
+    def run(self, args: list[str], cwd: Path, env: dict, input: str | None = None) -> subprocess.CompletedProcess:
+        """The clem call as `subprocess.run([clem, *args], capture_output=True, text=True, input=input)` makes it."""
+        return self._completed(str(self.clem), args, cwd, env, clem=True, input=input)
 
     def python(self, script: str, args: list[str], cwd: Path, env: dict) -> subprocess.CompletedProcess:
         """The script's call as `subprocess.run([sys.executable, script, *args], capture_output=True, text=True)`
         makes it."""
         return self._completed(script, args, cwd, env, clem=False)
 
-    def _completed(self, program: str, args: list[str], cwd: Path, env: dict, clem: bool):
+    def _completed(self, program: str, args: list[str], cwd: Path, env: dict, clem: bool, input: str | None = None):
         with tempfile.TemporaryDirectory() as outputs:
-            stdout, stderr = Path(outputs, "stdout"), Path(outputs, "stderr")
-            process = self.start(program, args, cwd, env, stdout, stderr, clem)
+            stdout, stderr, stdin = Path(outputs, "stdout"), Path(outputs, "stderr"), Path(outputs, "stdin")
+            stdin.write_text(input or "")
+            process = self.start(program, args, cwd, env, stdout, stderr, clem, stdin)
             return subprocess.CompletedProcess(process.args, process.wait(), stdout.read_text(), stderr.read_text())
 
     def start(
-        self, program: str, args: list[str], cwd: Path, env: dict, stdout: Path, stderr: Path | None, clem: bool = True
+        self,
+        program: str,
+        args: list[str],
+        cwd: Path,
+        env: dict,
+        stdout: Path,
+        stderr: Path | None,
+        clem: bool = True,
+        stdin: Path | None = None,
     ) -> "subprocess.Popen | Forked":
-        """The program started with its output in files (`stderr` None: in stdout's): forked from this paused process
-        when `env` is its environment (but PYTHONPATH and, where `env` names none, the hash seed) and no other call is
-        using it, else a new process. The first call's environment is the paused process's."""
+        """The program started with its output in files (`stderr` None: in stdout's) and its input from one (None: an
+        empty input): forked from this paused process when `env` is its environment (but what each call sets and,
+        where `env` names none, the hash seed) and no other call is using it, else a new process. The first call's
+        environment is the paused process's."""
         command = [program, *args] if clem else [sys.executable, program, *args]
         self.env = self.env or {**_at_import(env), "PYTHONHASHSEED": env.get("PYTHONHASHSEED", _HASH_SEED)}
+        self.path = self.path or env.get("PATH")
         seed = env.get("PYTHONHASHSEED", self.env["PYTHONHASHSEED"])
         if {**_at_import(env), "PYTHONHASHSEED": seed} != self.env or not self.lock.acquire(blocking=False):
-            with open(stdout, "w") as out, open(stderr, "w") if stderr else contextlib.nullcontext(out) as err:
-                return subprocess.Popen(command, cwd=cwd, env=env, stdout=out, stderr=err, text=True)
+            with (
+                open(stdout, "w") as out,
+                open(stderr, "w") if stderr else contextlib.nullcontext(out) as err,
+                open(stdin or os.devnull) as input_,
+            ):
+                return subprocess.Popen(command, cwd=cwd, env=env, stdin=input_, stdout=out, stderr=err, text=True)
         try:
             for path in (stdout, stderr):
                 if path:
@@ -124,6 +145,7 @@ class PausedClem:
                 "env": env,
                 "stdout": str(stdout),
                 "stderr": str(stderr) if stderr else None,
+                "stdin": str(stdin) if stdin else None,
             }
             line = json.dumps(call).encode() + b"\n"
             while line:  # unbuffered: a write may take part of it
@@ -149,7 +171,7 @@ class PausedClem:
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 cwd=self.home,
-                env=self.env,
+                env={**self.env, "PATH": self.path} if self.path else self.env,
                 bufsize=0,
             )
             atexit.register(self._stop)

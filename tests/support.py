@@ -314,16 +314,25 @@ def assert_player_results(scores: dict, *results: str):
 _CLEM = PausedClem(Path(sys.executable).parent / "clem")
 
 
-def clem(*args: str, cwd: Path = REPO, env: dict | None = None, check: bool = True) -> subprocess.CompletedProcess:
-    """Runs the clem CLI of this interpreter's environment, with `env` added to the test's environment, in a fork of
-    a process paused after clemcore's imports where the environment allows (paused_clem.py)."""
-    return _checked(_CLEM.run(list(args), cwd, _environment(env)), "clem", args, check)
+def clem(
+    *args: str, cwd: Path = REPO, env: dict | None = None, check: bool = True, input: str | None = None
+) -> subprocess.CompletedProcess:
+    """Runs the clem CLI of this interpreter's environment, with `env` added to the test's environment and `input` as
+    its standard input, in a fork of a process paused after clemcore's imports where the environment allows
+    (paused_clem.py)."""
+    return _checked(_CLEM.run(list(args), cwd, _environment(env), input), "clem", args, check)
 
 
 def started_clem(*args: str, cwd: Path, log: Path):
     """A clem process (as `subprocess.Popen` starts it, its output in `log`), forked where the environment allows
     (paused_clem.py)."""
     return _CLEM.start(str(_CLEM.clem), list(args), cwd, _environment(None), log, None)
+
+
+def started_python(script: str | Path, *args: str, cwd: Path, log: Path, env: dict | None = None):
+    """A process of a Python script of the project (as `subprocess.Popen([sys.executable, script, *args])` starts
+    it, its output in `log`), with `env` added to the test's environment, forked where the environment allows."""
+    return _CLEM.start(str(script), list(args), cwd, _environment(env), log, None, clem=False)
 
 
 def python(script: str | Path, *args: str, cwd: Path = REPO, env: dict | None = None, check: bool = True):

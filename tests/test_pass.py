@@ -26,7 +26,7 @@ from branching_pass import load_episodes
 from clemcore.clemgame import GameRegistry
 
 from runtime import words as word_data
-from support import NLTK_DATA, REPO, clem, copy_repo, made_once, play, started_clem, ta_player
+from support import NLTK_DATA, REPO, clem, copy_repo, made_once, play, started_clem, started_python, ta_player
 
 # passes are processes started, stopped and resumed: the same on both Pythons (CI runs them on 3.12)
 pytestmark = pytest.mark.one_python
@@ -57,10 +57,6 @@ def environment(**extra: str) -> dict:
     """The environment the scripts and the lines they print run in: this interpreter's `clem` on the PATH."""
     path = f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"
     return {**os.environ, "NLTK_DATA": NLTK_DATA, "PATH": path, **extra}
-
-
-def script(name: str, *args: str, cwd: Path, **popen) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, str(REPO / "scripts" / name), *args], cwd=cwd, env=environment(), **popen)
 
 
 def without_lookup_source(value):
@@ -292,7 +288,16 @@ def test_a_pass_stopped_by_sigterm_then_sigkill_and_resumed_records_every_episod
     assert 2 <= len(first) < planned
 
     # resume.py itself stopped mid-way (it plays in its own process): the next one takes over from there
-    resumed = script("resume.py", "-m", model, "-g", *PASS_SPECS, cwd=game_dir, stdout=subprocess.DEVNULL)
+    resumed = started_python(
+        REPO / "scripts" / "resume.py",
+        "-m",
+        model,
+        "-g",
+        *PASS_SPECS,
+        cwd=game_dir,
+        log=tmp_path / "resume.log",
+        env=environment(),
+    )
     _stop_when_finished(resumed, results, len(first) + 2, signal.SIGKILL)
     assert len(list(results.rglob("completed.json"))) < planned
 
@@ -462,16 +467,8 @@ def test_a_person_plays_a_vs_spec_through_standard_input_as_the_model_would(tmp_
         if event["from"] == f"Player {game_id % 2}" and event["action"]["type"] == "get message"
     ]
 
-    person = subprocess.run(
-        [str(Path(sys.executable).parent / "clem"), "run", "-g", game, "-m", "human"],
-        input="".join(f"{move}\n" for move in typed),
-        cwd=game_dir,
-        env=environment(),
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert person.returncode == 0, person.stderr[-2000:]
+    # its standard input a file of the lines typed (forked from the paused process, as the suite's clem calls are)
+    person = clem("run", "-g", game, "-m", "human", cwd=game_dir, input="".join(f"{move}\n" for move in typed))
     for game_id, episode in enumerate(expert):
         played = json.loads(
             (

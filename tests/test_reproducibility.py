@@ -3,10 +3,7 @@ caller's RNGs; playing leaves the caller's RNGs alone; and the instance files re
 
 import itertools
 import json
-import os
 import random
-import subprocess
-import sys
 
 import numpy as np
 import pytest
@@ -15,13 +12,13 @@ from branching_pass import load_episodes
 from support import (
     CORE_GAMES,
     GAMES,
-    NLTK_DATA,
     REFERENCE_GAMES,
     REPO,
     UNAVAILABLE_GAMES,
     copy_repo,
     mock_model,
     play,
+    python,
     run_in_process,
     seats_of,
     spec_of,
@@ -162,13 +159,7 @@ def test_instance_generator_reproduces_the_instance_files_byte_for_byte(tmp_path
     assert sorted(expected) == sorted(f"instances_{game}.json" for game in BASE_GAMES)
     for name in expected:
         (game_dir / "in" / name).unlink()
-    process = subprocess.run(
-        [sys.executable, "instancegenerator.py", *BASE_GAMES],
-        cwd=game_dir,
-        capture_output=True,
-        text=True,
-        env={**os.environ, "NLTK_DATA": NLTK_DATA},
-    )
+    process = python("instancegenerator.py", *BASE_GAMES, cwd=game_dir, check=False)
     # a game this Python cannot play is skipped with its reason, and the generator says so by its exit code
     unavailable = [game for game in UNAVAILABLE_GAMES if game in BASE_GAMES]
     assert process.returncode == (1 if unavailable else 0), process.stdout + process.stderr

@@ -10,7 +10,6 @@ import json
 import os
 import socket
 import subprocess
-import sys
 import threading
 import time
 from pathlib import Path
@@ -25,7 +24,6 @@ from clemcore.clemgame.envs.openenv.server.app import create_clemv_app
 import ta_players
 from support import (
     GAMES,
-    NLTK_DATA,
     RANDOM_RUN_MODEL,
     RANDOM_RUN_STRATEGY,
     REPO,
@@ -34,6 +32,7 @@ from support import (
     copy_repo,
     made_once,
     play,
+    python,
     sampled_repo,
     seats_of,
     spec_of,
@@ -419,14 +418,11 @@ def test_a_closed_game_unloads_its_own_modules_and_keeps_textarena_for_the_next(
     """clemcore unloads every module a game's load imported; the game keeps the installed packages among them, so a
     `clem run` of many games imports textarena once (test_cli plays several games in one run with them kept). The
     game's own modules are put back for the next spec of the directory, unless a file of theirs changed."""
-    result = subprocess.run(
-        [sys.executable, "-c", KEEPS_PACKAGES],
-        cwd=copy_repo(tmp_path / "game"),
-        capture_output=True,
-        text=True,
-        env={**os.environ, "NLTK_DATA": NLTK_DATA},
-    )
-    assert result.returncode == 0 and result.stdout.splitlines()[-1] == "kept", result.stdout + result.stderr
+    script = tmp_path / "keeps_packages.py"
+    script.write_text(KEEPS_PACKAGES)
+    # as a clem run starts: forked from the process paused after importing clemcore.cli
+    result = python(script, cwd=copy_repo(tmp_path / "game"))
+    assert result.stdout.splitlines()[-1] == "kept", result.stdout + result.stderr
 
 
 # --- batch mode when an episode fails ---
