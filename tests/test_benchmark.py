@@ -3,27 +3,18 @@ rots, as it once did when `make_env` gained an argument and every episode of the
 
 import re
 import subprocess
-import sys
 
 import pytest
 
-from support import NLTK_DATA, REPO
+from support import python
 
 # the benchmark script's accounting: the same on both Pythons (CI runs them on 3.12)
 pytestmark = pytest.mark.one_python
 
 
 def benchmark(*args: str) -> subprocess.CompletedProcess:
-    result = subprocess.run(
-        [sys.executable, "scripts/benchmark.py", *args],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        env={"PATH": "/usr/bin:/bin", "NLTK_DATA": NLTK_DATA},
-        timeout=600,
-    )
-    assert result.returncode == 0, result.stdout + result.stderr
-    return result
+    """The script's run, forked from the process paused after clemcore's imports as the suite's clem calls are."""
+    return python("scripts/benchmark.py", *args)
 
 
 def table(markdown: str) -> dict[str, dict[str, str]]:
