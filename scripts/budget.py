@@ -2,9 +2,10 @@
 episodes, its requests, the largest prompt of a request and the prompts summed over one pass over its shipped
 instances, in OpenAI's o200k_base tokens, from the validation runs of the programmatic players (docs/validation.json,
 scripts/validate.py); then the pass's wall clock at a given time per request, with one process and with as many as
-`--concurrency` says (split as scripts/shards.py splits it: the largest shard sets the time).
+`--concurrency` says: split by episode as scripts/shards.py splits it, the largest shard sets the time, and beside it
+its ratio to a perfect split (total / N), or that a single episode sets it (one episode cannot be split).
 
-    python scripts/budget.py [-g game ...] [--player ta-random|ta-expert] [--view default|full]
+    python scripts/budget.py [-g SPEC ...] [--player ta-random|ta-expert] [--view default|full]
                              [--price-per-million X] [--context 8192]
                              [--seconds-per-request 1.5] [--concurrency 1 16]
 
@@ -55,7 +56,12 @@ def positive(kind):
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("-g", "--games", nargs="*", help="games of clemgame.json (default: all measured)")
+    parser.add_argument(
+        "-g",
+        "--games",
+        nargs="*",
+        help="specs of clemgame.json or clem's selectors, as for clem run (default: all measured)",
+    )
     parser.add_argument("--player", default="ta-random", choices=("ta-random", "ta-expert"))
     parser.add_argument("--view", default="default", choices=("default", "full"))
     parser.add_argument("--price-per-million", type=float, help="the model's price per million prompt tokens")
@@ -81,28 +87,29 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     validation = json.loads(VALIDATION.read_text(encoding="utf-8"))
     specs = {spec["game_name"]: spec for spec in json.loads((REPO / "clemgame.json").read_text(encoding="utf-8"))}
-    unknown = [game for game in args.games or [] if game not in specs]
-    if unknown:
-        parser.error(f"unknown games: {', '.join(unknown)}")
+    try:
+        games = selected(args.games) if args.games else list(specs)
+    except ValueError as error:
+        parser.error(str(error))
     rows, unmeasured = [], []
-    for game in args.games or list(specs):
+    for game in games:
         figures = game_figures(validation, game, args.player, args.view)
         if figures is None:
             unmeasured.append(game)
         else:
             view = "full" if args.view == "full" else specs[game].get("view", "state")
             rows.append((game, view, figures))
-    games = validation["games"] if args.view == "default" else validation["full view"]
-    episodes = Counter(
-        {
-            (game, experiment): cell["episodes"]
-            for game, _, _ in rows
-            for experiment, cell in games[game][args.player].items()
-        }
-    )
+    runs = validation["games"] if args.view == "default" else validation["full view"]
+    # the episodes the validation runs played, numbered within their experiment (the shipped instances)
+    episodes = [
+        (game, experiment, number)
+        for game, _, _ in rows
+        for experiment, cell in runs[game][args.player].items()
+        for number in range(cell["episodes"])
+    ]
     work, estimated = workload.expected_requests(episodes, validation, args.player, args.view)
     requests = Counter()
-    for (game, _), count in work.items():
+    for (game, _, _), count in work.items():
         requests[game] += count
     print(
         f"{'game':40} {'view':9} {'episodes':>8} {'requests':>9} {'largest prompt':>14} {'largest episode':>15} "
@@ -127,12 +134,13 @@ def main(argv: list[str]) -> int:
         )
     print(f"at {args.seconds_per_request:g} s per request, one pass takes:")
     for processes in args.concurrency:
-        largest = workload.split(work, processes)[0][0] if work else 0.0
+        shards = workload.split(work, processes)
+        largest = max((requests for requests, _ in shards), default=0.0)
         print(
             f"  {hours(largest * args.seconds_per_request)} with {processes} process{'es' if processes > 1 else ''}"
             + (
-                f" (scripts/shards.py -n {processes}: its largest shard, {largest:,.0f} requests)"
-                if processes > 1
+                f" (scripts/shards.py -n {processes}: {workload.balance(work, shards, processes)})"
+                if processes > 1 and work
                 else ""
             )
         )
@@ -143,6 +151,17 @@ def main(argv: list[str]) -> int:
     if unmeasured:
         print(f"not measured ({args.player}, {args.view} view): {', '.join(unmeasured)}", file=sys.stderr)
     return 0
+
+
+def selected(selectors: list[str]) -> list[str]:
+    """The names of the specs the selectors select, as clem run selects them (resume.select_specs) from the repository's
+    specs; ValueError names the selectors that select nothing."""
+    # clemcore's import costs seconds: only a selection needs it
+    import resume
+    from clemcore.clemgame import GameRegistry, GameSpec
+
+    registry = GameRegistry(GameSpec.from_directory(str(REPO)))
+    return [spec.game_name for spec in resume.select_specs(registry, selectors)]
 
 
 def hours(seconds: float) -> str:

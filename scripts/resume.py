@@ -2,20 +2,24 @@
 so that afterwards every planned episode is recorded exactly once.
 
     python scripts/resume.py -m MODEL [MODEL ...] [-g SPEC ...] [-e EXPERIMENT] [-i INSTANCES] [-r RESULTS]
-                             [-t TEMPERATURE] [-l MAX_TOKENS]
+                             [-t TEMPERATURE] [-l MAX_TOKENS] [--shard K/N [--player ta-random|ta-expert]]
 
-Run it where the run ran (the repository root: clem finds the games, backends and keys there), once the run's processes
-have ended, with the run's models and options. Planned: every instance of the specs' instance files (`-g`, default every
-spec clem finds; `-i` another instance file and `-e` one experiment, as for `clem run`). Finished: the instance folder
-has `completed.json` and `interactions.json` and no `error.json`. clemcore 3.7.2 writes `completed.json` last, after the
-episode's other files, and `error.json` when the episode failed, so anything else is unfinished: a folder that a killed
-process left with `instance.json` alone or with half its files, a failed episode, an instance never started. The files
-of an unfinished attempt are removed first (a stale `interactions.json` would be scored as if it were the episode), then
-clemcore's own runner plays exactly those instances: `clemcore.cli.run` with an `instances_filter`, the hook `clem run`
-has but its command line does not offer in 3.7.2, so the episodes get clem's usual files. A `run.json` that a stopped
-process left cut short is moved aside first (clem would not start on it), and an `experiment.json` it left so is removed
-(clem writes it only where it is missing). Exit status: 0 when every planned episode is recorded, 1 when some are still
-unfinished (their `error.json` says why), 2 for a usage error."""
+Run it where the run ran (the repository root: clem finds the games, backends and keys there), once the processes that
+played the same episodes have ended, with the run's models and options. Planned: every instance of the specs' instance
+files (`-g`, default every spec clem finds: names, or clem's selectors such as "{'benchmark':['textarena-lite']}"; `-i`
+another instance file and `-e` one experiment, as for `clem run`). With `--shard K/N`, only the episodes of shard K (0
+to N-1) of the N that scripts/shards.py splits the planned episodes into by their expected requests
+(scripts/workload.py): N processes, one a shard, play a pass between them, each its own episodes, and the same command
+resumes its shard (the split is computed anew, the same in every process, from the same repository and options).
+Finished: the instance folder has `completed.json` and `interactions.json` and no `error.json`. clemcore 3.7.2 writes
+`completed.json` last, after the episode's other files, and `error.json` when the episode failed, so anything else is
+unfinished: a folder that a killed process left with `instance.json` alone or with half its files, a failed episode, an
+instance never started. The files of an unfinished attempt are removed first (a stale `interactions.json` would be
+scored as if it were the episode), then clemcore's own runner plays exactly those instances: `clemcore.cli.run` with an
+`instances_filter`, the hook `clem run` has but its command line does not offer in 3.7.2, so the episodes get clem's
+usual files. A `run.json` that a stopped process left cut short is moved aside first (clem would not start on it), and
+an `experiment.json` it left so is removed (clem writes it only where it is missing). Exit status: 0 when every planned
+episode is recorded, 1 when some are still unfinished (their `error.json` says why), 2 for a usage error."""
 
 import argparse
 import json
@@ -24,6 +28,7 @@ import sys
 import time
 from pathlib import Path
 
+import workload  # scripts/ is on sys.path when a script of it runs
 from clemcore.backends import Model, ModelRegistry, ModelSpec
 from clemcore.clemgame import GameInstances, GameRegistry, GameSpec
 
@@ -43,25 +48,25 @@ ATTEMPT_FILES = (
 STARTS = 5
 
 
-def select_specs(registry: GameRegistry, names: list[str] | None) -> list[GameSpec]:
-    """The specs of the given names (clem's registry of the working directory), or every spec; ValueError names the
-    unknown ones."""
-    if not names:  # every game name once: the first spec of a name is the one clem plays (clemgame/registry.py)
-        first = {}
-        for spec in registry.get_game_specs_that_unify_with("all", verbose=False):
-            first.setdefault(spec.game_name, spec)
-        return list(first.values())
-    found, unknown = [], []
-    for name in dict.fromkeys(names):  # duplicates once, in order
+def select_specs(registry: GameRegistry, selectors: list[str] | None) -> list[GameSpec]:
+    """The specs the selectors select, as `clem run -g` selects them from a registry (a game's name, or a selector
+    such as "{'benchmark':['textarena-lite']}": the specs whose `benchmark` lists name it), or every spec; each game
+    once, in order (a name and a selector may both select it). ValueError names the selectors that select nothing."""
+    found, unknown = {}, []
+    for selector in selectors or ["all"]:
         try:
-            found.extend(registry.get_game_specs_that_unify_with(name, verbose=False))
+            specs = registry.get_game_specs_that_unify_with(selector, verbose=False)
         except ValueError:
-            unknown.append(name)
+            unknown.append(selector)
+            continue
+        for spec in specs:  # the first spec of a name is the one clem plays (clemgame/registry.py)
+            found.setdefault(spec.game_name, spec)
     if unknown:
         raise ValueError(
-            f"no game named {', '.join(unknown)} here (clem list games shows the games of the working directory)"
+            f"no game named or selected by {', '.join(unknown)} here "
+            f"(clem list games shows the games of the working directory)"
         )
-    return found
+    return list(found.values())
 
 
 def planned(spec: GameSpec, instances_name: str | None = None, experiment: str | None = None) -> list[tuple[str, int]]:
@@ -76,6 +81,24 @@ def planned(spec: GameSpec, instances_name: str | None = None, experiment: str |
         for row in rows
         if experiment is None or row["experiment"]["name"] == experiment
     ]
+
+
+def plan(
+    specs: list[GameSpec], instances_name: str | None = None, experiment: str | None = None
+) -> list[workload.Episode]:
+    """Every planned episode of the specs, spec by spec in plan order."""
+    return [
+        (spec.game_name, name, game_id) for spec in specs for name, game_id in planned(spec, instances_name, experiment)
+    ]
+
+
+def shard_of(episodes: list[workload.Episode], shard: int, shards: int, player: str) -> list[workload.Episode]:
+    """The episodes of the K-th of the N shards of a pass (workload.split, by the player's expected requests), in
+    plan order: the same in every process that plays a shard of the pass."""
+    work, _ = workload.expected_requests(episodes, workload.load_validation(), player)
+    split = workload.split(work, shards)
+    mine = set(split[shard][1]) if shard < len(split) else set()  # fewer episodes than shards: the last are empty
+    return [episode for episode in episodes if episode in mine]
 
 
 def run_dir(results: Path, models: list[str]) -> Path:
@@ -97,19 +120,12 @@ def is_finished(path: Path) -> bool:
     )
 
 
-def unfinished(
-    models_dir: Path, specs: list[GameSpec], instances_name: str | None = None, experiment: str | None = None
-) -> dict[str, list[tuple[str, int]]]:
-    """{spec: [(experiment, game_id), ...]} of the planned episodes without a finished record, in plan order."""
+def unfinished(models_dir: Path, episodes: list[workload.Episode]) -> dict[str, list[tuple[str, int]]]:
+    """{spec: [(experiment, game_id), ...]} of the episodes without a finished record, in their order."""
     missing = {}
-    for spec in specs:
-        episodes = [
-            (name, game_id)
-            for name, game_id in planned(spec, instances_name, experiment)
-            if not is_finished(instance_dir(models_dir, spec.game_name, name, game_id))
-        ]
-        if episodes:
-            missing[spec.game_name] = episodes
+    for game, experiment, game_id in episodes:
+        if not is_finished(instance_dir(models_dir, game, experiment, game_id)):
+            missing.setdefault(game, []).append((experiment, game_id))
     return missing
 
 
@@ -168,15 +184,38 @@ def count(episodes: dict[str, list]) -> int:
     return sum(len(each) for each in episodes.values())
 
 
+def shard_number(text: str) -> tuple[int, int]:
+    """K/N: shard K (0 to N-1) of N."""
+    shard, _, shards = text.partition("/")
+    try:
+        shard, shards = int(shard), int(shards)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"K/N, such as 0/16, not {text}") from None
+    if not 0 <= shard < shards:
+        raise argparse.ArgumentTypeError(f"K from 0 to N-1, not {text}")
+    return shard, shards
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("-m", "--models", nargs="+", required=True, help="the run's models, as given to clem run")
-    parser.add_argument("-g", "--games", nargs="+", help="the run's specs (default: every spec clem finds here)")
+    parser.add_argument(
+        "-g", "--games", nargs="+", help="the run's specs or clem's selectors (default: every spec clem finds here)"
+    )
     parser.add_argument("-e", "--experiment_name", help="only this experiment, as clem run -e")
     parser.add_argument("-i", "--instances_filename", help="the run's instance file, as clem run -i")
     parser.add_argument("-r", "--results_dir", type=Path, default=Path("results"), help="default: results")
     parser.add_argument("-t", "--temperature", type=float, default=0.0, help="as clem run -t (default 0.0)")
     parser.add_argument("-l", "--max_tokens", type=int, default=300, help="as clem run -l (default 300)")
+    parser.add_argument(
+        "--shard", type=shard_number, help="K/N: only shard K (from 0) of the pass split in N (scripts/shards.py)"
+    )
+    parser.add_argument(
+        "--player",
+        default=workload.FALLBACK_PLAYER,
+        choices=("ta-random", "ta-expert"),
+        help="whose validation runs tell the requests per episode that --shard splits by (default: ta-random)",
+    )
     args = parser.parse_args(argv)
     registry = GameRegistry.from_directories_and_cwd_files()
     if not registry:
@@ -186,18 +225,22 @@ def main(argv: list[str]) -> int:
         for model in ModelSpec.from_strings(args.models):  # as clem checks them, before anything is touched
             ModelRegistry.from_packaged_and_cwd_files().get_first_model_spec_that_unify_with(model)
         models_dir = run_dir(args.results_dir, args.models)
-        missing = unfinished(models_dir, specs, args.instances_filename, args.experiment_name)
+        episodes = plan(specs, args.instances_filename, args.experiment_name)
     except (ValueError, OSError) as error:  # an unknown spec, a missing instance file, a bad -m
         parser.error(str(error))
-    planned_count = sum(len(planned(spec, args.instances_filename, args.experiment_name)) for spec in specs)
+    where = str(models_dir)
+    if args.shard:
+        episodes = shard_of(episodes, *args.shard, args.player)
+        where += f", shard {args.shard[0]}/{args.shard[1]}"
+    missing = unfinished(models_dir, episodes)
     print(
-        f"{models_dir}: {planned_count - count(missing):,} of {planned_count:,} planned episodes recorded, "
-        f"{count(missing):,} to play" + "".join(f"\n  {game}: {len(episodes)}" for game, episodes in missing.items())
+        f"{where}: {len(episodes) - count(missing):,} of {len(episodes):,} planned episodes recorded, "
+        f"{count(missing):,} to play" + "".join(f"\n  {game}: {len(each)}" for game, each in missing.items())
     )
     if not missing:
         return 0
-    for game, episodes in missing.items():
-        for experiment, game_id in episodes:
+    for game, each in missing.items():
+        for experiment, game_id in each:
             clear_attempt(instance_dir(models_dir, game, experiment, game_id))
     for path in remove_unreadable_experiment_files(models_dir, missing):
         print(f"{path} did not parse (a process was stopped while writing it): removed, its experiment writes it anew")
@@ -207,8 +250,8 @@ def main(argv: list[str]) -> int:
     wanted = to_instance_filter(
         [
             {"game": game, "experiment": experiment, "task_id": game_id}
-            for game, episodes in missing.items()
-            for experiment, game_id in episodes
+            for game, each in missing.items()
+            for experiment, game_id in each
         ]
     )
     for attempt in range(STARTS):
@@ -234,9 +277,7 @@ def main(argv: list[str]) -> int:
         except SystemExit:  # clem's run exits 1 after a game failed to load; the count below says what is left
             pass
         break
-    left = unfinished(
-        models_dir, [spec for spec in specs if spec.game_name in missing], args.instances_filename, args.experiment_name
-    )
+    left = unfinished(models_dir, episodes)
     print(
         f"played {count(missing) - count(left):,} episodes; {count(left):,} still unfinished"
         + (" (see their error.json, clembench.log)" if left else "")

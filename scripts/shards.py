@@ -1,26 +1,30 @@
-"""Splits a pass over specs into N shards of about equal expected requests and prints one command per shard, for a
-launcher to run at once into one results folder (docs/benchmark.md, "A pass over the catalogue"):
+"""Splits a pass into N shards of about equal expected requests, by episode, and prints one command per shard, for a
+launcher or a job array to run at once into one results folder (docs/benchmark.md, "A pass over the catalogue"):
 
     python scripts/shards.py -n N -m MODEL [MODEL ...] [-g SPEC ...] [-r RESULTS] [-i INSTANCES] [-t T] [-l L]
-                             [--resume] [--player ta-random|ta-expert]
+                             [--player ta-random|ta-expert] [--task I | --resume]
     python scripts/shards.py -n 8 -m gpt-4o-mini | xargs -d '\\n' -P 8 -I{} sh -c {}
     python scripts/shards.py -n 8 -m gpt-4o-mini | parallel -j 8
+    python scripts/shards.py -n 64 -m gpt-4o-mini --task $SLURM_ARRAY_TASK_ID | sh    # in a job of an array 0-63
 
-Each line is a `clem run -g SPEC ... -m MODEL -r RESULTS || python scripts/resume.py <the same>`: the resume plays
-the shard's episodes when clem fails to start (clemcore 3.7.2 fails so when it reads run.json while another process
-rewrites it). With `--resume`, the lines are `python scripts/resume.py` over the episodes not yet recorded. A spec's
-expected requests are its planned episodes (its instance file, `-i` another; with `--resume` the unrecorded ones)
-times the requests per episode of its experiments in the validation runs (scripts/workload.py). A spec whose
-requests exceed a shard's fair share is split by experiment: one command per experiment (`-e`), joined by `;` on its
-shard's line. Run from where clem runs (the repository root); stdout has the commands alone, stderr each shard's
-expected requests.
+Line K (from 0) is `python scripts/resume.py --shard K/N <the selection and options>`: it plays the episodes of shard
+K that the results folder has not recorded, with clem's runner, each where one `clem run` of the pass would record it
+(resume.py). So a line is its shard's run and its resume: run again, it plays what it left (a kill, a failed
+request), and it starts clem again when clem fails at its start (clemcore 3.7.2 reads run.json, which another
+process may be rewriting). `--task I` prints line I alone (0 to N-1; nothing when shard I is empty, which it is
+only with fewer episodes than shards); `--resume` prints the lines of the shards with episodes not yet recorded.
+
+The shards hold the planned episodes (the instances of the specs' instance files, `-i` another) of the selection
+(`-g`: names, or clem's selectors such as "{'benchmark':['textarena-lite']}"), each episode once, balanced by their
+expected requests: their experiment's requests per episode in the validation runs (scripts/workload.py), longest
+first into the lightest shard. Every process computes the same split from the same repository and options. Run from
+where clem runs (the repository root); stdout has the commands alone, stderr each shard's expected requests.
 """
 
 import argparse
 import os
 import shlex
 import sys
-from collections import Counter
 from pathlib import Path
 
 import resume  # scripts/ is on sys.path when a script of it runs
@@ -31,47 +35,18 @@ RESUME_SCRIPT = Path(resume.__file__).resolve()
 
 
 def options(args: argparse.Namespace) -> list[str]:
-    """The run options every command of the pass repeats: models, results folder, instance file, generation."""
-    line = ["-m", *args.models, "-r", str(args.results_dir)]
+    """What every line repeats: the selection, models, results folder, instance file, generation and the player
+    whose requests weigh the episodes (the split must be the same in every process)."""
+    line = (["-g", *args.games] if args.games else []) + ["-m", *args.models, "-r", str(args.results_dir)]
     for flag, value in (("-i", args.instances_filename), ("-t", args.temperature), ("-l", args.max_tokens)):
         if value is not None:
             line += [flag, str(value)]
-    return line
+    return line + ["--player", args.player]
 
 
-def command(pieces: list[tuple[str, str | None]], args: argparse.Namespace) -> str:
-    """One shard's line: the whole specs in one command, each split experiment in its own (`-e` applies to every
-    spec of a clem run). Each `clem run` falls back on resume.py with the same selection when it exits non-zero:
-    clemcore 3.7.2 fails at its start when it reads run.json while another process rewrites it, and the resume then
-    plays what that clem run did not (never an episode already recorded)."""
+def command(shard: int, args: argparse.Namespace) -> str:
     script = os.path.relpath(RESUME_SCRIPT) if RESUME_SCRIPT.is_relative_to(Path.cwd()) else str(RESUME_SCRIPT)
-    whole = [game for game, experiment in pieces if experiment is None]
-    selections = ([["-g", *whole]] if whole else []) + [
-        ["-g", game, "-e", experiment] for game, experiment in pieces if experiment is not None
-    ]
-    resumes = [shlex.join(["python", script, *selection, *options(args)]) for selection in selections]
-    if args.resume:
-        return " ; ".join(resumes)
-    return " ; ".join(
-        f"{shlex.join(['clem', 'run', *selection, *options(args)])} || {fallback}"
-        for selection, fallback in zip(selections, resumes)
-    )
-
-
-def episodes_to_play(args: argparse.Namespace) -> Counter:
-    """{(spec, experiment): episodes} of the pass, or with --resume of what it has not recorded yet."""
-    registry = GameRegistry.from_directories_and_cwd_files()
-    if not registry:
-        raise ValueError("no games here: run it where you run clem run (the repository root)")
-    specs = resume.select_specs(registry, args.games)
-    if args.resume:
-        missing = resume.unfinished(resume.run_dir(args.results_dir, args.models), specs, args.instances_filename)
-        return Counter((game, experiment) for game, episodes in missing.items() for experiment, _ in episodes)
-    return Counter(
-        (spec.game_name, experiment)
-        for spec in specs
-        for experiment, _ in resume.planned(spec, args.instances_filename)
-    )
+    return shlex.join(["python", script, "--shard", f"{shard}/{args.shards}", *options(args)])
 
 
 def positive(text: str) -> int:
@@ -85,38 +60,56 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("-n", "--shards", type=positive, required=True, help="how many processes run at once")
     parser.add_argument("-m", "--models", nargs="+", required=True, help="the models, as given to clem run")
-    parser.add_argument("-g", "--games", nargs="+", help="specs (default: every spec clem finds here)")
+    parser.add_argument(
+        "-g", "--games", nargs="+", help="specs or clem's selectors (default: every spec clem finds here)"
+    )
     parser.add_argument("-r", "--results_dir", type=Path, default=Path("results"), help="default: results")
     parser.add_argument("-i", "--instances_filename", help="another instance file, as clem run -i")
     parser.add_argument("-t", "--temperature", type=float, help="as clem run -t")
     parser.add_argument("-l", "--max_tokens", type=int, help="as clem run -l")
-    parser.add_argument(
-        "--resume",
-        action="store_true",
-        help="print resume.py commands over the episodes not yet recorded in the results folder",
-    )
     parser.add_argument(
         "--player",
         default=workload.FALLBACK_PLAYER,
         choices=("ta-random", "ta-expert"),
         help="whose validation runs tell the requests per episode (default: ta-random)",
     )
+    what = parser.add_mutually_exclusive_group()
+    what.add_argument("--task", type=int, help="print line I alone (0 to N-1): a job array's task index")
+    what.add_argument(
+        "--resume", action="store_true", help="print the lines of the shards with episodes not yet recorded"
+    )
     args = parser.parse_args(argv)
+    if args.task is not None and not 0 <= args.task < args.shards:
+        parser.error(f"--task from 0 to {args.shards - 1}, not {args.task}")
+    registry = GameRegistry.from_directories_and_cwd_files()
+    if not registry:
+        parser.error("no games here: run it where you run clem run (the repository root)")
     try:
-        episodes = episodes_to_play(args)
+        episodes = resume.plan(resume.select_specs(registry, args.games), args.instances_filename)
     except (ValueError, OSError) as error:  # an unknown spec, a missing instance file
         parser.error(str(error))
-    if not episodes:
-        print("nothing to play: every planned episode is recorded", file=sys.stderr)
-        return 0
     work, estimated = workload.expected_requests(episodes, workload.load_validation(), args.player)
     shards = workload.split(work, args.shards)
-    for _, pieces in shards:
-        print(command(pieces, args))
-    for number, (requests, pieces) in enumerate(shards):
-        print(f"shard {number}: {len(pieces)} specs or experiments, {requests:,.0f} requests expected", file=sys.stderr)
-    if len(shards) < args.shards:
-        print(f"{len(shards)} shards: fewer specs and experiments than {args.shards}", file=sys.stderr)
+    if args.task is not None and args.task >= len(shards):
+        print(f"shard {args.task} is empty: {len(work):,} episodes in {args.shards} shards", file=sys.stderr)
+        return 0
+    left = set(work)
+    if args.resume:
+        missing = resume.unfinished(resume.run_dir(args.results_dir, args.models), episodes)
+        left = {(game, experiment, game_id) for game, each in missing.items() for experiment, game_id in each}
+    for shard in range(len(shards)) if args.task is None else [args.task]:
+        playing = [episode for episode in shards[shard][1] if episode in left]
+        if playing:
+            print(command(shard, args))
+            print(
+                f"shard {shard}: {len(playing):,} episodes{' not yet recorded' if args.resume else ''}, "
+                f"{sum(work[episode] for episode in playing):,.0f} requests expected",
+                file=sys.stderr,
+            )
+    if args.resume and not left:
+        print("nothing to play: every planned episode is recorded", file=sys.stderr)
+    elif args.task is None and not args.resume and shards:
+        print(f"{len(shards)} shards: {workload.balance(work, shards, args.shards)}", file=sys.stderr)
     if estimated:
         print(f"estimated ({workload.ESTIMATE}): {', '.join(sorted(estimated))}", file=sys.stderr)
     return 0

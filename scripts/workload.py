@@ -1,12 +1,15 @@
-"""The requests a pass is expected to make and their split into shards: what budget.py and shards.py share.
+"""The requests a pass is expected to make and their split into shards: what budget.py, shards.py and resume.py
+share.
 
 Requests per episode come from the validation runs (docs/validation.json, scripts/validate.py): per spec, player and
 experiment, `requests` counts every model call of the experiment's episodes (each seat's and, in the LLM-judged games,
-the judge's). Where the chosen player or view has no count, the random player's count in the default view stands
-in (the same instances, played as long as the random player plays them); a spec never validated gets the catalogue's
-mean per episode. Either way the caller is told which specs were estimated.
+the judge's); an episode is expected to make its experiment's mean. Where the chosen player or view has no count, the
+random player's count in the default view stands in (the same instances, played as long as the random player plays
+them); a spec never validated gets the catalogue's mean per episode. Either way the caller is told which specs were
+estimated.
 """
 
+import heapq
 import json
 
 from repository import REPO
@@ -17,6 +20,9 @@ ESTIMATE = (
     f"{FALLBACK_PLAYER}'s requests in the default view stand in where the player's runs did not count "
     f"them (the same instances, played as long), the catalogue's mean per episode where no run did"
 )
+
+# one episode of a pass: (spec, experiment, game_id), where `clem run` records it (resume.instance_dir)
+Episode = tuple[str, str, int]
 
 
 def load_validation() -> dict:
@@ -47,12 +53,13 @@ def catalogue_mean(validation: dict) -> float:
 
 
 def expected_requests(
-    episodes: dict[tuple[str, str], int], validation: dict, player: str = FALLBACK_PLAYER, view: str = "default"
-) -> tuple[dict[tuple[str, str], float], set[str]]:
-    """The expected requests of each (spec, experiment) that plays `episodes` episodes, and the specs whose figures
-    are estimated (not counted for this player and view): an experiment the runs lack gets its spec's mean."""
+    episodes: list[Episode], validation: dict, player: str = FALLBACK_PLAYER, view: str = "default"
+) -> tuple[dict[Episode, float], set[str]]:
+    """The expected requests of each episode, and the specs whose figures are estimated (not counted for this player
+    and view): an episode of an experiment the runs lack gets its spec's mean."""
     work, estimated, rates = {}, set(), {}
-    for (game, experiment), count in episodes.items():
+    for episode in episodes:
+        game, experiment, _ = episode
         if game not in rates:  # {experiment: requests per episode} and the spec's mean, counted or estimated
             per_episode = counted(validation, game, player, view) or counted(validation, game, FALLBACK_PLAYER)
             mean = sum(per_episode.values()) / len(per_episode) if per_episode else catalogue_mean(validation)
@@ -62,28 +69,35 @@ def expected_requests(
         per_episode, mean = rates[game]
         if experiment not in per_episode:
             estimated.add(game)
-        work[game, experiment] = count * per_episode.get(experiment, mean)
+        work[episode] = per_episode.get(experiment, mean)
     return work, estimated
 
 
-def split(work: dict[tuple[str, str], float], shards: int) -> list[tuple[float, list[tuple[str, str | None]]]]:
-    """`work` in at most `shards` shards of about equal expected requests: (requests, pieces) per shard, heaviest
-    first; a piece is (spec, None) for a whole spec, or (spec, experiment) for one experiment of a spec whose work
-    is above a shard's fair share (alone it would hold the pass up). Largest piece first, each into the lightest
-    shard so far (within 4/3 of the best split)."""
-    per_game: dict[str, float] = {}
-    for (game, _), requests in work.items():
-        per_game[game] = per_game.get(game, 0.0) + requests
-    share = sum(per_game.values()) / shards
-    pieces = {}
-    for (game, experiment), requests in work.items():
-        if per_game[game] > share and len([key for key in work if key[0] == game]) > 1:
-            pieces[game, experiment] = requests
-        else:
-            pieces[game, None] = per_game[game]
-    loads = [[0.0, []] for _ in range(shards)]
-    for piece, requests in sorted(pieces.items(), key=lambda item: (-item[1], item[0][0], item[0][1] or "")):
-        lightest = min(loads, key=lambda load: load[0])
-        lightest[0] += requests
-        lightest[1].append(piece)
-    return sorted(((load, pieces) for load, pieces in loads if pieces), key=lambda shard: -shard[0])
+def split(work: dict[Episode, float], shards: int) -> list[tuple[float, list[Episode]]]:
+    """The episodes of `work` in min(shards, episodes) shards of about equal expected requests: (requests, episodes)
+    per shard, shard 0 first; none is empty.
+
+    Longest processing time first: the heaviest episode first, each into the lightest shard so far (within 4/3 of
+    the best split, and close to it when the episodes are many and small against a shard). Every process that
+    plays a shard computes the split anew (resume.py --shard), so it depends on nothing but `work` and `shards`:
+    episodes in a total order (requests, then spec, experiment and game_id), shards by (requests, episodes, index).
+    The episode count breaks ties so that episodes expected to make no request are spread like the others."""
+    shards = min(shards, len(work))
+    members = [[] for _ in range(shards)]
+    lightest = [(0.0, 0, index) for index in range(shards)]  # a heap: (requests, episodes, shard) of every shard
+    for episode in sorted(work, key=lambda episode: (-work[episode], episode)):
+        requests, count, index = heapq.heappop(lightest)
+        members[index].append(episode)
+        heapq.heappush(lightest, (requests + work[episode], count + 1, index))
+    loads = {index: requests for requests, _, index in lightest}
+    return [(loads[index], members[index]) for index in range(shards)]
+
+
+def balance(work: dict[Episode, float], shards: list[tuple[float, list[Episode]]], processes: int) -> str:
+    """How far the largest shard is from a perfect split: its requests against total / processes, and whether a
+    single episode sets the time (one that alone exceeds total / processes cannot be split further)."""
+    largest = max(requests for requests, _ in shards)
+    ratio = largest / (sum(work.values()) / processes)
+    heaviest = max(work, key=lambda episode: (work[episode], episode))
+    limit = f": a single episode is the limit ({heaviest[0]} {heaviest[1]})" if largest == work[heaviest] else ""
+    return f"its largest shard, {largest:,.0f} requests, {ratio:.2f}x total/{processes}{limit}"

@@ -1,5 +1,5 @@
-"""A pass over many specs with a hosted model: planned (budget.py), run as concurrent `clem run` processes
-(shards.py and a launcher), resumed after a kill (resume.py), on a fresh instance set (fresh_instances.py), and a
+"""A pass over many specs with a hosted model: planned (budget.py), run as concurrent processes, one a shard of its
+episodes (shards.py and a launcher or a job array), resumed after a kill (resume.py), on a fresh instance set (fresh_instances.py), and a
 person playing through standard input (`clem run -m human`). The hosted model is played by tests/waiting_api.py: a
 programmatic player that waits a fixed time per request and plays one request at a time."""
 
@@ -12,7 +12,6 @@ import signal
 import subprocess
 import sys
 import time
-from collections import Counter
 from pathlib import Path
 
 import budget
@@ -105,75 +104,111 @@ def reference_pass(tmp_path_factory) -> Path:
 # --- shards.py ---
 
 
-def shard_lines(capsys, *args: str) -> list[list[list[str]]]:
-    """shards.py's lines, each as the `clem run`s it chains (argument lists), each checked to fall back on resume.py
-    with the same arguments."""
-    assert shards.main(list(args)) == 0
-    lines = []
-    for line in capsys.readouterr().out.splitlines():
-        commands = []
-        for command in line.split(" ; "):
-            run, fallback = (shlex.split(each) for each in command.split(" || "))
-            assert run[:2] == ["clem", "run"] and fallback == ["python", "scripts/resume.py", *run[2:]]
-            commands.append(run)
-        lines.append(commands)
-    return lines
-
-
-def shards_in(game_dir: Path, monkeypatch, capsys, *args: str) -> str:
-    """shards.py's lines for a copy of the game (run there, as from the repository root), in this process: a
-    process of its own would import clemcore again (3-4 s)."""
+def shards_in(game_dir: Path, monkeypatch, capsys, *args: str) -> list[list[str]]:
+    """shards.py's lines for a copy of the game (run there, as from the repository root), in this process (a
+    process of its own would import clemcore again: 3-4 s), each as its argument list."""
     with monkeypatch.context() as patch:
         patch.chdir(game_dir)
         assert shards.main(list(args)) == 0
-    return capsys.readouterr().out
+    return [shlex.split(line) for line in capsys.readouterr().out.splitlines()]
 
 
-def test_shards_cover_every_spec_once_and_split_a_dominant_spec_by_experiment(capsys):
-    games = ["ta_2048", "ta_guess_the_number", "ta_minesweeper", "ta_countdown", "ta_tower_of_hanoi"]
-    lines = shard_lines(capsys, "-n", "3", "-m", "gpt-4o-mini", "-g", *games, "-r", "out", "-l", "500")
-    assert len(lines) == 3
-    pieces = Counter()
-    for line in lines:
-        for command in line:
-            assert command[command.index("-m") + 1] == "gpt-4o-mini" and command[command.index("-r") + 1] == "out"
-            assert command[command.index("-l") + 1] == "500"
-            specs = command[command.index("-g") + 1 : command.index("-m")]
-            experiment = specs.pop() if "-e" in specs else None
-            if experiment is not None:
-                specs.remove("-e")
-                assert len(specs) == 1  # clem run -e applies to every spec of the run
-            pieces.update((spec, experiment) for spec in specs)
-    # 2048's random play is most of this pass's requests: its experiments are pieces of their own, in any shard
-    experiments_2048 = {
-        name
-        for name, _ in resume.planned(
-            resume.select_specs(GameRegistry.from_directories_and_cwd_files(), ["ta_2048"])[0]
-        )
-    }
-    assert pieces == Counter(
-        {**{("ta_2048", name): 1 for name in experiments_2048}, **{(game, None): 1 for game in games[1:]}}
+def catalogue_work() -> dict[workload.Episode, float]:
+    """The expected requests of every planned episode of the repository's specs (ta-random's play)."""
+    episodes = resume.plan(resume.select_specs(GameRegistry.from_directories_and_cwd_files(), None))
+    return workload.expected_requests(episodes, workload.load_validation())[0]
+
+
+def test_shards_hold_every_planned_episode_once_and_balance_its_expected_requests():
+    work = catalogue_work()
+    total, heaviest = sum(work.values()), max(work.values())
+    for processes in (2, 16, 64, 256):
+        shards = workload.split(work, processes)
+        assert len(shards) == processes
+        members = sorted(episode for _, episodes in shards for episode in episodes)
+        assert members == sorted(work)  # the plan, each episode once
+        for requests, episodes in shards:
+            assert requests == pytest.approx(sum(work[episode] for episode in episodes))
+        # the issue's bound: the largest shard within 1.25x of a perfect split, or one episode that cannot be split
+        largest = max(requests for requests, _ in shards)
+        assert largest <= 1.25 * total / processes or largest == heaviest, processes
+
+
+def test_shards_take_the_heaviest_episode_first_into_the_lightest_shard_whatever_the_order_given():
+    work = {("a", "x", 0): 4.0, ("a", "x", 1): 4.0, ("b", "y", 0): 3.0, ("b", "y", 1): 3.0}
+    work |= {("c", "z", 0): 2.0, ("c", "z", 1): 2.0}
+    halves = [
+        (9.0, [("a", "x", 0), ("b", "y", 0), ("c", "z", 0)]),
+        (9.0, [("a", "x", 1), ("b", "y", 1), ("c", "z", 1)]),
+    ]
+    assert workload.split(work, 2) == halves
+    # every process computes the split anew: it must not depend on the order the episodes came in
+    assert workload.split(dict(reversed(work.items())), 2) == halves
+    assert [len(episodes) for _, episodes in workload.split(work, 9)] == [1] * 6  # no empty shards
+    # episodes expected to make no request are spread like the others, not piled on shard 0
+    assert workload.split({("a", "x", n): 0.0 for n in range(3)}, 3) == [(0.0, [("a", "x", n)]) for n in range(3)]
+    assert workload.balance(work, workload.split(work, 2), 2) == "its largest shard, 9 requests, 1.00x total/2"
+    # four shards: 4, 4, 3+2, 3+2 of 18; six: one episode each, and the heaviest (4 of 3 a shard) sets the time
+    assert workload.balance(work, workload.split(work, 4), 4) == "its largest shard, 5 requests, 1.11x total/4"
+    assert workload.balance(work, workload.split(work, 6), 6) == (
+        "its largest shard, 4 requests, 1.33x total/6: a single episode is the limit (a x)"
     )
 
 
-def test_shards_split_the_expected_requests_evenly_largest_first():
-    work = {("a", "x"): 4.0, ("b", "x"): 4.0, ("c", "x"): 3.0, ("d", "x"): 3.0, ("e", "x"): 2.0, ("f", "x"): 2.0}
-    split = workload.split(work, 2)
-    assert split == [(9.0, [("a", None), ("c", None), ("e", None)]), (9.0, [("b", None), ("d", None), ("f", None)])]
-    assert len(workload.split(work, 9)) == 6  # no empty shards
+def test_the_array_form_prints_the_plain_forms_lines_one_by_one_and_they_carry_the_selection(capsys, monkeypatch):
+    selection = [
+        "-g",
+        "ta_tower_of_hanoi",
+        "{'benchmark':['textarena']}",
+        "-m",
+        "gpt-4o-mini",
+        "-r",
+        "out",
+        "-l",
+        "500",
+    ]
+    lines = shards_in(REPO, monkeypatch, capsys, "-n", "3", *selection)
+    assert lines == [
+        ["python", "scripts/resume.py", "--shard", f"{shard}/3", *selection, "--player", "ta-random"]
+        for shard in range(3)
+    ]
+    for task in range(3):
+        assert shards_in(REPO, monkeypatch, capsys, "-n", "3", *selection, "--task", str(task)) == [lines[task]]
+    # more shards than episodes (Three Card Monte plans 10): the tasks past them have nothing to play
+    few = ["-m", "x", "-g", "ta_three_card_monte"]
+    assert len(shards_in(REPO, monkeypatch, capsys, "-n", "12", *few)) == 10
+    assert shards.main(["-n", "12", *few, "--task", "10"]) == 0
+    out, err = capsys.readouterr()
+    assert out == "" and "shard 10 is empty: 10 episodes in 12 shards" in err
+
+
+def test_a_selector_selects_as_clem_run_does_and_a_game_it_names_twice_is_planned_once():
+    registry = GameRegistry.from_directories_and_cwd_files()
+    every = resume.select_specs(registry, None)
+    both = resume.select_specs(registry, ["ta_2048", "{'benchmark':['textarena']}"])
+    assert [spec.game_name for spec in both] == ["ta_2048"] + [
+        spec.game_name for spec in every if spec.game_name != "ta_2048"
+    ]
+    assert len(resume.plan(both)) == len(resume.plan(every))
 
 
 def test_shards_and_resume_refuse_unknown_specs_and_bad_counts(capsys):
     for main, args in (
         (shards.main, ["-n", "2", "-m", "x", "-g", "ta_no_such_game"]),
         (shards.main, ["-n", "0", "-m", "x"]),
+        (shards.main, ["-n", "2", "-m", "x", "--task", "2"]),
+        (shards.main, ["-n", "2", "-m", "x", "--task", "0", "--resume"]),
         (resume.main, ["-m", "x", "-g", "ta_no_such_game"]),
+        (resume.main, ["-m", "x", "--shard", "2/2"]),
+        (resume.main, ["-m", "x", "--shard", "2"]),
     ):
         with pytest.raises(SystemExit) as exit_:
             main(args)
         assert exit_.value.code == 2
     errors = capsys.readouterr().err
-    assert "no game named ta_no_such_game" in errors and "must be 1 or more, not 0" in errors
+    assert "no game named or selected by ta_no_such_game" in errors and "must be 1 or more, not 0" in errors
+    assert "--task from 0 to 1, not 2" in errors and "not allowed with argument" in errors
+    assert "K from 0 to N-1, not 2/2" in errors and "K/N, such as 0/16, not 2" in errors
 
 
 def test_concurrent_shards_record_the_same_episodes_as_one_process_and_keep_the_shared_files_whole(
@@ -181,21 +216,20 @@ def test_concurrent_shards_record_the_same_episodes_as_one_process_and_keep_the_
 ):
     game_dir, model = pass_repo(tmp_path / "game")
     lines = shards_in(game_dir, monkeypatch, capsys, "-n", "2", "-m", model, "-g", *PASS_SPECS)
-    # Minesweeper is about half of the requests: one line plays it, the other the two other specs
-    commands = lines.count("clem run")
-    assert len(lines.splitlines()) == 2
-    # the documented launcher; the waiting model holds each line's first process at its first request until both
-    # have arrived, so that they play (and write their records, run.json and clembench.log) at the same time
+    assert len(lines) == 2
+    # the documented launcher; the waiting model holds each line's process at its first request until both have
+    # arrived, so that they play (and write their records, run.json, the experiments' files they share and
+    # clembench.log) at the same time
     launcher = subprocess.run(
         ["xargs", "-d", "\n", "-P", "2", "-I{}", "sh", "-c", "{}"],
-        input=lines,
+        input="".join(f"{shlex.join(line)}\n" for line in lines),
         text=True,
         cwd=game_dir,
         capture_output=True,
         env=environment(**{waiting_api.BARRIER_VARIABLE: f"{tmp_path / 'barrier'}:2"}),
     )
     assert launcher.returncode == 0, launcher.stderr[-2000:]
-    assert len(list((tmp_path / "barrier").iterdir())) == commands
+    assert len(list((tmp_path / "barrier").iterdir())) == 2
 
     assert recorded(game_dir / "results") == recorded(reference_pass)
     # clemcore rewrites run.json whole from each process's memory at every game's start and end (last writer wins:
@@ -206,31 +240,51 @@ def test_concurrent_shards_record_the_same_episodes_as_one_process_and_keep_the_
     log = (game_dir / "clembench.log").read_text()
     stamp = r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} - "
     assert not [line for line in log.splitlines() if re.search(".+" + stamp, line)]
-    assert len(re.findall(f"^{stamp}clemcore.cli - INFO - clem run took", log, re.MULTILINE)) == commands
+    assert len(re.findall(f"^{stamp}clemcore.cli - INFO - Running all benchmarks took", log, re.MULTILINE)) == 2
 
 
-def test_a_shard_whose_clem_run_fails_to_start_is_played_by_its_resume_fallback(
+def test_a_killed_shard_is_made_whole_by_its_own_line_and_the_pass_by_a_plain_resume(
     reference_pass, tmp_path, monkeypatch, capsys
 ):
     game_dir, model = pass_repo(tmp_path / "game")
-    # a run.json cut short: what clem reads when another process is rewriting it, or a stopped one left it so;
-    # clem run then fails at its start
-    (game_dir / "results" / model).mkdir(parents=True)
-    (game_dir / "results" / model / "run.json").write_text("")
-    game = "ta_guess_the_number"
-    lines = shards_in(game_dir, monkeypatch, capsys, "-n", "1", "-m", model, "-g", game)
-    shell = subprocess.run(["sh", "-c", lines], cwd=game_dir, env=environment(), capture_output=True, text=True)
-    assert shell.returncode == 0 and "JSONDecodeError" in shell.stderr and "moved to" in shell.stdout
+    results = game_dir / "results"
+    # the specs chosen by a benchmark tag, as a lite tier is: clem's selector in every line
+    specs = json.loads((game_dir / "clemgame.json").read_text())
+    for spec in specs:
+        spec["benchmark"] += ["lite"] if spec["game_name"] in PASS_SPECS else []
+    (game_dir / "clemgame.json").write_text(json.dumps(specs))
+    lines = shards_in(game_dir, monkeypatch, capsys, "-n", "2", "-m", model, "-g", "{'benchmark':['lite']}")
+    assert len(lines) == 2 and lines[1][:4] == ["python", str(REPO / "scripts" / "resume.py"), "--shard", "1/2"]
+    with monkeypatch.context() as patch:  # the copy's plan: the first instance of each experiment
+        patch.chdir(game_dir)
+        episodes = resume.plan(resume.select_specs(GameRegistry.from_directories_and_cwd_files(), PASS_SPECS))
+    work = workload.expected_requests(episodes, workload.load_validation())[0]
+    shard_0, shard_1 = (set(each) for _, each in workload.split(work, 2))
 
-    def of_the_game(files: dict) -> dict:
+    def finished() -> set:  # {(spec, experiment, game_id)} with completed.json
         return {
-            name: {episode: record for episode, record in records.items() if f"/{game}/" in f"/{episode}"}
-            if isinstance(records, dict)
-            else [episode for episode in records if f"/{game}/" in episode]
-            for name, records in files.items()
+            (*path.relative_to(results / model).parts[:2], int(path.parent.name.removeprefix("instance_")))
+            for path in results.rglob("completed.json")
         }
 
-    assert of_the_game(recorded(game_dir / "results")) == of_the_game(recorded(reference_pass))
+    killed = started_python(*lines[0][1:], cwd=game_dir, log=tmp_path / "shard-0.log", env=environment())
+    _stop_when_finished(killed, results, 1, signal.SIGKILL)
+    first = finished()
+    assert first and first < shard_0
+    # a kill while clem rewrote run.json leaves it cut short, and clem would not start on it
+    (results / model / "run.json").write_text("")
+
+    with monkeypatch.context() as patch:
+        patch.chdir(game_dir)
+        assert resume.main(lines[1][2:]) == 0  # the other shard plays its own episodes alone
+        out = capsys.readouterr().out
+        assert "moved to" in out and f"shard 1/2: 0 of {len(shard_1)} planned episodes recorded" in out
+        assert finished() == first | shard_1
+        assert resume.main(lines[0][2:]) == 0  # the killed shard's line again: what it left
+        assert f"shard 0/2: {len(first)} of {len(shard_0)} planned episodes recorded" in capsys.readouterr().out
+        assert recorded(results) == recorded(reference_pass)
+        assert resume.main(["-m", model, "-g", *PASS_SPECS]) == 0  # the whole tree: nothing left
+    assert capsys.readouterr().out.endswith(f"{len(work)} of {len(work)} planned episodes recorded, 0 to play\n")
 
 
 def _write_tags_repeatedly(path: Path, writer: int, rounds: int):
@@ -328,7 +382,9 @@ def test_resume_plays_failed_half_written_and_unstarted_episodes_and_clears_thei
         path.mkdir(parents=True)
         for name in files:
             (path / name).write_text("{}")
-    assert resume.unfinished(models_dir, specs) == {game: [episode for episode in episodes if episode != episodes[0]]}
+    assert resume.unfinished(models_dir, resume.plan(specs)) == {
+        game: [episode for episode in episodes if episode != episodes[0]]
+    }
     for path in (failed, half):
         resume.clear_attempt(path)
         assert [file.name for file in path.iterdir()] == ["instance.json"]
@@ -378,9 +434,9 @@ def test_resume_starts_clem_again_when_it_read_run_json_while_another_process_wr
 # --- budget.py ---
 
 
-def test_budget_prints_requests_per_spec_and_the_wall_clock_of_one_and_of_sixteen_processes(capsys):
+def test_budget_prints_requests_per_spec_and_the_wall_clock_and_balance_of_each_concurrency(capsys):
     games = ["ta_2048", "ta_guess_the_number", "ta_chess_vs_random"]
-    assert budget.main(["-g", *games, "--seconds-per-request", "1.5", "--concurrency", "1", "16"]) == 0
+    assert budget.main(["-g", *games, "--seconds-per-request", "1.5", "--concurrency", "1", "16", "256"]) == 0
     out = capsys.readouterr().out
     validation = workload.load_validation()["games"]
     counted = {game: sum(cell["requests"] for cell in validation[game]["ta-random"].values()) for game in games}
@@ -389,15 +445,28 @@ def test_budget_prints_requests_per_spec_and_the_wall_clock_of_one_and_of_sixtee
     total = sum(counted.values())
     assert f"{total:,} requests" in out
     assert f"{total * 1.5 / 3600:,.1f} h with 1 process\n" in out
-    # sixteen processes: 2048's experiments are pieces of their own, and its largest (6x6) is the largest shard
-    largest = max(cell["requests"] for cell in validation["ta_2048"]["ta-random"].values())
+    # sixteen processes: split by episode, the largest shard within 1.25x of total/16
+    largest = float(re.search(r"with 16 processes .*shard, ([\d,]+) requests", out)[1].replace(",", ""))
+    assert total / 16 - 1 <= largest <= 1.25 * total / 16
+    assert f"{largest / (total / 16):.2f}x total/16)\n" in out
+    # 256: more than one episode a shard's share; the heaviest (an episode of 2048's 8x8) sets the time
+    episode = max(
+        (cell["requests"] / cell["episodes"], experiment)
+        for game in games
+        for experiment, cell in validation[game]["ta-random"].items()
+    )
+    assert episode[1] == "8x8"
     assert (
-        f"{largest * 1.5 / 3600:,.1f} h with 16 processes (scripts/shards.py -n 16: its largest shard, "
-        f"{largest:,} requests)" in out
+        f"{episode[0] * 1.5 / 60:,.1f} min with 256 processes (scripts/shards.py -n 256: its largest shard, "
+        f"{episode[0]:,.0f} requests, {episode[0] / (total / 256):.2f}x total/256: a single episode is the limit "
+        f"(ta_2048 8x8))" in out
     )
     # the full view's runs did not count requests: the default view's stand in, marked as estimated
     assert budget.main(["-g", "ta_2048", "--view", "full"]) == 0
     assert re.search(rf"^ta_2048 .* {counted['ta_2048']:,}~ ", capsys.readouterr().out, re.MULTILINE)
+    # clem's selectors, as clem run takes them: every spec tagged textarena (all of them), each once
+    assert budget.main(["-g", "ta_2048", "{'benchmark':['textarena']}"]) == 0
+    assert f"\n{len(validation)} games, " in capsys.readouterr().out
 
 
 # --- fresh instances ---
