@@ -280,6 +280,9 @@ def test_a_killed_shard_is_made_whole_by_its_own_line_and_the_pass_by_a_plain_re
         out = capsys.readouterr().out
         assert "moved to" in out and f"shard 1/2: 0 of {len(shard_1)} planned episodes recorded" in out
         assert finished() == first | shard_1
+        # the lines of the shards with episodes left: the killed one's
+        assert shards.main(["-n", "2", "-m", model, "-g", "{'benchmark':['lite']}", "--resume"]) == 0
+        assert [shlex.split(line) for line in capsys.readouterr().out.splitlines()] == lines[:1]
         assert resume.main(lines[0][2:]) == 0  # the killed shard's line again: what it left
         assert f"shard 0/2: {len(first)} of {len(shard_0)} planned episodes recorded" in capsys.readouterr().out
         assert recorded(results) == recorded(reference_pass)
