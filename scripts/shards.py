@@ -5,7 +5,7 @@ launcher or a job array to run at once into one results folder (docs/benchmark.m
                              [--player ta-random|ta-expert] [--task I | --resume]
     python scripts/shards.py -n 8 -m gpt-4o-mini | xargs -d '\\n' -P 8 -I{} sh -c {}
     python scripts/shards.py -n 8 -m gpt-4o-mini | parallel -j 8
-    python scripts/shards.py -n 64 -m gpt-4o-mini --task $SLURM_ARRAY_TASK_ID | sh    # in a job of an array 0-63
+    line=$(python scripts/shards.py -n 64 -m gpt-4o-mini --task $SLURM_ARRAY_TASK_ID) && eval "$line"  # array 0-63
 
 Line K (from 0) is `python scripts/resume.py --shard K/N <the selection and options>`: it plays the episodes of shard
 K that the results folder has not recorded, with clem's runner, each where one `clem run` of the pass would record it
