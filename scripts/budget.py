@@ -25,8 +25,6 @@ from collections import Counter
 import workload  # scripts/ is on sys.path when a script of it runs
 from repository import REPO
 
-VALIDATION = REPO / "docs" / "validation.json"
-
 
 def game_figures(validation: dict, game: str, player: str, view: str) -> dict | None:
     """Episodes, largest prompt and summed prompts of one pass over the game's instances, or None if not measured."""
@@ -55,7 +53,9 @@ def positive(kind):
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("-g", "--games", nargs="*", help="games of clemgame.json (default: all measured)")
+    parser.add_argument(
+        "-g", "--games", nargs="*", help="games of clemgame.json (default: all measured but the lite's samples)"
+    )
     parser.add_argument("--player", default="ta-random", choices=("ta-random", "ta-expert"))
     parser.add_argument("--view", default="default", choices=("default", "full"))
     parser.add_argument("--price-per-million", type=float, help="the model's price per million prompt tokens")
@@ -79,13 +79,14 @@ def main(argv: list[str]) -> int:
         help="processes at once, one figure each (default 1): e.g. --concurrency 1 16",
     )
     args = parser.parse_args(argv)
-    validation = json.loads(VALIDATION.read_text(encoding="utf-8"))
+    validation = workload.load_validation()  # a lite sample's figures are its full spec's per episode
     specs = {spec["game_name"]: spec for spec in json.loads((REPO / "clemgame.json").read_text(encoding="utf-8"))}
     unknown = [game for game in args.games or [] if game not in specs]
     if unknown:
         parser.error(f"unknown games: {', '.join(unknown)}")
     rows, unmeasured = [], []
-    for game in args.games or list(specs):
+    # by default the full pass: the lite tier's samples replay some of its episodes (scripts/lite.py)
+    for game in args.games or [game for game, spec in specs.items() if "sample_of" not in spec]:
         figures = game_figures(validation, game, args.player, args.view)
         if figures is None:
             unmeasured.append(game)

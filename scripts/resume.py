@@ -5,8 +5,9 @@ so that afterwards every planned episode is recorded exactly once.
                              [-t TEMPERATURE] [-l MAX_TOKENS]
 
 Run it where the run ran (the repository root: clem finds the games, backends and keys there), once the run's processes
-have ended, with the run's models and options. Planned: every instance of the specs' instance files (`-g`, default every
-spec clem finds; `-i` another instance file and `-e` one experiment, as for `clem run`). Finished: the instance folder
+have ended, with the run's models and options. Planned: every instance of the specs' instance files (`-g`: names or a
+clem selector such as "{'benchmark':['textarena-lite']}", default every spec clem finds but the lite tier's samples;
+`-i` another instance file and `-e` one experiment, as for `clem run`). Finished: the instance folder
 has `completed.json` and `interactions.json` and no `error.json`. clemcore 3.7.2 writes `completed.json` last, after the
 episode's other files, and `error.json` when the episode failed, so anything else is unfinished: a folder that a killed
 process left with `instance.json` alone or with half its files, a failed episode, an instance never started. The files
@@ -44,12 +45,14 @@ STARTS = 5
 
 
 def select_specs(registry: GameRegistry, names: list[str] | None) -> list[GameSpec]:
-    """The specs of the given names (clem's registry of the working directory), or every spec; ValueError names the
-    unknown ones."""
+    """The specs of the given names or clem selectors (`{'benchmark':['textarena-lite']}`), as clem's registry of the
+    working directory finds them, or every spec but the lite tier's samples (they replay episodes of the full pass,
+    scripts/lite.py); ValueError names the unknown ones."""
     if not names:  # every game name once: the first spec of a name is the one clem plays (clemgame/registry.py)
         first = {}
         for spec in registry.get_game_specs_that_unify_with("all", verbose=False):
-            first.setdefault(spec.game_name, spec)
+            if not hasattr(spec, "sample_of"):
+                first.setdefault(spec.game_name, spec)
         return list(first.values())
     found, unknown = [], []
     for name in dict.fromkeys(names):  # duplicates once, in order
@@ -171,7 +174,13 @@ def count(episodes: dict[str, list]) -> int:
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("-m", "--models", nargs="+", required=True, help="the run's models, as given to clem run")
-    parser.add_argument("-g", "--games", nargs="+", help="the run's specs (default: every spec clem finds here)")
+    parser.add_argument(
+        "-g",
+        "--games",
+        nargs="+",
+        help="the run's specs or clem selectors, as clem run -g (default: every spec clem finds here but the lite's "
+        "samples)",
+    )
     parser.add_argument("-e", "--experiment_name", help="only this experiment, as clem run -e")
     parser.add_argument("-i", "--instances_filename", help="the run's instance file, as clem run -i")
     parser.add_argument("-r", "--results_dir", type=Path, default=Path("results"), help="default: results")
