@@ -536,6 +536,9 @@ def test_an_entry_written_by_hand_as_the_first_integrations_readme_shows_plays_s
 ):
     game_dir = copy_repo(tmp_path / "game")
     shutil.copytree(REPO / "scripts", game_dir / "scripts", ignore=shutil.ignore_patterns("__pycache__"))
+    # the build selects the lite tier from the validation figures
+    (game_dir / "docs").mkdir()
+    shutil.copy2(REPO / "docs" / "validation.json", game_dir / "docs")
     specs = game_dir / "clemgame.json"
     specs.write_text(specs.read_text().rstrip().removesuffix("]") + f",\n{SEED_ENTRY}\n]\n")  # the hand edit
     assert_built(specs)
