@@ -26,6 +26,7 @@ scored as `clem eval` scores them over the full catalogue and over the lite; Ken
 gap between expert and random play, and how far one reading can be trusted. Exit status 1 when a target is missed.
 """
 
+import itertools
 import json
 import sys
 import warnings
@@ -76,61 +77,56 @@ def episode_costs(cells: dict, experiments: list[str]) -> dict[str, tuple[float,
     return {name: measured.get(name, mean) for name in experiments}
 
 
+def episodes_of(experiments: list[dict]) -> list[tuple[str, int]]:
+    """(experiment, game_id) of an instance file's experiments, in the file's order."""
+    return [
+        (experiment["name"], each["game_id"]) for experiment in experiments for each in experiment["game_instances"]
+    ]
+
+
 def select(catalogue: list[dict], validation: dict, instance_file) -> tuple[dict[str, list[tuple[str, int]]], list]:
     """The lite's episodes per spec, {spec: [(experiment, game_id), ...]} in the instance file's order, and the specs
     played whole because they were never validated (their cost is unknown). `instance_file(name)` reads in/<name>.json.
     """
-    orders, costs = {}, {}
+    shipped, orders, costs = {}, {}, {}
     for spec in catalogue:
-        experiments = instance_file(spec["instances"])["experiments"]
-        name = spec["game_name"]
-        orders[name] = stratified(experiments)
-        costs[name] = episode_costs(
+        name, experiments = spec["game_name"], instance_file(spec["instances"])["experiments"]
+        shipped[name], orders[name] = episodes_of(experiments), stratified(experiments)
+        cost = episode_costs(
             validation.get(name, {}).get(PLAYER) or {}, [experiment["name"] for experiment in experiments]
         )
-    measured = [name for name in orders if costs[name] is not None]
-    episode_cost = {name: [costs[name][experiment] for experiment, _ in orders[name]] for name in measured}
-    full = [sum(cost[i] for costs_ in episode_cost.values() for cost in costs_) for i in (0, 1)]
-    # each episode's weight: its shares of the full pass's requests and prompt tokens; prefixes[name][n] is what the
+        if cost is not None:
+            costs[name] = [cost[experiment] for experiment, _ in orders[name]]
+    full = [sum(cost[i] for each in costs.values() for cost in each) for i in (0, 1)]
+    # an episode weighs its shares of the full pass's requests and prompt tokens; prefixes[name][n - 1] is what the
     # spec's first n episodes weigh
-    prefixes = {}
-    for name in measured:
-        prefixes[name] = [0.0]
-        for requests, tokens in episode_cost[name]:
-            prefixes[name].append(prefixes[name][-1] + requests / full[0] + tokens / full[1])
+    prefixes = {
+        name: list(itertools.accumulate(requests / full[0] + tokens / full[1] for requests, tokens in each))
+        for name, each in costs.items()
+    }
 
     def lengths(cap: float) -> dict[str, int]:
-        return {name: max(1, sum(1 for weight in prefixes[name][1:] if weight <= cap)) for name in measured}
+        return {name: max(1, sum(1 for weight in weights if weight <= cap)) for name, weights in prefixes.items()}
 
     def fits(chosen: dict[str, int]) -> bool:
         return all(
-            sum(cost[i] for name, n in chosen.items() for cost in episode_cost[name][:n]) <= SHARE * full[i]
-            for i in (0, 1)
+            sum(cost[i] for name, n in chosen.items() for cost in costs[name][:n]) <= SHARE * full[i] for i in (0, 1)
         )
 
     if not fits(lengths(0.0)):
         raise LiteError(f"one episode of every spec already costs more than {SHARE:.0%} of a full pass")
     # the largest cap that fits, among the weights a spec's prefix can have (the lite changes only there)
-    caps = sorted({weight for weights in prefixes.values() for weight in weights[1:]})
-    low, high = -1, len(caps)  # caps[low] fits (or none does, -1); caps[high] does not (or none is left)
+    caps = sorted({weight for weights in prefixes.values() for weight in weights})
+    low, high = -1, len(caps)  # caps[low] fits (-1: none does but the one episode each); caps[high] does not
     while high - low > 1:
         middle = (low + high) // 2
         low, high = (middle, high) if fits(lengths(caps[middle])) else (low, middle)
     chosen = lengths(caps[low] if low >= 0 else 0.0)
     selection = {}
     for name, order in orders.items():
-        picked = set(order[: chosen[name]] if name in chosen else order)
-        selection[name] = [episode for episode in file_order(instance_file, catalogue, name) if episode in picked]
-    return selection, [name for name in orders if name not in chosen]
-
-
-def file_order(instance_file, catalogue: list[dict], name: str) -> list[tuple[str, int]]:
-    spec = next(spec for spec in catalogue if spec["game_name"] == name)
-    return [
-        (experiment["name"], instance["game_id"])
-        for experiment in instance_file(spec["instances"])["experiments"]
-        for instance in experiment["game_instances"]
-    ]
+        picked = set(order[: chosen.get(name, len(order))])
+        selection[name] = [episode for episode in shipped[name] if episode in picked]
+    return selection, [name for name in orders if name not in costs]
 
 
 def sample_file(experiments: list[dict], episodes: list[tuple[str, int]]) -> str:
@@ -156,7 +152,7 @@ def tiered(catalogue: list[dict], validation: dict, instance_file) -> tuple[list
     tagged, samples, files = [], [], {}
     for spec in catalogue:
         name, episodes = spec["game_name"], selection[spec["game_name"]]
-        everything = file_order(instance_file, catalogue, name)
+        everything = episodes_of(instance_file(spec["instances"])["experiments"])
         if episodes == everything:
             tagged.append({**spec, "benchmark": [*spec["benchmark"], TIER]})
             continue
@@ -208,14 +204,7 @@ def tiers(specs: list[dict], instance_file) -> dict[str, list[tuple[str, list[tu
     named by the full spec whose validation runs hold its episodes."""
     return {
         tier: [
-            (
-                spec.get("sample_of", spec["game_name"]),
-                [
-                    (experiment["name"], instance["game_id"])
-                    for experiment in instance_file(spec["instances"])["experiments"]
-                    for instance in experiment["game_instances"]
-                ],
-            )
+            (spec.get("sample_of", spec["game_name"]), episodes_of(instance_file(spec["instances"])["experiments"]))
             for spec in specs
             if tier in spec.get("benchmark", [])
         ]
