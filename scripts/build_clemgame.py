@@ -126,9 +126,10 @@ def catalogue_specs(specs: list) -> list:
 
 
 def owned(entries: list[dict], built: list[dict]) -> list[dict]:
-    """The entries, in their order, that the build writes (by name)."""
+    """The entries, in their order, that the build writes (by name), and any lite sample (one the build no longer
+    writes is stale)."""
     names = {spec["game_name"] for spec in built}
-    return [entry for entry in entries if entry.get("game_name") in names]
+    return [entry for entry in entries if entry.get("game_name") in names or "sample_of" in entry]
 
 
 def written_by_hand(entries: list[dict], built: list[dict]) -> list[dict]:
@@ -137,7 +138,7 @@ def written_by_hand(entries: list[dict], built: list[dict]) -> list[dict]:
     names = {spec["game_name"] for spec in built}
     kept = []
     for entry in entries:
-        if entry.get("game_name") in names:
+        if entry.get("game_name") in names or "sample_of" in entry:  # the build's, a stale lite sample too
             continue
         # made as clem's load makes it, so that the build never writes an entry the load rejects
         TextArenaGameBenchmark(GameSpec.from_dict({**entry, "game_path": str(REPO)}, allow_underspecified=True))

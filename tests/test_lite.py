@@ -32,6 +32,10 @@ def read_instances(name: str) -> dict:
 def test_the_lite_entries_and_instance_files_are_what_the_build_writes():
     built, files, unmeasured = build_clemgame.lite_tier()
     assert unmeasured == []
+    # a sample the build no longer writes is its stale entry, never one written by hand
+    stale = {"game_name": "ta_gone_lite", "sample_of": "ta_gone", "instances": "instances_ta_gone_lite"}
+    assert build_clemgame.owned([*built, stale], built) == [*built, stale]
+    assert build_clemgame.written_by_hand([stale], built) == []
     assert (
         build_clemgame.owned(ENTRIES, built) == built
     ), "clemgame.json is stale: run `python scripts/build_clemgame.py`"
