@@ -28,8 +28,10 @@ GAME_DIR = Path(__file__).resolve().parent
 
 
 def load_specs() -> list[GameSpec]:
-    """The specs of clemgame.json, an entry written by hand given the keys it leaves out (`master.defaults`)."""
-    specs = GameSpec.from_directory(str(GAME_DIR))
+    """The specs of clemgame.json, an entry written by hand given the keys it leaves out (`master.defaults`); the lite
+    tier's samples (`sample_of`) left out: their instances are their full specs', which scripts/build_clemgame.py
+    copies into their files, and what is checked, generated or validated for a full spec holds for them."""
+    specs = [spec for spec in GameSpec.from_directory(str(GAME_DIR)) if not hasattr(spec, "sample_of")]
     for spec in specs:
         vars(spec).update(defaults(vars(spec)))
     return specs

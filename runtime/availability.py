@@ -55,9 +55,15 @@ def unavailable_reason(game_spec: GameSpec) -> str | None:
 
 def instance_file_advice(game_spec: GameSpec) -> str:
     """How to get a game's instance file back: the repository's copy, or the generator (a `_vs_<reference>`
-    variant plays, and its base game generates, the base game's instances)."""
+    variant plays, and its base game generates, the base game's instances; the build copies a lite sample's from its
+    full spec's)."""
     base_game = getattr(game_spec, "base_game", game_spec.game_name)
+    remake = (
+        "write it again with `python scripts/build_clemgame.py`"
+        if hasattr(game_spec, "sample_of")
+        else f"regenerate it with `python instancegenerator.py {base_game}`"
+    )
     return (
         f"restore in/{game_spec.instances}.json from the repository (`git checkout -- in/{game_spec.instances}"
-        f".json`) or regenerate it with `python instancegenerator.py {base_game}`."
+        f".json`) or {remake}."
     )

@@ -26,8 +26,6 @@ from collections import Counter
 import workload  # scripts/ is on sys.path when a script of it runs
 from repository import REPO
 
-VALIDATION = REPO / "docs" / "validation.json"
-
 
 def game_figures(validation: dict, game: str, player: str, view: str) -> dict | None:
     """Episodes, largest prompt and summed prompts of one pass over the game's instances, or None if not measured."""
@@ -60,7 +58,7 @@ def main(argv: list[str]) -> int:
         "-g",
         "--games",
         nargs="*",
-        help="specs of clemgame.json or clem's selectors, as for clem run (default: all measured)",
+        help="specs of clemgame.json or clem's selectors, as for clem run (default: all measured but the lite's samples)",
     )
     parser.add_argument("--player", default="ta-random", choices=("ta-random", "ta-expert"))
     parser.add_argument("--view", default="default", choices=("default", "full"))
@@ -85,10 +83,13 @@ def main(argv: list[str]) -> int:
         help="processes at once, one figure each (default 1): e.g. --concurrency 1 16",
     )
     args = parser.parse_args(argv)
-    validation = json.loads(VALIDATION.read_text(encoding="utf-8"))
+    validation = workload.load_validation()  # a lite sample's figures are its full spec's per episode
     specs = {spec["game_name"]: spec for spec in json.loads((REPO / "clemgame.json").read_text(encoding="utf-8"))}
     try:
-        games = selected(args.games) if args.games else list(specs)
+        # by default the full pass: the lite tier's samples replay some of its episodes (scripts/lite.py)
+        games = (
+            selected(args.games) if args.games else [game for game, spec in specs.items() if "sample_of" not in spec]
+        )
     except ValueError as error:
         parser.error(str(error))
     rows, unmeasured = [], []

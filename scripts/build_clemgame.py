@@ -23,6 +23,7 @@ import json
 import pkgutil
 import sys
 
+import lite
 from clemcore.clemgame import GameSpec
 from repository import REPO
 
@@ -30,6 +31,8 @@ from master import TextArenaGameBenchmark, defaults, shared_keys
 from runtime.errors import SpecError
 
 SPECS = REPO / "clemgame.json"
+INSTANCES = REPO / "in"
+VALIDATION = REPO / "docs" / "validation.json"
 
 VS_SCORE = "the model's seat: 100 for a win, 50 for a draw, 0 for a loss"
 VS_OUTCOME = "Success when the model won or drew; Lose when it lost; Aborted when it broke the rules."
@@ -95,22 +98,38 @@ def with_vs_specs(specs: list[dict]) -> list[dict]:
     return result
 
 
-def built_specs() -> list[dict]:
-    """The entries the build owns: every family's games, each followed by its variants."""
+def catalogue() -> list[dict]:
+    """The full pass's specs: every family's games, each followed by its variants."""
     return with_vs_specs(declared_games())
+
+
+def lite_tier() -> tuple[list[dict], dict[str, str], list[str]]:
+    """The entries the build owns, the catalogue's (those the lite plays whole tagged for it too) followed by the lite
+    tier's samples; the samples' instance files, {file name: text}; and the specs the lite plays whole for want of
+    validation figures (scripts/lite.py)."""
+    return lite.tiered(
+        catalogue(), json.loads(VALIDATION.read_text(encoding="utf-8"))["games"], lite.instance_reader(INSTANCES)
+    )
+
+
+def built_specs() -> list[dict]:
+    """The entries the build owns: the catalogue, then the lite tier's samples."""
+    return lite_tier()[0]
 
 
 def catalogue_specs(specs: list) -> list:
     """The specs of the catalogue (the games the families declare and their variants), of clem's `specs`: an entry
-    written by hand stays outside it, in clemgame.json only (README "Adding a game")."""
-    names = {spec["game_name"] for spec in built_specs()}
+    written by hand stays outside it, in clemgame.json only (README "Adding a game"), and so does a sample of the lite
+    tier, whose episodes are the catalogue's own."""
+    names = {spec["game_name"] for spec in catalogue()}
     return [spec for spec in specs if spec.game_name in names]
 
 
 def owned(entries: list[dict], built: list[dict]) -> list[dict]:
-    """The entries, in their order, that the build writes (by name)."""
+    """The entries, in their order, that the build writes (by name), and any lite sample (one the build no longer
+    writes is stale)."""
     names = {spec["game_name"] for spec in built}
-    return [entry for entry in entries if entry.get("game_name") in names]
+    return [entry for entry in entries if entry.get("game_name") in names or "sample_of" in entry]
 
 
 def written_by_hand(entries: list[dict], built: list[dict]) -> list[dict]:
@@ -119,7 +138,7 @@ def written_by_hand(entries: list[dict], built: list[dict]) -> list[dict]:
     names = {spec["game_name"] for spec in built}
     kept = []
     for entry in entries:
-        if entry.get("game_name") in names:
+        if entry.get("game_name") in names or "sample_of" in entry:  # the build's, a stale lite sample too
             continue
         # made as clem's load makes it, so that the build never writes an entry the load rejects
         TextArenaGameBenchmark(GameSpec.from_dict({**entry, "game_path": str(REPO)}, allow_underspecified=True))
@@ -135,13 +154,24 @@ def main() -> int:
     except json.JSONDecodeError as error:
         print(f"{SPECS} is not valid JSON ({error}): fix the entry written by hand", file=sys.stderr)
         return 1
-    built = built_specs()
     try:
+        built, files, unmeasured = lite_tier()
         kept = written_by_hand(on_disk, built)
-    except SpecError as error:
+    except (SpecError, lite.LiteError) as error:
         print(f"{SPECS.name} not written: {error}", file=sys.stderr)
         return 1
     SPECS.write_text(json.dumps(built + kept, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    for name, text in files.items():
+        (INSTANCES / name).write_text(text, encoding="utf-8")
+    # a spec the lite now plays whole leaves no sample file behind
+    for spec in built:
+        stale = INSTANCES / f"instances_{spec['game_name']}{lite.SUFFIX}.json"
+        if stale.name not in files and stale.exists():
+            stale.unlink()
+    if unmeasured:
+        print(
+            f"the lite tier plays these whole, not validated yet (build again after scripts/validate.py): {', '.join(unmeasured)}"
+        )
     if kept:
         print(f"kept the entries written by hand: {', '.join(entry['game_name'] for entry in kept)}")
     return 0

@@ -50,8 +50,9 @@ STARTS = 5
 
 def select_specs(registry: GameRegistry, selectors: list[str] | None) -> list[GameSpec]:
     """The specs the selectors select, as `clem run -g` selects them from a registry (a game's name, or a selector
-    such as "{'benchmark':['textarena-lite']}": the specs whose `benchmark` lists name it), or every spec; each game
-    once, in order (a name and a selector may both select it). ValueError names the selectors that select nothing."""
+    such as "{'benchmark':['textarena-lite']}": the specs whose `benchmark` lists name it), or every spec but the
+    lite tier's samples (they replay episodes of the full pass, scripts/lite.py); each game once, in order (a name and
+    a selector may both select it). ValueError names the selectors that select nothing."""
     found, unknown = {}, []
     for selector in selectors or ["all"]:
         try:
@@ -60,7 +61,8 @@ def select_specs(registry: GameRegistry, selectors: list[str] | None) -> list[Ga
             unknown.append(selector)
             continue
         for spec in specs:  # the first spec of a name is the one clem plays (clemgame/registry.py)
-            found.setdefault(spec.game_name, spec)
+            if selectors or not hasattr(spec, "sample_of"):
+                found.setdefault(spec.game_name, spec)
     if unknown:
         raise ValueError(
             f"no game named or selected by {', '.join(unknown)} here "
@@ -200,7 +202,10 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("-m", "--models", nargs="+", required=True, help="the run's models, as given to clem run")
     parser.add_argument(
-        "-g", "--games", nargs="+", help="the run's specs or clem's selectors (default: every spec clem finds here)"
+        "-g",
+        "--games",
+        nargs="+",
+        help="the run's specs or clem's selectors (default: every spec clem finds here but the lite's samples)",
     )
     parser.add_argument("-e", "--experiment_name", help="only this experiment, as clem run -e")
     parser.add_argument("-i", "--instances_filename", help="the run's instance file, as clem run -i")

@@ -61,7 +61,10 @@ def main(argv: list[str]) -> int:
     parser.add_argument("-n", "--shards", type=positive, required=True, help="how many processes run at once")
     parser.add_argument("-m", "--models", nargs="+", required=True, help="the models, as given to clem run")
     parser.add_argument(
-        "-g", "--games", nargs="+", help="specs or clem's selectors (default: every spec clem finds here)"
+        "-g",
+        "--games",
+        nargs="+",
+        help="specs or clem's selectors (default: every spec clem finds here but the lite's samples)",
     )
     parser.add_argument("-r", "--results_dir", type=Path, default=Path("results"), help="default: results")
     parser.add_argument("-i", "--instances_filename", help="another instance file, as clem run -i")

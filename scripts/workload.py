@@ -11,6 +11,7 @@ estimated.
 
 import heapq
 import json
+from pathlib import Path
 
 from repository import REPO
 
@@ -26,7 +27,43 @@ Episode = tuple[str, str, int]
 
 
 def load_validation() -> dict:
-    return json.loads(VALIDATION.read_text(encoding="utf-8"))
+    """docs/validation.json, with figures for the lite tier's samples (`with_samples`)."""
+    return with_samples(json.loads(VALIDATION.read_text(encoding="utf-8")))
+
+
+def with_samples(validation: dict, specs: Path = REPO / "clemgame.json", instances: Path = REPO / "in") -> dict:
+    """The validation figures with an entry for each spec of clemgame.json that samples another (`sample_of`, the
+    lite tier's, scripts/lite.py), which no run validates: per player and experiment its own episodes (its instance
+    file's) at its full spec's means per episode (requests, summed prompt tokens; the largest prompt and episode are
+    the full spec's, an upper bound). Its figures are its full spec's for the episodes it plays, which are the full
+    spec's own."""
+    samples = [spec for spec in json.loads(specs.read_text(encoding="utf-8")) if "sample_of" in spec]
+    result = {**validation}
+    for view in ("games", "full view"):
+        if view not in validation:
+            continue
+        result[view] = games = {**validation[view]}
+        for spec in samples:
+            if spec["sample_of"] not in games:
+                continue
+            data = json.loads((instances / f"{spec['instances']}.json").read_text(encoding="utf-8"))
+            counts = {experiment["name"]: len(experiment["game_instances"]) for experiment in data["experiments"]}
+            games[spec["game_name"]] = {
+                player: {name: scaled(cells[name], count) for name, count in counts.items() if name in cells}
+                for player, cells in games[spec["sample_of"]].items()
+            }
+    return result
+
+
+def scaled(cell: dict, episodes: int) -> dict:
+    """A validation cell's counts for `episodes` of its episodes, at its means per episode."""
+    share = episodes / cell["episodes"]
+    tokens = cell.get("prompt tokens")
+    return {
+        "episodes": episodes,
+        "requests": None if cell.get("requests") is None else cell["requests"] * share,
+        "prompt tokens": None if tokens is None else {**tokens, "total": round(tokens["total"] * share)},
+    }
 
 
 def counted(validation: dict, game: str, player: str, view: str = "default") -> dict[str, float]:
