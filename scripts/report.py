@@ -121,7 +121,8 @@ def read_episode(path: Path, experiment: str, game_id: int) -> Episode:
     instance = read_json(path / "instance.json") if (path / "instance.json").exists() else None
     if (path / "error.json").exists():
         error = read_json(path / "error.json")
-        return Episode(experiment, game_id, "failed", path, instance, error=f"{error['error']}: {error['message']}")
+        message = f"{error.get('error', 'error')}: {error.get('message', '')}"
+        return Episode(experiment, game_id, "failed", path, instance, error=message)
     if not (path / "interactions.json").exists():  # a stopped process left it unfinished
         return Episode(experiment, game_id, "missing", path, instance)
     if not (path / "scores.json").exists():
@@ -218,8 +219,10 @@ class Catalogue:
         return "lite" if entry and LITE in entry.get("benchmark", []) else "full"
 
     def players(self, spec: str) -> list[str]:
-        """The references that play the spec: the expert only where the catalogue validated one."""
-        return [player for player in (RANDOM, EXPERT) if player in self.validation.get(spec, {RANDOM: None})]
+        """The references that play the spec: the expert only where the catalogue validated one (a spec it has not
+        validated gets random play alone)."""
+        validated = self.validation.get(spec, {RANDOM: None})
+        return [player for player in (RANDOM, EXPERT) if player in validated]
 
     def shipped_figures(self, spec: str, episode: Episode) -> dict[str, float | None] | None:
         """{player: Main Score or None where aborted} of the references on the episode's instance as shipped, or
@@ -251,23 +254,34 @@ def references_dir(out: Path, game_dir: Path) -> Path:
     return out / "references" / hashlib.sha256(str(game_dir.resolve()).encode()).hexdigest()[:12]
 
 
-def play_references(out: Path, game_dir: Path, specs: dict[str, list[str]]):
-    """Plays the references on every instance of the specs ({spec: players}) that they have not played yet in
-    DIR/references (scripts/resume.py, in the game dir where clem finds the specs), then scores them."""
+def play_references(out: Path, game_dir: Path, specs: dict[str, set[str]]):
+    """Plays the references ({player: specs}) on every instance of the specs that they have not played yet in
+    DIR/references (scripts/resume.py, in the game dir where clem finds the specs; one process per player, at once),
+    then scores them."""
     results = references_dir(out, game_dir)
-    for player in (RANDOM, EXPERT):
-        names = [spec for spec, players in specs.items() if player in players]
-        if not names:
-            continue
-        print(f"{player} plays {len(names)} specs on instances the catalogue's figures do not cover", file=sys.stderr)
-        process = subprocess.run(
-            [sys.executable, str(REPO / "scripts" / "resume.py"), "-m", player, "-g", *names, "-r", str(results)],
+    processes = {}
+    for player, names in specs.items():
+        print(f"{player} plays {', '.join(sorted(names))} on instances the catalogue does not cover", file=sys.stderr)
+        processes[player] = subprocess.Popen(
+            [
+                sys.executable,
+                str(REPO / "scripts" / "resume.py"),
+                "-m",
+                player,
+                "-g",
+                *sorted(names),
+                "-r",
+                str(results),
+            ],
             cwd=game_dir,
-            capture_output=True,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
             text=True,
         )
+    for player, process in processes.items():
+        _, stderr = process.communicate()
         if process.returncode not in (0, 1):  # 1: some episodes failed, which the rows report
-            raise RuntimeError(f"scripts/resume.py -m {player} exited {process.returncode}: {process.stderr[-2000:]}")
+            raise RuntimeError(f"scripts/resume.py -m {player} exited {process.returncode}: {stderr[-2000:]}")
     clem("score", "-r", str(results), cwd=game_dir)
 
 
@@ -287,7 +301,7 @@ def played_figures(out: Path, game_dir: Path, spec: str, episode: Episode, playe
 # --- the figures ---
 
 
-def zero_if_missing(score: float | None) -> float:
+def counted(score: float | None) -> float:
     """An episode's score as the normalization counts it: an aborted episode counts 0, as in the clemscore."""
     return 0.0 if score is None or math.isnan(score) else score
 
@@ -301,14 +315,14 @@ def measure(row: Row, seed: int):
     values = [episode.score for episode in scored if not math.isnan(episode.score)]
     row.main_score = float(np.round(np.mean(values), 2)) if values else math.nan
     row.played = float(np.round(100 * np.mean([not episode.aborted for episode in scored]), 2))
-    model = np.array([zero_if_missing(episode.score) for episode in scored])
+    model = np.array([counted(episode.score) for episode in scored])
     indices = np.random.default_rng(seed).integers(0, len(model), (RESAMPLES, len(model)))
     row.note = reference_gap_note(scored)
     if row.note:
         row.score, row.boot = float(model.mean()), model[indices].mean(axis=1)
     else:
-        expert = np.array([zero_if_missing(episode.references[EXPERT]) for episode in scored])
-        random = np.array([zero_if_missing(episode.references[RANDOM]) for episode in scored])
+        expert = np.array([counted(episode.references[EXPERT]) for episode in scored])
+        random = np.array([counted(episode.references[RANDOM]) for episode in scored])
         row.normalizable = True
         row.score = normalized(model.mean(), expert.mean(), random.mean())
         gaps = expert[indices].mean(axis=1) - random[indices].mean(axis=1)
@@ -327,8 +341,8 @@ def reference_gap_note(scored: list[Episode]) -> str:
         return "no expert reference"
     if missing:
         return f"references missing on {missing} instances"
-    expert = np.mean([zero_if_missing(episode.references[EXPERT]) for episode in scored])
-    random = np.mean([zero_if_missing(episode.references[RANDOM]) for episode in scored])
+    expert = np.mean([counted(episode.references[EXPERT]) for episode in scored])
+    random = np.mean([counted(episode.references[RANDOM]) for episode in scored])
     if expert - random < APART:
         return f"references {expert - random:.1f} apart (expert {expert:.1f}, random {random:.1f})"
     return ""
@@ -366,11 +380,11 @@ def reference_clemscore(rows: list[Row], player: str) -> float:
     """The reference's clemscore on the same episodes (the instances the model has scored episodes of)."""
     specs = []
     for row in rows:
-        figures = [episode.references.get(player, math.nan) for episode in row.scored]
-        if any(isinstance(figure, float) and math.isnan(figure) for figure in figures):
+        if any(player not in episode.references for episode in row.scored):
             continue  # the reference did not play every instance
-        specs.append(([math.nan if f is None else f for f in figures], [f is None for f in figures]))
-    return clemscore(specs) if specs else math.nan
+        figures = [episode.references[player] for episode in row.scored]
+        specs.append(([math.nan if figure is None else figure for figure in figures], [f is None for f in figures]))
+    return clemscore(specs)
 
 
 @dataclass
@@ -428,7 +442,7 @@ def read_runs(folders: list[Path], games: Path | None, out: Path, catalogue: Cat
     """A row per model folder and spec of the results folders, its scored episodes given the references' figures on
     their instances (played first where the catalogue's figures do not cover them)."""
     names = Counter(path.name for results in folders for path in model_dirs(results))
-    rows, uncovered, pending = [], {}, []
+    rows, pending = [], []
     for results in folders:
         game_dir = game_dir_of(results, games)
         entries = catalogue.entries(game_dir)
@@ -444,22 +458,30 @@ def read_runs(folders: list[Path], games: Path | None, out: Path, catalogue: Cat
                         continue
                     figures = catalogue.shipped_figures(reference, episode)
                     if figures is None and entry is not None:
-                        players = catalogue.players(reference)
-                        uncovered.setdefault(game_dir, {})[spec_dir.name] = players
-                        pending.append((game_dir, spec_dir.name, episode, players))
+                        pending.append((game_dir, spec_dir.name, episode, catalogue.players(reference)))
                     episode.references = figures or {}
                 family = catalogue.family(entry, {**catalogue.repo_entries, **entries})
                 rows.append(Row(label, catalogue.tier(entry), spec_dir.name, family, episodes))
-    for game_dir, specs in uncovered.items():
+    # the references' episodes DIR/references does not hold yet are played, once
+    unplayed = {}
+    for game_dir, spec, episode, players in pending:
+        figures = played_figures(out, game_dir, spec, episode, players)
+        for player in set(players) - figures.keys():
+            unplayed.setdefault(game_dir, {}).setdefault(player, set()).add(spec)
+    for game_dir, specs in unplayed.items():
         play_references(out, game_dir, specs)
     for game_dir, spec, episode, players in pending:
         episode.references = played_figures(out, game_dir, spec, episode, players)
     return sorted(rows, key=lambda row: (row.model, row.tier, row.family, row.spec))
 
 
-def label(row: Row) -> str:
+def series(model: str, tier: str) -> str:
     """The model as the charts and tables name it: its runs of the lite tier apart."""
-    return row.model if row.tier == "full" else f"{row.model} (lite)"
+    return model if tier == "full" else f"{model} (lite)"
+
+
+def label(row: Row) -> str:
+    return series(row.model, row.tier)
 
 
 def grouped(rows: list[Row]) -> dict[tuple[str, str], list[Row]]:
@@ -538,33 +560,48 @@ def colours(rows: list[Row]) -> dict[str, str]:
     return {name: matplotlib.colors.to_hex(palette[i % 10]) for i, name in enumerate(sorted({label(r) for r in rows}))}
 
 
-def chart(rows: list[Row], colour: dict[str, str]) -> str:
-    """A family's normalized scores, a line per spec and a marker per model with its interval, as inline SVG."""
-    normal = [row for row in rows if row.normalizable]
-    if not normal:
+@dataclass
+class Point:
+    """One estimate a chart draws: its line (a spec, a family), its series (a model) and its interval."""
+
+    line: str
+    series: str
+    estimate: float
+    low: float
+    high: float
+
+
+def chart(points: list[Point], colour: dict[str, str], what: str) -> str:
+    """Normalized scores, a line each with a marker and interval per model, as inline SVG ("" without points)."""
+    if not points:
         return ""
-    specs = sorted({row.spec for row in normal})
-    names = sorted({label(row) for row in normal})
+    lines = sorted({point.line for point in points})
+    names = sorted({point.series for point in points})
     low, high = CHART_LIMITS
     with plt.rc_context({"svg.fonttype": "none", "font.size": 9}):  # text stays text: smaller, searchable
-        figure, axis = plt.subplots(figsize=(8, 0.9 + len(specs) * (0.1 + 0.14 * len(names))))
+        figure, axis = plt.subplots(figsize=(8, 0.9 + len(lines) * (0.1 + 0.14 * len(names))))
         for k, name in enumerate(names):
-            mine = [row for row in normal if label(row) == name]
+            mine = [point for point in points if point.series == name]
             offset = (k - (len(names) - 1) / 2) * min(0.8 / len(names), 0.25)
-            ys = [specs.index(row.spec) + offset for row in mine]
-            xs = np.clip([row.score for row in mine], low, high)
-            lows = np.clip([row.low if not math.isnan(row.low) else row.score for row in mine], low, high)
-            highs = np.clip([row.high if not math.isnan(row.high) else row.score for row in mine], low, high)
-            axis.errorbar(
-                xs, ys, xerr=[xs - lows, highs - xs], fmt="o", ms=4, capsize=2, color=colour[name], label=name
-            )
+            ys = [lines.index(point.line) + offset for point in mine]
+            estimates = np.array([point.estimate for point in mine])
+            xs = np.clip(estimates, low, high)
+            # an interval no resample gave is drawn as the estimate alone
+            lows = np.clip([p.estimate if math.isnan(p.low) else p.low for p in mine], low, high)
+            highs = np.clip([p.estimate if math.isnan(p.high) else p.high for p in mine], low, high)
+            axis.errorbar(xs, ys, xerr=[xs - lows, highs - xs], fmt="none", capsize=2, color=colour[name])
+            # an estimate beyond the limits points out of the chart from its edge
+            for marker, where in (("o", (low <= estimates) & (estimates <= high)), ("<", estimates < low),
+                                  (">", estimates > high)):  # fmt: skip
+                axis.plot(xs[where], np.array(ys)[where], marker, ms=4 if marker == "o" else 6, color=colour[name])
+            axis.plot([], [], "o", ms=4, color=colour[name], label=name)
         axis.axvline(0, color="#999", lw=0.8, ls="--")
         axis.axvline(100, color="#999", lw=0.8, ls="--")
-        axis.set_yticks(range(len(specs)), specs)
-        axis.set_ylim(len(specs) - 0.5, -0.5)
-        extremes = [value for row in normal for value in (row.score, row.low, row.high) if not math.isnan(value)]
+        axis.set_yticks(range(len(lines)), lines)
+        axis.set_ylim(len(lines) - 0.5, -0.5)
+        extremes = [value for p in points for value in (p.estimate, p.low, p.high) if not math.isnan(value)]
         axis.set_xlim(max(low, min(-5.0, *extremes)) - 3, min(high, max(105.0, *extremes)) + 3)
-        axis.set_xlabel(f"normalized score (0 random legal play, 100 expert), {LEVEL}% interval")
+        axis.set_xlabel(f"{what} (0 random legal play, 100 expert), {LEVEL}% interval")
         axis.grid(axis="x", alpha=0.3)
         axis.legend(loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=min(4, len(names)), frameon=False)
         buffer = io.StringIO()
@@ -572,6 +609,20 @@ def chart(rows: list[Row], colour: dict[str, str]) -> str:
         plt.close(figure)
     svg = buffer.getvalue()
     return svg[svg.index("<svg") :]  # inline: without the XML declaration and doctype
+
+
+def family_chart(rows: list[Row], colour: dict[str, str]) -> str:
+    points = [Point(row.spec, label(row), row.score, row.low, row.high) for row in rows if row.normalizable]
+    return chart(points, colour, "normalized score")
+
+
+def overview_chart(summary: list[Summary], colour: dict[str, str]) -> str:
+    points = [
+        Point(item.family, series(item.model, item.tier), *item.mean)
+        for item in summary
+        if item.family != "all" and item.normalized
+    ]
+    return chart(points, colour, "mean normalized score of the family's specs")
 
 
 def ratings_section(folders: list[Path], out: Path) -> dict | None:
@@ -613,12 +664,14 @@ def render(rows: list[Row], summary: list[Summary], folders: list[Path], out: Pa
         tiers=sorted({row.tier for row in rows}),
         colour=colour,
         overall=[item for item in summary if item.family == "all"],
+        overview=overview_chart(summary, colour),
+        series=series,
         families=[
             {
                 "name": family,
                 "summary": [item for item in summary if item.family == family],
                 "rows": family_rows,
-                "chart": chart(family_rows, colour),
+                "chart": family_chart(family_rows, colour),
             }
             for family, family_rows in sorted(by_family.items())
         ],
