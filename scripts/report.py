@@ -589,7 +589,9 @@ def chart(points: list[Point], colour: dict[str, str], what: str) -> str:
             # an interval no resample gave is drawn as the estimate alone
             lows = np.clip([p.estimate if math.isnan(p.low) else p.low for p in mine], low, high)
             highs = np.clip([p.estimate if math.isnan(p.high) else p.high for p in mine], low, high)
-            axis.errorbar(xs, ys, xerr=[xs - lows, highs - xs], fmt="none", capsize=2, color=colour[name])
+            # the interval as it is (a bootstrap's percentiles need not hold the estimate), with end marks
+            axis.hlines(ys, lows, highs, color=colour[name], lw=1)
+            axis.plot([*lows, *highs], [*ys, *ys], "|", ms=5, color=colour[name])
             # an estimate beyond the limits points out of the chart from its edge
             for marker, where in (("o", (low <= estimates) & (estimates <= high)), ("<", estimates < low),
                                   (">", estimates > high)):  # fmt: skip
