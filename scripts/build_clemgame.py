@@ -46,17 +46,31 @@ def import_path(value):
     return f"{value.__module__}:{value.__qualname__}" if isinstance(value, type) else value
 
 
-def declared_games() -> list[dict]:
-    """Every family's games, families in the order of their module names, each family's in its order."""
+def family_declarations() -> list[tuple[str, dict]]:
+    """(family, declaration) of every game the families declare (the family is its module's name in games/),
+    families in the order of their module names, each family's games in its order."""
     import games
 
+    return [
+        (family.name.removeprefix("games."), game)
+        for family in pkgutil.iter_modules(games.__path__, "games.")
+        for game in getattr(importlib.import_module(family.name), "GAMES", [])
+    ]
+
+
+def families() -> dict[str, str]:
+    """{game name: its family} of the games the families declare (a `_vs_` variant's is its base game's)."""
+    return {game["game_name"]: family for family, game in family_declarations()}
+
+
+def declared_games() -> list[dict]:
+    """Every family's games, families in the order of their module names, each family's in its order."""
     declared = []
-    for family in pkgutil.iter_modules(games.__path__, "games."):
-        for game in getattr(importlib.import_module(family.name), "GAMES", []):
-            spec = {key: import_path(value) for key, value in game.items()}
-            declared.append(
-                {**spec, **{key: value for key, value in shared_keys(spec["game_name"]).items() if key not in spec}}
-            )
+    for _, game in family_declarations():
+        spec = {key: import_path(value) for key, value in game.items()}
+        declared.append(
+            {**spec, **{key: value for key, value in shared_keys(spec["game_name"]).items() if key not in spec}}
+        )
     return declared
 
 
