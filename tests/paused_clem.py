@@ -30,6 +30,7 @@ import threading
 from pathlib import Path
 
 _PAUSED = r"""
+import gc
 import json
 import logging.config
 import os
@@ -45,6 +46,10 @@ except ImportError:
     pass
 else:
     bpe_openai.get_encoding("o200k_base")
+
+# what is loaded now stays out of the garbage collector's reach: a child's collections (and its exit) would otherwise
+# walk every object of this process and copy each memory page they touch (1.2 s of CPU a call against 0.2 s)
+gc.freeze()
 
 for line in sys.stdin:
     call = json.loads(line)
