@@ -68,7 +68,8 @@ if not clem and (len(sys.argv) < 2 or not sys.argv[1].endswith(".py")):  # pytho
 connection = socket.socket(socket.AF_UNIX)
 connection.connect(os.environ[{variable!r}])
 program, args = ("clem", sys.argv[1:]) if clem else (sys.argv[1], sys.argv[2:])
-call = {{"clem": clem, "program": program, "args": args, "cwd": os.getcwd(), "env": dict(os.environ), "pid": os.getpid()}}
+call = {{"clem": clem, "program": program, "args": args, "cwd": os.getcwd(), "env": dict(os.environ)}}
+call["pid"] = os.getpid()  # the call's standard streams are this process's
 connection.sendall(json.dumps(call).encode() + b"\\n")
 sys.exit(int(connection.makefile().readline() or 127))
 """
@@ -86,7 +87,8 @@ def stood_in(source: str) -> str:
 
 
 def named_specs(text: str, specs: list[dict]) -> set[str]:
-    """ta_minesweeper, the specs the text names, and those of a benchmark tag it quotes (`-g "{'benchmark': [...]}"`)."""
+    """ta_minesweeper, the specs the text names, and those of a benchmark tag it quotes
+    (`-g "{'benchmark': ['textarena-lite']}"`)."""
     names = set(re.findall(r"(?<![\w.])ta_\w+", text))
     tags = set(re.findall(r"['\"]([\w-]+)['\"]", text))
     return {DEFAULT_SPEC} | {
