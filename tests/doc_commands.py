@@ -243,11 +243,15 @@ class Page:
             text=True,
         )
         if result.returncode != 0:
-            return f"exited {result.returncode}:\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}"
+            return f"exited {result.returncode}; the last lines of its output:\n{tail(result.stdout)}\n{tail(result.stderr)}"
         failed = sorted(str(path.relative_to(self.repo)) for path in self.repo.rglob("error.json"))
         if failed:
             return "episodes failed:\n" + "\n".join(failed)
         return None
+
+
+def tail(output: str, lines: int = 12) -> str:
+    return "\n".join(output.splitlines()[-lines:])
 
 
 def simple_commands(source: str) -> list[list[str]]:
@@ -281,6 +285,16 @@ def help_text(program: tuple[str, ...]) -> str:
     return support.python(program[0], "--help").stdout
 
 
+def options(help_text: str) -> set[str]:
+    """The options a --help lists (argparse's and pytest's layout: an option's line starts with its flags, then two
+    spaces or more before its description), not flags its descriptions mention."""
+    flags = set()
+    for line in help_text.splitlines():
+        if match := re.match(r"\s{1,8}(-\S.*?)(?:\s{2,}|$)", line):
+            flags |= set(re.findall(r"(?<![\w-])--?[A-Za-z][\w-]*", match.group(1)))
+    return flags
+
+
 def check_commands(source: str) -> str | None:
     """What is wrong with a block's commands: a script that does not exist, a flag its program's --help lacks."""
     problems = []
@@ -299,8 +313,8 @@ def check_commands(source: str) -> str | None:
             continue
         paths = [word for word in arguments if re.fullmatch(r"(tests|scripts)/\S+", word)]
         problems += [f"{' '.join(words)}: no file {path}" for path in paths if not (support.REPO / path).exists()]
-        text = help_text(program)
+        known = options(help_text(program))
         for flag in (word.split("=")[0] for word in arguments if re.fullmatch(r"--?[A-Za-z][\w-]*(=.*)?", word)):
-            if not re.search(rf"(?<![\w-]){re.escape(flag)}(?![\w-])", text):
+            if flag not in known:
                 problems.append(f"{' '.join(words)}: {flag} is not an option of {' '.join(program)} (its --help)")
     return "\n".join(problems) or None
