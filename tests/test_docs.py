@@ -40,6 +40,8 @@ def test_relative_links_point_at_a_file_and_a_heading_there(page):
     assert broken == []
 
 
+# clem processes run by the pages' commands, the same on either Python: CI runs them on 3.12 only
+@pytest.mark.one_python
 @pytest.mark.parametrize("page", COMMAND_PAGES, ids=lambda page: str(page.relative_to(REPO)))
 def test_the_command_blocks_of_a_page_work(page, tmp_path):
     from doc_commands import Page
