@@ -33,7 +33,7 @@ from clemcore.clemgame.envs.pettingzoo.master import GameMasterEnv
 from clemcore.clemgame.recorder import GameInteractionsRecorder
 from clemcore.clemgame.runners import dispatch
 
-from paused_clem import PausedClem
+from paused_clem import Forked, PausedClem
 
 REPO = Path(__file__).resolve().parents[1]
 NLTK_DATA = os.environ.get("NLTK_DATA") or str((REPO.parent / "shared" / "nltk_data").resolve())
@@ -333,6 +333,16 @@ def started_python(script: str | Path, *args: str, cwd: Path, log: Path, env: di
     """A process of a Python script of the project (as `subprocess.Popen([sys.executable, script, *args])` starts
     it, its output in `log`), with `env` added to the test's environment, forked where the environment allows."""
     return _CLEM.start(str(script), list(args), cwd, _environment(env), log, None, clem=False)
+
+
+def started_command(
+    program: str, args: list[str], cwd: Path, env: dict, streams: tuple[Path, Path, Path], clem: bool
+) -> "subprocess.Popen | Forked":
+    """`clem args` (`clem` True) or `python program args` as a shell's command starts it: `env` is its whole
+    environment, `streams` its standard input, output and error (files, or /proc/<pid>/fd/<n> of the shell's command
+    that asked), forked where the environment allows (paused_clem.py)."""
+    stdin, stdout, stderr = streams
+    return _CLEM.start(str(_CLEM.clem) if clem else program, args, cwd, env, stdout, stderr, clem=clem, stdin=stdin)
 
 
 def python(script: str | Path, *args: str, cwd: Path = REPO, env: dict | None = None, check: bool = True):
