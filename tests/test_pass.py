@@ -389,15 +389,16 @@ def test_budget_prints_requests_per_spec_and_the_wall_clock_of_one_and_of_sixtee
     total = sum(counted.values())
     assert f"{total:,} requests" in out
     assert f"{total * 1.5 / 3600:,.1f} h with 1 process\n" in out
-    # sixteen processes: 2048's experiments are pieces of their own, and its largest (6x6) is the largest shard
+    # sixteen processes: 2048's experiments are pieces of their own, and its largest is the largest shard
     largest = max(cell["requests"] for cell in validation["ta_2048"]["ta-random"].values())
     assert (
-        f"{largest * 1.5 / 3600:,.1f} h with 16 processes (scripts/shards.py -n 16: its largest shard, "
+        f"{budget.hours(largest * 1.5)} with 16 processes (scripts/shards.py -n 16: its largest shard, "
         f"{largest:,} requests)" in out
     )
     # the full view's runs did not count requests: the default view's stand in, marked as estimated
-    assert budget.main(["-g", "ta_2048", "--view", "full"]) == 0
-    assert re.search(rf"^ta_2048 .* {counted['ta_2048']:,}~ ", capsys.readouterr().out, re.MULTILINE)
+    assert budget.main(["-g", "ta_chess_vs_random", "--view", "full"]) == 0
+    out = capsys.readouterr().out
+    assert re.search(rf"^ta_chess_vs_random .* {counted['ta_chess_vs_random']:,}~ ", out, re.MULTILINE)
 
 
 # --- fresh instances ---
