@@ -392,7 +392,7 @@ GAMES = [
             "at the request cap"
         ),
         "outcome": "Success when the game ended by play, a draw included; Lose at the request cap (60).",
-        "n_instances": 6,
+        "n_instances": {"base": 1, "random": 6, "heuristic": 6},
         "players": 3,
         "references": ["random", "heuristic"],
         "player_specs": seats(
