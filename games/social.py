@@ -238,7 +238,8 @@ GAMES = [
             "Success when the Mafia or the village won; Lose at the request cap (250); Aborted when a "
             "seat broke the rules."
         ),
-        "n_instances": {"base": 1, "random": 20, "fixed_rule": 20},
+        # a variant raised to the count of measured power (scripts/power.py)
+        "n_instances": {"base": 1, "random": 20, "fixed_rule": 260},
         "players": 10,
         "view": "dialogue",
         "references": ["random", "fixed_rule"],

@@ -258,7 +258,8 @@ GAMES = [
             "Success when a team won or the turn limit (80) was reached; Lose otherwise; Aborted when a "
             "player broke the format twice in a row."
         ),
-        "n_instances": {"base": 1, "random": 8, "lookalike": 8},
+        # a variant raised to the count of measured power (scripts/power.py)
+        "n_instances": {"base": 1, "random": 48, "lookalike": 8},
         "players": 4,
         "references": ["random", "lookalike"],
         "player_specs": [

@@ -3,7 +3,8 @@ played in the validation runs (docs/validation.json, scripts/validate.py), the f
 strong player's measured gap over random play, with a margin; which specs need more than they ship; and what raising
 them costs a pass (docs/benchmark.md, "Instance counts"):
 
-    python scripts/power.py [-g SPEC ...] [--margin 0.75] [--budget 150000000]
+    python scripts/power.py [-g SPEC ...] [--margin 0.75] [--budget 150000000] [--recount SPEC ...]
+    python scripts/power.py --record REV      (the re-planned specs' figures at REV: docs/replanned.json)
 
 The rule: a spec needs `needed(MARGIN x gap)` instances (scripts/separation.py: a gap that size comes out significant
 at 95%, two-sided, four times in five, for scores that spread as the two players' do; at least the 6 pairs a sign
@@ -19,27 +20,29 @@ episodes cost, at the random player's tokens per episode of the spec), while the
 prompt tokens with the random player's play (issue 44: 150 M); the rest are left short, each with the count it
 needs and what that costs. Apply the plan through the declarations (`n_instances`, per variant where the game and
 its variants differ: scripts/build_clemgame.py), regenerate (`python instancegenerator.py GAME`) and validate the
-specs again.
+specs again. A raised spec measured at its raised count shows its gap better: `--recount` sets it from that
+measurement once more (where the rule then gives fewer instances and the first of them separate on the recorded
+scores). `--record REV` writes, for every spec whose instances differ from those of revision REV, its figures there
+(instances, the random player's prompt tokens and requests, the separation and verdict by REV's own declarations) to
+docs/replanned.json, which the catalogue shows beside the figures now (scripts/catalogue.py).
 """
 
 import argparse
 import json
 import math
+import subprocess
 import sys
 from dataclasses import dataclass, replace
 
 from build_clemgame import catalogue_specs  # scripts/ is on sys.path when a script of it runs
-from catalogue import instances_of, self_play_completion, strong_vs_random
+from catalogue import REPLANNED, figures, instances_of, random_tokens, self_play_completion, strong_vs_random
+from clemcore.clemgame import GameSpec
 from repository import REPO
-from separation import FEWEST, Separation, separation, verdict
+from separation import BUDGET, FEWEST, MARGIN, Separation, separation, verdict
 
 from instancegenerator import load_specs
 
 VALIDATION = REPO / "docs" / "validation.json"
-# The share of the expert's gap over random play that a spec's count must still resolve.
-MARGIN = 0.75
-# Issue 44: a pass's prompt tokens with the random player's play.
-BUDGET = 150_000_000
 
 
 def needed(result: Separation, margin: float = MARGIN) -> int | None:
@@ -71,22 +74,22 @@ def experiment_counts(strong: dict[str, list], random: dict[str, list], shipped:
 @dataclass(frozen=True)
 class Plan:
     spec: str
-    instances: int  # shipped, every experiment
+    instances: int  # shipped, in all
     experiments: int
     count: int | None  # needed, in all
-    per_experiment: int | None  # planned, where raised or short
-    cost: float  # the prompt tokens the added episodes cost a pass (random player's play)
-    status: str  # "separates", "cannot", "raise", "short"
+    per_experiment: int | None  # planned, where raised, recounted or short
+    cost: float  # the prompt tokens the added (or, recounted, the removed: below 0) episodes cost a pass
+    status: str  # "separates", "cannot", "does not yet", "raise", "short", "recount"
     why: str
 
 
-def random_tokens(runs: dict) -> int:
-    return sum((cell.get("prompt tokens") or {}).get("total", 0) for cell in runs.get("ta-random", {}).values())
-
-
-def plan(specs, validation: dict, margin: float = MARGIN, budget: int = BUDGET) -> tuple[list[Plan], int]:
+def plan(
+    specs, validation: dict, margin: float = MARGIN, budget: int = BUDGET, recount: frozenset = frozenset()
+) -> tuple[list[Plan], int]:
     """The plan of every spec with a strong player's and a random player's runs, and the pass's prompt tokens after
-    it (random player's play, every validated spec)."""
+    it (random player's play, every validated spec). `recount`: specs an earlier plan raised, measured since at
+    their raised count: each gets the count the rule gives that measurement where it is lower and its first
+    instances of it separate on the recorded scores."""
     total = sum(random_tokens(runs) for runs in validation.values())
     plans, wanting = [], []
     for spec in specs:
@@ -98,13 +101,19 @@ def plan(specs, validation: dict, margin: float = MARGIN, budget: int = BUDGET) 
         kind, why = verdict(spec, result, self_play_completion(spec))
         count = needed(result, margin)
         common = {"spec": spec.game_name, "instances": result.instances, "experiments": len(experiments)}
+        seats = _seats(spec) if getattr(spec, "reference", None) else 1
+        each = per_experiment(count, len(experiments), seats) if count is not None else None
+        per_episode = random_tokens(runs) / result.instances
+        if spec.game_name in recount and each is not None and each < max(experiments.values()):
+            if separation(*(first_scores(runs, player, each) for player in ("ta-expert", "ta-random"))).separates:
+                cost = (sum(min(each, shipped) for shipped in experiments.values()) - result.instances) * per_episode
+                total += cost
+                plans.append(Plan(**common, count=count, per_experiment=each, cost=cost, status="recount", why=why))
+                continue
         if kind != "does not yet" or count is None:
             plans.append(Plan(**common, count=count, per_experiment=None, cost=0.0, status=kind, why=why))
             continue
-        seats = _seats(spec) if getattr(spec, "reference", None) else 1
-        each = per_experiment(count, len(experiments), seats)
-        added = sum(max(0, each - shipped) for shipped in experiments.values())
-        cost = added * random_tokens(runs) / result.instances
+        cost = sum(max(0, each - shipped) for shipped in experiments.values()) * per_episode
         wanting.append(Plan(**common, count=count, per_experiment=each, cost=cost, status="raise", why=why))
     for each in sorted(wanting, key=lambda plan: (plan.cost, plan.spec)):
         if total + each.cost <= budget:
@@ -113,6 +122,31 @@ def plan(specs, validation: dict, margin: float = MARGIN, budget: int = BUDGET) 
         else:
             plans.append(replace(each, status="short"))
     return plans, round(total)
+
+
+def first_scores(runs: dict, player: str, count: int) -> list:
+    """The player's episode scores over the first `count` instances of every experiment, in catalogue.paired_scores'
+    order (a spec that plays fewer plays the first instances of the same file)."""
+    return [score for experiment in sorted(runs[player]) for score in runs[player][experiment]["scores"][:count]]
+
+
+def record(revision: str, specs, validation: dict) -> dict:
+    """{spec: its figures at `revision`} of every spec whose instances there differ from its instances now."""
+
+    def shown(path: str):
+        return json.loads(
+            subprocess.run(["git", "show", f"{revision}:{path}"], cwd=REPO, capture_output=True, check=True).stdout
+        )
+
+    before = shown("docs/validation.json")["games"]
+    declared = {entry["game_name"]: entry for entry in shown("clemgame.json")}
+    changed = {}
+    for spec in specs:
+        runs, old = validation.get(spec.game_name), before.get(spec.game_name)
+        if runs and old and figures(spec, runs)["instances"] != figures(spec, old)["instances"]:
+            then = GameSpec.from_dict({**declared[spec.game_name], "game_path": str(REPO)}, allow_underspecified=True)
+            changed[spec.game_name] = figures(then, old)
+    return changed
 
 
 def _seats(spec) -> int:
@@ -125,10 +159,22 @@ def main(argv: list[str]) -> int:
     parser.add_argument("-g", "--games", nargs="*", help="specs of clemgame.json (default: every validated one)")
     parser.add_argument("--margin", type=float, default=MARGIN, help=f"share of the gap to resolve ({MARGIN})")
     parser.add_argument("--budget", type=int, default=BUDGET, help=f"a pass's prompt tokens ({BUDGET:,})")
+    parser.add_argument(
+        "--recount",
+        nargs="*",
+        default=[],
+        help="specs an earlier plan raised, validated since at the raised count: set from that measurement",
+    )
+    parser.add_argument("--record", metavar="REV", help="write the re-planned specs' figures at REV and stop")
     args = parser.parse_args(argv)
     validation = json.loads(VALIDATION.read_text(encoding="utf-8"))["games"]
     specs = [spec for spec in catalogue_specs(load_specs()) if not args.games or spec.game_name in args.games]
-    plans, total = plan(specs, validation, args.margin, args.budget)
+    if args.record:
+        changed = record(args.record, specs, validation)
+        REPLANNED.write_text(json.dumps({"since": args.record, "specs": changed}, indent=1, sort_keys=True) + "\n")
+        print(f"wrote {REPLANNED.relative_to(REPO)}: {len(changed)} specs re-planned since {args.record}")
+        return 0
+    plans, total = plan(specs, validation, args.margin, args.budget, frozenset(args.recount))
     print(f"{'spec':44} {'instances':>9} {'needed':>6} {'planned':>12} {'added tokens':>12}  status")
     for each in plans:
         planned = f"{each.per_experiment} x {each.experiments}" if each.per_experiment else "–"
@@ -137,10 +183,11 @@ def main(argv: list[str]) -> int:
             f"{each.status}" + (f": {each.why}" if each.status in ("cannot", "does not yet") else "")
         )
     counts = {status: sum(each.status == status for each in plans) for status in ("separates", "raise", "short")}
+    recounted = sum(each.status == "recount" for each in plans)
     print(
-        f"\n{len(plans)} specs with a strong player's runs: {counts['separates']} separate, {counts['raise']} to raise, "
-        f"{counts['short']} left short (the budget); a pass after the raises: {total:,} prompt tokens "
-        f"(budget {args.budget:,}; margin {args.margin:g}, {FEWEST} instances at least)"
+        f"\n{len(plans)} specs with a strong player's runs: {counts['separates']} separate, {recounted} recounted, "
+        f"{counts['raise']} to raise, {counts['short']} left short (the budget); a pass after the plan: {total:,} "
+        f"prompt tokens (budget {args.budget:,}; margin {args.margin:g}, {FEWEST} instances at least)"
     )
     return 0
 

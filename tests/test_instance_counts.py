@@ -110,8 +110,8 @@ def _runs(strong: list[float], tokens: int) -> dict:
 
 
 def test_the_plan_raises_the_cheapest_specs_first_within_the_budget():
-    # both: gap 10 over 10 instances (one win in ten), not resolved: 140 needed, 130 episodes to add
-    cheap, dear = spec_of("ta_tic_tac_toe_vs_random"), spec_of("ta_reverse_tic_tac_toe_vs_random")
+    # both ship 10 instances of one experiment; here a gap of 10 (one win in ten), not resolved: 140 needed, 130 to add
+    cheap, dear = spec_of("ta_tic_tac_toe_vs_random"), spec_of("ta_tic_tac_toe_vs_minimax")
     validation = {cheap.game_name: _runs([100.0] + [0.0] * 9, 1_000), dear.game_name: _runs([100.0] + [0.0] * 9, 2_000)}
     plans, total = power.plan([cheap, dear], validation, budget=3_000 + 130 * 100 + 130 * 150)
     assert [(each.spec, each.count, each.per_experiment, each.cost, each.status) for each in plans] == [
@@ -127,3 +127,15 @@ def test_a_2048_episode_cut_at_a_cap_scores_the_board_that_many_moves_in():
     played = {"tiles": [2, 4, 8, 16, 32], "final": 64, "target": 2048, "tokens": [10] * 5}
     assert plan_2048.score(played, 3) == pytest.approx(30.0)  # 16 after 3 moves: 3 of the 10 doublings to 2048
     assert plan_2048.score(played, 5) == pytest.approx(50.0)  # the episode ended before the cap: its last board
+
+
+def test_a_raised_spec_measured_at_its_count_is_recounted_where_its_first_instances_separate():
+    spec = spec_of("ta_tic_tac_toe_vs_random")  # ships 10 instances of one experiment
+    # every pair +100: the rule's 6 instances (the fewest a sign test takes) separate on the recorded scores
+    validation = {spec.game_name: _runs([100.0] * 10, 1_000)}
+    [recounted], total = power.plan([spec], validation, recount=frozenset({spec.game_name}))
+    assert (recounted.count, recounted.per_experiment, recounted.cost, recounted.status) == (6, 6, -400, "recount")
+    assert total == 600
+    # without --recount a spec that separates keeps its instances
+    [kept], total = power.plan([spec], validation)
+    assert (kept.per_experiment, kept.status, total) == (None, "separates", 1_000)
