@@ -7,9 +7,14 @@ of a config are no env kwargs (`GENERATOR_KEYS`): `seats` sets another seat coun
 (TextArena games that take a range of players); `n_instances` another instance count than the spec's (one for a
 fixed puzzle); `instances` lists, per instance, env kwargs over the config's (content TextArena takes as an argument,
 such as a puzzle: one instance each); `params` are clem experiment parameters, copied onto the experiment for the
-game master (which of the games the env draws an experiment keeps, say).
+game master (which of the games the env draws an experiment keeps, say). Experiments TextArena registers take another
+count than the spec's from `experiment_n_instances` ({experiment: count}).
 Each instance records what it stands for: env id and kwargs, number of seats, seed, and the content the env
-produces from them. The `_vs_<reference>` variants play their base game's instances.
+produces from them. The `_vs_<reference>` variants play their base game's instances. A game and its variants may play
+different counts (`n_instances` per variant in the declaration, scripts/build_clemgame.py): the base game's file holds
+the largest count, and a spec that plays fewer plays the first n instances of every experiment from a file of its own
+(`instances_<game>_first<n>`, written here beside the full one). Seeds are per (game, experiment, game id), so a count
+cut keeps the first instances' content and a count raised keeps every instance there was.
 """
 
 import re
@@ -83,14 +88,17 @@ def _custom_config(game_spec: GameSpec, name: str) -> dict:
     return chosen.get(name, {}) if isinstance(chosen, dict) else {}
 
 
-def instance_kwargs(game_spec: GameSpec, name: str) -> list[dict]:
+def instance_kwargs(game_spec: GameSpec, name: str, n_instances: int | None = None) -> list[dict]:
     """Per instance of the experiment, the env kwargs it sets over the experiment's: one instance per entry of the
-    config's `instances`, else `n_instances` (by default the spec's) instances of the experiment's own kwargs, which
-    differ by their seeds."""
+    config's `instances`, else `n_instances` (the config's, the spec's `experiment_n_instances` for the experiment,
+    or the count given, by default the spec's) instances of the experiment's own kwargs, which differ by their
+    seeds."""
     config = _custom_config(game_spec, name)
     if "instances" in config:
         return [dict(kwargs) for kwargs in config["instances"]]
-    return [{} for _ in range(config.get("n_instances", game_spec["n_instances"]))]
+    count = n_instances if n_instances is not None else game_spec["n_instances"]
+    count = getattr(game_spec, "experiment_n_instances", {}).get(name, count)
+    return [{} for _ in range(config.get("n_instances", count))]
 
 
 def experiment_params(game_spec: GameSpec, name: str) -> dict:
@@ -125,15 +133,24 @@ def instance_seed(game_name: str, experiment: str, game_id: int, attempt: int = 
 
 
 class TextArenaInstanceGenerator(GameInstanceGenerator):
-    """The spec's instances; `draw` and `avoid` (the seeds not to use) make a fresh set in `game_dir`."""
+    """The spec's instances, `n_instances` per experiment (by default the spec's); `draw` and `avoid` (the seeds not
+    to use) make a fresh set in `game_dir`, which records its draw (clem reads only `experiments`)."""
 
     def __init__(
-        self, game_spec: GameSpec, game_dir: Path = GAME_DIR, draw: str | None = None, avoid: frozenset = frozenset()
+        self,
+        game_spec: GameSpec,
+        game_dir: Path = GAME_DIR,
+        draw: str | None = None,
+        avoid: frozenset = frozenset(),
+        n_instances: int | None = None,
     ):
         super().__init__(str(game_dir))
         self.game_spec = game_spec
         self.draw = draw
         self.avoid = avoid
+        self.n_instances = n_instances
+        if draw is not None:
+            self.instances["draw"] = draw
 
     def on_generate(self, seed, **kwargs):
         # an unavailable game raises GameUnavailableError from the game master's setup
@@ -142,7 +159,7 @@ class TextArenaInstanceGenerator(GameInstanceGenerator):
             experiment = self.add_experiment(name)
             experiment["env_id"] = env_id
             experiment.update(experiment_params(self.game_spec, name))
-            for game_id, overrides in enumerate(instance_kwargs(self.game_spec, name)):
+            for game_id, overrides in enumerate(instance_kwargs(self.game_spec, name, self.n_instances)):
                 instance = self.add_game_instance(experiment, game_id)
                 instance.update(
                     env_id=env_id,
@@ -173,16 +190,50 @@ class TextArenaInstanceGenerator(GameInstanceGenerator):
         )
 
 
+def family(specs: list[GameSpec], base: GameSpec) -> list[GameSpec]:
+    """The base game and its `_vs_` variants, base first: the specs that play its instance file or a part of it."""
+    return [base, *(spec for spec in specs if getattr(spec, "base_game", None) == base.game_name)]
+
+
+def first_instances(instances: dict, n: int) -> dict:
+    """The instance file's first `n` instances of every experiment (all of an experiment that has fewer)."""
+    return {
+        **instances,
+        "experiments": [
+            {**experiment, "game_instances": experiment["game_instances"][:n]}
+            for experiment in instances["experiments"]
+        ],
+    }
+
+
+def generate_family(
+    specs: list[GameSpec], game_dir: Path = GAME_DIR, draw: str | None = None, avoid: frozenset = frozenset()
+) -> tuple[TextArenaInstanceGenerator, list[str]]:
+    """Writes a family's instance files (`family`): the largest count any of them plays, in the file of the spec
+    that plays it, and the first instances of it in the file of each spec that plays fewer. The generator, which
+    holds the full set, and the paths written."""
+    largest = max(specs, key=lambda spec: spec["n_instances"])  # the base game on a tie: it comes first
+    generator = TextArenaInstanceGenerator(specs[0], game_dir, draw, avoid, largest["n_instances"])
+    name = f"{largest['instances']}.json"
+    written = {name: generator.generate(name)}
+    for spec in specs:
+        name = f"{spec['instances']}.json"
+        if name not in written:
+            written[name] = generator.store_file(first_instances(generator.instances, spec["n_instances"]), name, "in")
+    return generator, list(written.values())
+
+
 def main(game_names: list[str]) -> int:
-    specs = [
+    specs = load_specs()
+    bases = [
         spec
-        for spec in load_specs()
+        for spec in specs
         if not getattr(spec, "reference", None) and (not game_names or spec.game_name in game_names)
     ]
     not_written = 0
-    for spec in specs:
+    for base in bases:
         try:
-            path = TextArenaInstanceGenerator(spec).generate(f"{spec['instances']}.json")
+            _, paths = generate_family(family(specs, base))
         except GameUnavailableError as error:
             print(f"skipped: {error}", file=sys.stderr)
             not_written += 1
@@ -190,7 +241,8 @@ def main(game_names: list[str]) -> int:
             print(f"error: {error}", file=sys.stderr)
             not_written += 1
         else:
-            print(f"wrote {Path(path).relative_to(GAME_DIR)}")
+            for path in paths:
+                print(f"wrote {Path(path).relative_to(GAME_DIR)}")
     return 1 if not_written else 0
 
 

@@ -87,7 +87,7 @@ GAMES = [
             "Success when the game ended by the rules (mate, stalemate, a draw by rule); Lose on a "
             "losing invalid move or at the request cap (200)."
         ),
-        "n_instances": 4,
+        "n_instances": {"base": 2, "random": 4, "engine": 4},
         "players": 2,
         "references": ["random", "engine"],
         "player_specs": [
@@ -118,7 +118,7 @@ GAMES = [
             "Success when the board was played out (a win or a draw); Lose on a losing invalid move or "
             "at the request cap (450)."
         ),
-        "n_instances": 4,
+        "n_instances": {"base": 1, "random": 4, "heuristic": 4},
         "players": 2,
         "references": ["random", "heuristic"],
         "player_specs": [
@@ -145,7 +145,7 @@ GAMES = [
             "Success when a player broke through or wiped out the other; Lose on a losing invalid move "
             "or at the request cap (400)."
         ),
-        "n_instances": 4,
+        "n_instances": {"base": 1, "random": 4, "search": 4},
         "players": 2,
         "references": ["random", "search"],
         "player_specs": [
@@ -181,7 +181,7 @@ GAMES = [
             "Success when a side lost all its pieces or every move, or at the turn limit (a draw); Lose "
             "on a losing invalid move."
         ),
-        "n_instances": 4,
+        "n_instances": {"base": 1, "random": 4, "search": 4},
         "players": 2,
         "references": ["random", "search"],
         "player_specs": [
@@ -212,7 +212,7 @@ GAMES = [
             "Success when a side lost all its pieces or every move, or at the 60-move limit (more "
             "captures win, equal is a draw); Lose on a losing invalid move or at the request cap (130)."
         ),
-        "n_instances": 10,
+        "n_instances": {"base": 1, "random": 10, "search": 10},
         "players": 2,
         "references": ["random", "search"],
         "player_specs": [
@@ -236,7 +236,7 @@ GAMES = [
             "Success when a side connected its pieces, or on a draw by rule (60 moves without capture, "
             "a position three times); Lose on a losing invalid move or at the request cap (600)."
         ),
-        "n_instances": 10,
+        "n_instances": {"base": 1, "random": 10, "heuristic": 10},
         "players": 2,
         "references": ["random", "heuristic"],
         "player_specs": [
@@ -273,7 +273,7 @@ GAMES = [
             "Success when a side lost all its pieces or every move, or at the 40-move limit (more "
             "captures win, equal is a draw); Lose on a losing invalid move or at the request cap (90)."
         ),
-        "n_instances": 10,
+        "n_instances": {"base": 1, "random": 10, "search": 10},
         "players": 2,
         "references": ["random", "search"],
         "player_specs": [

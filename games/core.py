@@ -369,6 +369,12 @@ GAMES = [
         "score": "100 when solved, else 100 × TextArena's completion (disks in place on C from the bottom)",
         "outcome": "Success when all disks are on C; Lose at the turn limit.",
         "n_instances": 1,
+        "cannot_separate": {
+            "base": (
+                "TextArena's Tower of Hanoi has five puzzles, 3 to 7 disks, whatever the seed: five pairs, every "
+                "one +100, are fewer than the 6 a sign test needs, and a sixth instance would repeat a puzzle"
+            ),
+        },
         "players": 1,
         "player_specs": [
             {
@@ -392,7 +398,8 @@ GAMES = [
             "at the request cap"
         ),
         "outcome": "Success when the game ended by play, a draw included; Lose at the request cap (60).",
-        "n_instances": 6,
+        # a variant raised to the count of measured power (scripts/power.py)
+        "n_instances": {"base": 1, "random": 6, "heuristic": 30},
         "players": 3,
         "references": ["random", "heuristic"],
         "player_specs": seats(
@@ -429,11 +436,5 @@ GAMES = [
         ),
         "content": ["board"],
         "max_requests": 60,
-        "cannot_separate": {
-            "heuristic": (
-                "the two heuristic opponents block every line about to be completed, each other's too: "
-                "every game ends in a draw, whoever plays the third seat"
-            ),
-        },
     },
 ]

@@ -509,7 +509,7 @@ GAMES = [
             "(The request cap, 42, lies beyond the longest game: every round is two moves, each at most "
             "one warned retry.)"
         ),
-        "n_instances": 10,
+        "n_instances": {"base": 1, "random": 10, "equilibrium": 10},
         "players": 2,
         "references": ["random", "equilibrium"],
         "player_specs": seats(
@@ -546,7 +546,7 @@ GAMES = [
             "(The request cap, 38, lies beyond the longest game: every round is two moves, each at most "
             "one warned retry.)"
         ),
-        "n_instances": 10,
+        "n_instances": {"base": 1, "random": 10, "frequency": 10},
         "players": 2,
         "references": ["random", "frequency"],
         "player_specs": seats(
@@ -585,7 +585,7 @@ GAMES = [
             "(The request cap, 42, lies beyond the longest game: every round is two moves, each at most "
             "one warned retry.)"
         ),
-        "n_instances": 10,
+        "n_instances": {"base": 1, "random": 10, "pattern": 10},
         "players": 2,
         "references": ["random", "pattern"],
         "player_specs": seats(
@@ -850,7 +850,7 @@ GAMES = [
             "misallocated its units twice in a row. (The request cap, 102, lies beyond the longest "
             "game: 25 rounds of two moves, each at most one warned retry.)"
         ),
-        "n_instances": 10,
+        "n_instances": {"base": 1, "random": 10, "best_response": 10},
         "players": 2,
         "references": ["random", "best_response"],
         "player_specs": [

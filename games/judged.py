@@ -164,7 +164,7 @@ GAMES = [
             "50 + 50 × the gain of the model's side in the jury's vote share, from before the debate to after it"
         ),
         "outcome": "Success when the debate was held to its end; Aborted never (any text is an argument).",
-        "n_instances": 10,
+        "n_instances": {"base": 1, "random": 10},
         "players": 3,
         "view": "dialogue",
         "judge": "jury",
@@ -210,7 +210,7 @@ GAMES = [
         "score": "100 when both strategies were judged (TextArena's verdict, a draw included), 0 otherwise",
         "vs_score": "100 × the model's share of the jury's valid votes (50 when none was valid)",
         "outcome": "Success when both strategies were judged; Aborted never (any text is a strategy).",
-        "n_instances": 10,
+        "n_instances": {"base": 1, "random": 10},
         "players": 3,
         "view": "dialogue",
         "judge": "jury",

@@ -68,7 +68,7 @@ GAMES = [
         "entry_point": "textarena.envs.TicTacToe.env:TicTacToeEnv",
         "master": MultiPlayerMaster,
         "scorer": metrics.CompetitiveScorer,
-        "n_instances": 10,
+        "n_instances": {"base": 1, "random": 10, "minimax": 10},
         "players": 2,
         "references": ["random", "minimax"],
         "player_specs": [
@@ -86,7 +86,8 @@ GAMES = [
         "entry_point": "textarena.envs.ReverseTicTacToe.env:ReverseTicTacToeEnv",
         "master": MultiPlayerMaster,
         "scorer": metrics.CompetitiveScorer,
-        "n_instances": 10,
+        # a variant raised to the count of measured power (scripts/power.py)
+        "n_instances": {"base": 1, "random": 36, "minimax": 10},
         "players": 2,
         "references": ["random", "minimax"],
         "player_specs": [
@@ -105,7 +106,7 @@ GAMES = [
         "entry_point": "textarena.envs.WildTicTacToe.env:WildTicTacToeEnv",
         "master": MultiPlayerMaster,
         "scorer": metrics.CompetitiveScorer,
-        "n_instances": 16,
+        "n_instances": {"base": 1, "random": 16, "minimax": 16},
         "players": 2,
         "references": ["random", "minimax"],
         "player_specs": [
@@ -124,7 +125,7 @@ GAMES = [
         "entry_point": "textarena.envs.QuantumTicTacToe.env:QuantumTicTacToeEnv",
         "master": QuantumTicTacToeMaster,
         "scorer": metrics.CompetitiveScorer,
-        "n_instances": 10,
+        "n_instances": {"base": 1, "random": 10, "lookahead": 10},
         "players": 2,
         "references": ["random", "lookahead"],
         "player_specs": [
@@ -143,7 +144,7 @@ GAMES = [
         "entry_point": "textarena.envs.UltimateTicTacToe.env:UltimateTicTacToeEnv",
         "master": UltimateTicTacToeMaster,
         "scorer": metrics.CompetitiveScorer,
-        "n_instances": 10,
+        "n_instances": {"base": 1, "random": 10, "alpha_beta": 10},
         "players": 2,
         "references": ["random", "alpha_beta"],
         "player_specs": [
@@ -159,7 +160,7 @@ GAMES = [
         "entry_point": "textarena.envs.ConnectFour.env:ConnectFourEnv",
         "master": MultiPlayerMaster,
         "scorer": metrics.CompetitiveScorer,
-        "n_instances": 10,
+        "n_instances": {"base": 1, "random": 10, "alpha_beta": 10},
         "players": 2,
         "references": ["random", "alpha_beta"],
         "player_specs": [
@@ -177,7 +178,7 @@ GAMES = [
         "entry_point": "textarena.envs.Nim.env:NimEnv",
         "master": MultiPlayerMaster,
         "scorer": metrics.CompetitiveScorer,
-        "n_instances": 10,
+        "n_instances": {"base": 1, "random": 10, "nim_sum": 10},
         "players": 2,
         "references": ["random", "nim_sum"],
         "player_specs": [
@@ -201,7 +202,7 @@ GAMES = [
         "outcome": (
             "Success when the game was played to its end (a win or a draw); Aborted when a player broke the rules."
         ),
-        "n_instances": 10,
+        "n_instances": {"base": 1, "random": 10, "solver": 10},
         "players": 2,
         "references": ["random", "solver"],
         "player_specs": [
@@ -243,7 +244,7 @@ GAMES = [
         "outcome": (
             "Success when the game was played to its end (a win or a draw); Aborted when a player broke the rules."
         ),
-        "n_instances": 10,
+        "n_instances": {"base": 1, "random": 10, "memory": 10},
         "players": 2,
         "references": ["random", "memory"],
         "player_specs": [

@@ -196,7 +196,7 @@ GAMES = [
         "scorer": metrics.CompetitiveScorer,
         "score": "100 when the Guesser made its guess (the game played to its end), 0 otherwise",
         "outcome": "Success when the Guesser made its guess; Aborted when a seat broke the format.",
-        "n_instances": 10,
+        "n_instances": {"base": 1, "random": 10, "heuristic": 10},
         "players": 2,
         "view": "dialogue",
         "references": ["random", "heuristic"],
@@ -238,7 +238,8 @@ GAMES = [
             "Success when the Mafia or the village won; Lose at the request cap (250); Aborted when a "
             "seat broke the rules."
         ),
-        "n_instances": 20,
+        # a variant raised to the count of measured power (scripts/power.py)
+        "n_instances": {"base": 1, "random": 20, "fixed_rule": 260},
         "players": 10,
         "view": "dialogue",
         "references": ["random", "fixed_rule"],
@@ -286,7 +287,7 @@ GAMES = [
             "Success when a player reached 11 victory points; Lose at the request cap (1000 requests, "
             "4000 moves of all seats); Aborted when a seat broke the rules."
         ),
-        "n_instances": 4,
+        "n_instances": {"base": 1, "random": 4, "greedy": 4},
         "players": 4,
         "references": ["random", "greedy"],
         "player_specs": seats(
@@ -324,7 +325,7 @@ GAMES = [
         "scorer": metrics.CompetitiveScorer,
         "score": "100 when the vote was held (the game played to its end), 0 otherwise",
         "outcome": "Success when every seat voted; Aborted when a seat was eliminated by its second invalid vote.",
-        "n_instances": 6,
+        "n_instances": {"base": 1, "random": 6},
         "players": 3,
         "textarena_seats": "3-15",
         "view": "dialogue",

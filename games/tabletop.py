@@ -287,7 +287,7 @@ GAMES = [
             "Success when all rounds were played; Lose at the request cap (100); Aborted when a seat "
             "broke the rules."
         ),
-        "n_instances": 10,
+        "n_instances": {"base": 1, "random": 10, "equilibrium": 10},
         "players": 2,
         "references": ["random", "equilibrium"],
         "player_specs": seats(2, ["[check]", "[bet]", "[call]", "[fold]", "I hold the King: [bet]", "I raise."]),
@@ -308,7 +308,7 @@ GAMES = [
             "Success when all rounds were played; Lose at the request cap (200); Aborted when a seat "
             "broke the rules."
         ),
-        "n_instances": 10,
+        "n_instances": {"base": 1, "random": 10, "heuristic": 10},
         "players": 2,
         "references": ["random", "heuristic"],
         "player_specs": seats(
@@ -341,7 +341,7 @@ GAMES = [
             "Success when a seat reached the target score or the turn limit was reached; Aborted when a "
             "seat broke the rules."
         ),
-        "n_instances": 10,
+        "n_instances": {"base": 1, "random": 10, "hold_at_20": 10},
         "players": 2,
         "references": ["random", "hold_at_20"],
         "player_specs": seats(2, ["[roll]", "[roll]", "[roll]", "[hold]", "I roll again.", "[roll]"]),
@@ -363,7 +363,7 @@ GAMES = [
             "Success when all 13 rounds were played; Lose at the request cap (60); Aborted when a seat "
             "broke the rules."
         ),
-        "n_instances": 10,
+        "n_instances": {"base": 1, "random": 10, "match_prize": 10},
         "players": 2,
         "references": ["random", "match_prize"],
         "player_specs": seats(
@@ -403,7 +403,7 @@ GAMES = [
             "Success when all 13 rounds were played; Lose at the request cap (90); Aborted when a seat "
             "broke the rules."
         ),
-        "n_instances": 12,
+        "n_instances": {"base": 1, "random": 12},
         "players": 3,
         "references": ["random"],
         "player_specs": seats(
@@ -443,7 +443,7 @@ GAMES = [
             "Success when one seat lost all its dice by play; Lose at the request cap (300); Aborted "
             "when a seat broke the rules."
         ),
-        "n_instances": 8,
+        "n_instances": {"base": 1, "random": 8, "probability": 8},
         "players": 2,
         "references": ["random", "probability"],
         "player_specs": seats(
@@ -492,7 +492,7 @@ GAMES = [
         "outcome": (
             "Success when all cards were played; Lose at the request cap (100); Aborted when a seat broke the rules."
         ),
-        "n_instances": 24,
+        "n_instances": {"base": 1, "random": 24, "greedy": 24},
         "players": 2,
         "references": ["random", "greedy"],
         "player_specs": seats(
@@ -528,7 +528,7 @@ GAMES = [
             "Success when the game came to its regular end; Lose at the request cap (300); Aborted when "
             "a seat broke the rules."
         ),
-        "n_instances": 10,
+        "n_instances": {"base": 1, "random": 10, "greedy": 10},
         "players": 2,
         "references": ["random", "greedy"],
         "player_specs": seats(
@@ -566,7 +566,8 @@ GAMES = [
             "Success when the game came to its regular end; Lose at the request cap (400, the seat with "
             "fewer payoff cards left wins there); Aborted when a seat broke the rules."
         ),
-        "n_instances": 10,
+        # a variant raised to the count of measured power (scripts/power.py)
+        "n_instances": {"base": 1, "random": 10, "greedy": 50},
         "players": 2,
         "references": ["random", "greedy"],
         "player_specs": seats(
@@ -610,7 +611,7 @@ GAMES = [
             "Success when all 26 tricks were played; Lose at the request cap (120); Aborted when a seat "
             "broke the rules."
         ),
-        "n_instances": 20,
+        "n_instances": {"base": 1, "random": 20, "greedy": 20},
         "players": 2,
         "references": ["random", "greedy"],
         "view_window": 6000,
@@ -647,7 +648,7 @@ GAMES = [
             "Success when all ten auctions were won; Lose at the request cap (60: endless ties); "
             "Aborted when a seat broke the rules."
         ),
-        "n_instances": 10,
+        "n_instances": {"base": 1, "random": 10, "rank_match": 10},
         "players": 2,
         "references": ["random", "rank_match"],
         "player_specs": seats(
@@ -685,7 +686,7 @@ GAMES = [
             "Success when the game came to its regular end; Lose at the request cap (600); Aborted when "
             "a seat broke the rules."
         ),
-        "n_instances": 10,
+        "n_instances": {"base": 1, "random": 10, "equity": 10},
         "players": 2,
         "references": ["random", "equity"],
         "player_specs": seats(

@@ -73,7 +73,7 @@ GAMES = [
             "Success when the game ended by its rules; Aborted when a seat's reply held no direction "
             "(TextArena kills that snake)."
         ),
-        "n_instances": 10,
+        "n_instances": {"base": 1, "random": 10, "flood_fill": 10},
         "players": 2,
         "references": ["random", "flood_fill"],
         "player_specs": seats(2, ["[up]", "[right]", "[down]", "[left]", "[w]", "[d]", "I go up"]),
@@ -97,7 +97,7 @@ GAMES = [
             "Success when the game ended by its rules; Aborted when a seat's reply held no direction "
             "(TextArena kills that player)."
         ),
-        "n_instances": 10,
+        "n_instances": {"base": 1, "random": 10, "flood_fill": 10},
         "players": 2,
         "references": ["random", "flood_fill"],
         "player_specs": seats(2, ["[up]", "[right]", "[down]", "[left]", "[w]", "[d]", "I go up"]),
@@ -118,7 +118,7 @@ GAMES = [
             "Success when a player built a road or the board filled up; Aborted when a seat broke the "
             "rules twice in a row."
         ),
-        "n_instances": 4,
+        "n_instances": {"base": 1, "random": 4, "road_greedy": 4},
         "players": 2,
         "references": ["random", "road_greedy"],
         "player_specs": seats(
@@ -156,7 +156,7 @@ GAMES = [
             "Success when a player won by the rules; Lose at the request cap (300); Aborted when a seat "
             "made 11 invalid moves in a row."
         ),
-        "n_instances": 6,
+        "n_instances": {"base": 1, "random": 6, "climb_greedy": 6},
         "players": 2,
         "references": ["random", "climb_greedy"],
         "player_specs": seats(
@@ -192,7 +192,7 @@ GAMES = [
             "Success when a player built a road; Lose at the request cap (300); Aborted when a seat "
             "broke the rules twice in a row."
         ),
-        "n_instances": 4,
+        "n_instances": {"base": 3, "random": 4, "road_greedy": 4},
         "players": 2,
         "references": ["random", "road_greedy"],
         "player_specs": [

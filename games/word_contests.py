@@ -164,7 +164,7 @@ GAMES = [
         "scorer": metrics.CompetitiveScorer,
         "score": "100 when the game was played to its end (a win or the draw at the turn limit)",
         "outcome": "Success when a seat said the other's word or the turn limit was reached; Lose at the request cap.",
-        "n_instances": 10,
+        "n_instances": {"base": 1, "random": 10, "trickster": 10},
         "players": 2,
         "view": "dialogue",
         "references": ["random", "trickster"],
@@ -208,7 +208,7 @@ GAMES = [
             "Success when a player ran out of words; Lose at the request cap (200); Aborted for a reply "
             "without a bracketed word."
         ),
-        "n_instances": 10,
+        "n_instances": {"base": 1, "random": 10, "parity": 10},
         "players": 2,
         "references": ["random", "parity"],
         "player_specs": seats(2, ["[see]", "[he]", "[her]", "[tea]", "[seat]", "[none]", "my word is tea"]),
@@ -229,7 +229,7 @@ GAMES = [
         "score": "100 when the game was played to its end (both words submitted)",
         "vs_score": "the model's share of the two word values, 100 x own / (own + opponent's); 50 when both are 0",
         "outcome": "Success when both players submitted a valid word; Lose otherwise.",
-        "n_instances": 10,
+        "n_instances": {"base": 1, "random": 10, "value_bidder": 10},
         "players": 2,
         "view_window": 17000,
         # the prompt's purse is the starting one; the current one is sent after every move
@@ -258,7 +258,8 @@ GAMES = [
             "Success when a team won or the turn limit (80) was reached; Lose otherwise; Aborted when a "
             "player broke the format twice in a row."
         ),
-        "n_instances": 8,
+        # a variant raised to the count of measured power (scripts/power.py)
+        "n_instances": {"base": 1, "random": 48, "lookalike": 8},
         "players": 4,
         "references": ["random", "lookalike"],
         "player_specs": [

@@ -10,7 +10,10 @@ outcome lines (`vs_score` in the base game for games scored by their payoff) and
 `vs_max_requests`, its own request cap (a variant counts only the model's requests, the base game every seat's).
 `cannot_separate` and `no_strong_player` (why the game's Main Score cannot separate a strong player from a random one,
 or why no strong player is written; scripts/separation.py reads them) are given per variant: `{"base": ...,
-"random": ...}`.
+"random": ...}`. So is `n_instances` where the game and its variants play different counts, one for each of them
+(`{"base": 1, "random": 10, "greedy": 60}`, docs/benchmark.md "Instance counts"): the base game's instance file holds
+the largest, and a spec that plays fewer plays the first n of every experiment from `instances_<base>_first<n>`
+(instancegenerator.py writes both).
 
 The entries of clemgame.json no family declares are written by hand (a quick game whose generic master does: README
 "Adding a game"): the build keeps them after its own, in their order, each checked as clem's load checks it and given
@@ -75,12 +78,21 @@ def declared_games() -> list[dict]:
 
 
 def for_variant(spec: dict, variant: str) -> dict:
-    """The spec with its per-variant keys' values for `variant` ("base" or a reference), those without one left out."""
-    return {
+    """The spec with its per-variant keys' values for `variant` ("base" or a reference), those without one left out,
+    and its count of instances."""
+    chosen = {
         key: value[variant] if key in PER_VARIANT else value
         for key, value in spec.items()
         if key not in PER_VARIANT or variant in value
     }
+    counts = spec.get("n_instances")
+    if isinstance(counts, dict):
+        if variant not in counts:
+            raise SpecError(
+                f"{spec['game_name']}: `n_instances` gives no count for {variant!r}; it gives one per variant"
+            )
+        chosen["n_instances"] = counts[variant]
+    return chosen
 
 
 def vs_spec(base: dict, reference: str) -> dict:
@@ -107,9 +119,22 @@ def with_vs_specs(specs: list[dict]) -> list[dict]:
     """The base specs in their order, each followed by its variants."""
     result = []
     for base in specs:
-        result.append(for_variant(base, "base"))
-        result += [vs_spec(base, reference) for reference in base.get("references", [])]
+        result += with_instance_files(
+            [for_variant(base, "base"), *(vs_spec(base, reference) for reference in base.get("references", []))]
+        )
     return result
+
+
+def with_instance_files(family: list[dict]) -> list[dict]:
+    """A game and its variants, each spec that plays fewer instances than the largest count of them given the file of
+    its first instances (instancegenerator.py writes it from the full file)."""
+    largest = max((spec.get("n_instances", 0) for spec in family), default=0)
+    return [
+        {**spec, "instances": f"{spec['instances']}_first{spec['n_instances']}"}
+        if spec.get("n_instances", largest) < largest
+        else spec
+        for spec in family
+    ]
 
 
 def catalogue() -> list[dict]:

@@ -23,6 +23,8 @@ from metrics import CompetitiveScorer
 CATALOGUE = REPO / "docs" / "catalogue.md"
 CONTEXT = REPO / "docs" / "context.md"
 VALIDATION = REPO / "docs" / "validation.json"
+# The re-planned specs' figures before they were re-planned (scripts/power.py --record)
+REPLANNED = REPO / "docs" / "replanned.json"
 
 # Env modules that use Python 3.12 syntax (PEP 701 f-strings): unavailable on Python 3.11.
 NEEDS_PYTHON_312 = {"ChessEnv", "CheckersEnv", "ReverseTicTacToeEnv", "IteratedStagHuntEnv", "UltimateTexasHoldemEnv"}
@@ -92,6 +94,8 @@ def render() -> str:
         "players of `ta_players/` (see the README); `mock` replies from the spec's `custom_response` list.",
         "In games between seats the figures of the game itself are self-play (every seat the same player); each",
         "`_vs_<reference>` variant seats the player in one seat against that reference opponent.",
+        "Where a game and its variants play different counts, `experiments (instances)` gives one per spec, in the",
+        'order of the names (`1/10/50`: the first instances of one file, docs/benchmark.md "Instance counts").',
         "Every figure here holds for the shipped instance set (`in/`); a fresh draw (`scripts/fresh_instances.py`,",
         'README "Fresh instances") plays other games of the same experiments, which these figures do not describe.',
         "",
@@ -116,7 +120,9 @@ def render() -> str:
         for player in PLAYERS:
             runs = validation.get(game, {}).get(player)
             figures.append("{} ({})".format(*overall(runs)) if runs else "–")
-        experiment_text = ", ".join(f"{name} ({count})" for name, count in experiments.items())
+        # a game and its variants may play different counts: one per spec then, in the order of the names
+        counts = [experiments, *(instances_of(variant) for variant in variants.get(game, []))]
+        experiment_text = ", ".join(f"{name} ({per_spec(counts, name)})" for name in experiments)
         names = f"`{game}`" + "".join(f"<br>`{variant.game_name}`" for variant in variants.get(game, []))
         score = spec.score
         if variants.get(game):
@@ -133,7 +139,7 @@ def render() -> str:
                 _details(
                     variant.game_name,
                     variant,
-                    experiments,
+                    instances_of(variant),
                     validation.get(variant.game_name, {}),
                     None,
                     judged.get(variant.game_name),
@@ -141,8 +147,15 @@ def render() -> str:
             )
     lines += ["", "Figures are `mean Main Score (% played)`; `–` where the player did not play the game.", ""]
     lines += render_separation(all_specs, validation, judged)
+    lines += render_replanned(all_specs, validation)
     lines += ["## Per game", ""] + [line for block in details for line in block]
     return "\n".join(lines) + "\n"
+
+
+def per_spec(counts: list[dict[str, int]], name: str) -> str:
+    """An experiment's instances: one count where a game and its variants play it alike, else one per spec."""
+    each = [str(spec_counts[name]) for spec_counts in counts]
+    return each[0] if len(set(each)) == 1 else "/".join(each)
 
 
 def _details(game: str, spec, experiments: dict, runs: dict, expert, judged: tuple | None) -> list[str]:
@@ -203,7 +216,9 @@ def judge_separations(specs, validation: dict) -> dict[str, tuple[Separation | N
     for spec in specs:
         if runs := validation.get(spec.game_name):
             result = strong_vs_random(runs)
-            judged[spec.game_name] = (result, *verdict(spec, result, self_play_completion(spec)))
+            tokens = prompt_figures(runs.get("ta-random", {}))
+            why = verdict(spec, result, self_play_completion(spec), tokens["mean"] if tokens else None)
+            judged[spec.game_name] = (result, *why)
     return judged
 
 
@@ -239,6 +254,66 @@ def render_separation(specs, validation: dict, judged: dict) -> list[str]:
         "| spec | instances | strong | random | difference | 95% interval | instances for a 10 / 20 point gap "
         "| verdict |",
         "|---|---|---|---|---|---|---|---|",
+        *rows,
+        "",
+    ]
+
+
+def random_tokens(runs: dict) -> int:
+    """The random player's prompt tokens over the spec's instances: what a pass costs (scripts/budget.py)."""
+    return sum((cell.get("prompt tokens") or {}).get("total", 0) for cell in runs.get("ta-random", {}).values())
+
+
+def figures(spec, runs: dict) -> dict:
+    """A spec's instances, the random player's prompt tokens and requests over them, and its separation and verdict,
+    from its validation runs."""
+    cells = runs.get("ta-random", {}).values()
+    result = strong_vs_random(runs)
+    separated = (
+        {}
+        if result is None
+        else {key: None if math.isnan(value) else value for key, value in vars(result).items() if key != "instances"}
+    )
+    return {
+        "instances": sum(cell["episodes"] for cell in cells),
+        "prompt tokens": random_tokens(runs),
+        "requests": sum(cell.get("requests") or 0 for cell in cells),
+        **separated,
+        "verdict": verdict(spec, result, self_play_completion(spec))[0],
+    }
+
+
+def render_replanned(specs, validation: dict) -> list[str]:
+    """The specs re-planned since the revision docs/replanned.json names: their figures then and now."""
+    if not REPLANNED.exists():
+        return []
+    replanned = json.loads(REPLANNED.read_text(encoding="utf-8"))
+
+    def separated(shown: dict) -> str:
+        if shown.get("strong") is None:
+            return f"**{shown['verdict']}**"
+        interval = "–" if shown["low"] is None else f"{shown['low']:+.1f} to {shown['high']:+.1f}"
+        return f"**{shown['verdict']}**: {shown['strong']:.1f} vs {shown['random']:.1f} ({interval})"
+
+    rows = []
+    for spec in (spec for spec in specs if spec.game_name in replanned["specs"]):
+        then, now = replanned["specs"][spec.game_name], figures(spec, validation[spec.game_name])
+        rows.append(
+            f"| `{spec.game_name}` | {then['instances']} → {now['instances']} | {then['prompt tokens'] / 1e6:.2f} → "
+            f"{now['prompt tokens'] / 1e6:.2f} | {then['requests']:,} → {now['requests']:,} | {separated(then)} "
+            f"| {separated(now)} |"
+        )
+    return [
+        "## Re-planned instance counts",
+        "",
+        f"The specs whose instances differ from those of `{replanned['since']}`, then and now (issues 44 and 47,",
+        'docs/benchmark.md "Instance counts": `python scripts/power.py --record REV` wrote the figures then). Prompt',
+        "tokens (millions) and requests are the random player's over the spec's instances, what a pass costs; the",
+        "separation is the strong player's mean Main Score against the random player's, with the 95% interval of the",
+        "difference, and the verdict by the declarations of each time.",
+        "",
+        "| spec | instances | prompt tokens (M) | requests | separation then | separation now |",
+        "|---|---|---|---|---|---|",
         *rows,
         "",
     ]

@@ -25,7 +25,7 @@ from pathlib import Path
 
 from repository import REPO
 
-from instancegenerator import TextArenaInstanceGenerator, load_specs
+from instancegenerator import family, generate_family, load_specs
 from runtime.errors import GameUnavailableError
 
 # what clem needs beside clemgame.json and in/ to play the games with the repository's code and players
@@ -54,17 +54,17 @@ def fingerprints(instances: dict) -> dict[str, list[str]]:
     }
 
 
-def draw(spec, folder: Path, label: str) -> dict[str, str]:
-    """Writes the spec's fresh instance file into folder/in; {experiment: "k/n"} where k of its n fresh games are
-    shipped ones (the same content and opening observations)."""
-    stem = spec["instances"]
+def draw(specs: list, folder: Path, label: str) -> dict[str, str]:
+    """Writes a game's fresh instance files into folder/in, for the game and its variants as shipped (`specs`,
+    instancegenerator.family: the full file and the first instances of it); {experiment: "k/n"} where k of its n
+    fresh games are shipped ones (the same content and opening observations)."""
+    stem = max(specs, key=lambda spec: spec["n_instances"])["instances"]
     shipped = json.loads((REPO / "in" / f"{stem}.json").read_text(encoding="utf-8"))
     seeds = frozenset(
         instance["seed"] for experiment in shipped["experiments"] for instance in experiment["game_instances"]
     )
-    generator = TextArenaInstanceGenerator(spec, folder, draw=label, avoid=seeds)
-    generator.instances["draw"] = label  # clem reads only `experiments`; the label says which seeds these are
-    generator.generate(f"{stem}.json")
+    # clem reads only `experiments`; the files record the draw's label, which says which seeds these are
+    generator, _ = generate_family(specs, folder, draw=label, avoid=seeds)
     fresh, before = fingerprints(generator.instances), fingerprints(shipped)
     same = {name: sum(each in before.get(name, []) for each in prints) for name, prints in fresh.items()}
     return {name: f"{count}/{len(fresh[name])}" for name, count in same.items() if count}
@@ -76,7 +76,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("-g", "--games", nargs="+", help="specs of clemgame.json (default: all)")
     parser.add_argument("--draw", default=None, help="the draw's label (default: a random one)")
     args = parser.parse_args(argv)
-    specs = {spec.game_name: spec for spec in load_specs()}
+    all_specs = load_specs()
+    specs = {spec.game_name: spec for spec in all_specs}
     unknown = [name for name in args.games or [] if name not in specs]
     if unknown:
         parser.error(f"unknown games: {', '.join(unknown)}")
@@ -84,24 +85,20 @@ def main(argv: list[str]) -> int:
         parser.error("the output folder must not be the repository (its in/ holds the shipped set)")
     label = args.draw if args.draw is not None else secrets.token_hex(8)
     chosen = args.games or list(specs)
-    # the spec that makes each instance file: a `_vs_` variant's is its base game's
-    makers = {}
-    for name in chosen:
-        spec = (
-            specs[getattr(specs[name], "base_game", name)] if getattr(specs[name], "reference", None) else specs[name]
-        )
-        makers.setdefault(spec["instances"], spec)
+    # the game whose instance files each spec plays: a `_vs_` variant's are its base game's
+    bases = list(dict.fromkeys(getattr(specs[name], "base_game", name) for name in chosen))
     args.output.mkdir(parents=True, exist_ok=True)
     drawn, same, unavailable = set(), {}, []
-    for stem, spec in makers.items():
+    for base in bases:
+        members = family(all_specs, specs[base])
         try:
-            same_games = draw(spec, args.output, label)
+            same_games = draw(members, args.output, label)
         except GameUnavailableError as error:
             unavailable.append(str(error))
             continue
-        drawn.add(stem)
+        drawn.update(spec["instances"] for spec in members)
         if same_games:
-            same[spec.game_name] = same_games
+            same[base] = same_games
     raw = json.loads((REPO / "clemgame.json").read_text(encoding="utf-8"))
     playable = [entry for entry in raw if entry["game_name"] in chosen and entry["instances"] in drawn]
     (args.output / "clemgame.json").write_text(

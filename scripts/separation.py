@@ -20,6 +20,11 @@ from scipy import stats
 
 CONFIDENCE = 0.95
 POWER = 0.8
+# The share of the strong player's measured gap over random play that a spec's instances must still resolve (the
+# power rule, scripts/power.py): a model shows less of a gap than a programmatic expert does.
+MARGIN = 0.75
+# Issue 44: a pass's prompt tokens with the random player's play, which the instance counts stay within.
+BUDGET = 150_000_000
 # The fewest pairs whose signs can all agree at p < 0.05 (two-sided sign test): below this no gap is significant.
 FEWEST = next(n for n in range(1, 100) if stats.binomtest(n, n).pvalue < 1 - CONFIDENCE)
 
@@ -85,10 +90,13 @@ SELF_PLAY_COMPLETION = (
 )
 
 
-def verdict(spec, result: Separation | None, self_play_completion: bool) -> tuple[str, str]:
+def verdict(
+    spec, result: Separation | None, self_play_completion: bool, episode_tokens: float | None = None
+) -> tuple[str, str]:
     """("separates" | "does not yet" | "cannot", why) for a spec and its strong-vs-random separation (None: no
     strong player played it). `self_play_completion`: the spec scores self-play by its completion alone. The spec's
-    `cannot_separate` and `no_strong_player` (clemgame.json, from its declaration) say why where the game does."""
+    `cannot_separate` and `no_strong_player` (clemgame.json, from its declaration) say why where the game does.
+    `episode_tokens`, the random player's prompt tokens per episode, prices a count too costly to reach."""
     if result is not None and result.separates:
         return "separates", ""
     if getattr(spec, "cannot_separate", None):
@@ -104,7 +112,10 @@ def verdict(spec, result: Separation | None, self_play_completion: bool) -> tupl
             f"{result.instances} instances, every pair {result.difference:+.0f}: fewer than the "
             f"{FEWEST} pairs a sign test needs to tell that from chance"
         )
+    count = result.needed(MARGIN * result.difference)
+    more = f", {(count - result.instances) * episode_tokens / 1e6:,.1f} M prompt tokens more" if episode_tokens else ""
     return "does not yet", (
-        f"{result.instances} instances are too few for its gap of {result.difference:.0f} "
-        f"points (about {result.needed(result.difference)} needed)"
+        f"a count too costly: its gap of {result.difference:.0f} points needs about {count:,} instances to be "
+        f"resolved with the margin of scripts/power.py, not {result.instances}{more}, beyond what a pass of "
+        f"{BUDGET / 1e6:.0f} M prompt tokens leaves"
     )

@@ -10,6 +10,7 @@ import functools
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -140,8 +141,11 @@ def spec_of(game_name: str):
 
 
 def instance_of(game_name: str, experiment: str = "default", game_id: int = 0) -> tuple[dict, dict]:
-    # a `_vs_<reference>` variant plays its base game's instances
-    data = json.loads((REPO / "in" / f"{spec_of(game_name).instances}.json").read_text())
+    """An instance of the spec's game: a `_vs_<reference>` variant plays its base game's instances, and a spec that
+    plays fewer than the largest count of its game the first of them (`instances_<base>_first<n>`, the same
+    content): the game's full file holds every instance any of them plays."""
+    full = re.sub(r"_first\d+$", "", spec_of(game_name).instances)
+    data = json.loads((REPO / "in" / f"{full}.json").read_text())
     for exp in data["experiments"]:
         if exp["name"] == experiment:
             for instance in exp["game_instances"]:

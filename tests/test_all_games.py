@@ -180,7 +180,7 @@ PROMPT_BUDGET = 6144
 CLEAR_MARGIN = 10
 
 
-# Games whose expert and random episodes are long (2048: up to 1,500 moves) play the first instance of every
+# Games whose expert and random episodes are long (2048: up to 700 moves) play the first instance of every
 # experiment here; scripts/validate.py plays them all for the catalogue.
 FIRST_INSTANCES_ONLY = {"ta_2048"}
 

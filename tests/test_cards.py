@@ -14,6 +14,7 @@ from branching_pass import load_episodes
 
 import fixes
 import runtime.availability
+import support
 from runtime.availability import unavailable_reason
 from support import (
     assert_outcome,
@@ -560,8 +561,8 @@ def test_2048_stalling_player_is_stopped_by_the_request_cap():
 
     episode = play("ta_2048", [policy], "10x10")
     assert_outcome(episode.scores, "Lose")
-    assert episode.scores["Request Count"] == 1500 and 0 < episode.scores["Violated Request Count"] <= 750
-    assert episode.interactions["end reason"] == "The episode reached its cap of 1500 requests."
+    assert episode.scores["Request Count"] == 700 and 0 < episode.scores["Violated Request Count"] <= 350
+    assert episode.interactions["end reason"] == "The episode reached its cap of 700 requests."
     tiles = episode.interactions["tiles"]
     assert max(map(max, boards[-1])) <= tiles["max"] < 2048
     assert episode.scores["Main Score"] == pytest.approx(100 * (math.log2(tiles["max"]) - 1) / 10)
@@ -580,9 +581,13 @@ def test_2048_tile_spawns_are_the_same_sequential_and_batched(tmp_path):
     assert len(runs[0]) == 2 and runs[0] == runs[1]
 
 
-def test_2048_full_board_below_the_target_is_a_loss_even_when_textarena_rewards_it_1():
+def test_2048_full_board_below_the_target_is_a_loss_even_when_textarena_rewards_it_1(monkeypatch):
     # TextArena 0.7.4 rewards a full board with 0.5 x score / (1.5 x the least score making the target)
     # + 0.5 x max tile / target, capped at 1: a high-scoring 2048 board gets 1, the reward of a win, at target 4096
+    # (a board that full comes after the shipped cap of 700 requests: the game plays here under the cap of before)
+    spec = support.spec_of("ta_2048")
+    spec.max_requests = 1500
+    monkeypatch.setattr(support, "spec_of", lambda game: copy.deepcopy(spec))
     env = ta.make("2048-v0-hard-raw")
     env.reset(num_players=1, seed=0)
     env.state.game_state.update(

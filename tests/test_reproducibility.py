@@ -14,6 +14,7 @@ from support import (
     GAMES,
     REFERENCE_GAMES,
     REPO,
+    SPECS,
     UNAVAILABLE_GAMES,
     copy_repo,
     mock_model,
@@ -162,7 +163,12 @@ def test_instance_generator_reproduces_the_instance_files_byte_for_byte(tmp_path
         if "sample_of" in entry
     }
     expected = {path.name: path.read_bytes() for path in (game_dir / "in").iterdir() if path.name not in samples}
-    assert sorted(expected) == sorted(f"instances_{game}.json" for game in BASE_GAMES)
+    # every other file is one a spec plays: its base game's, or the first instances of it (instances_<base>_first<n>)
+    files = {
+        game: {f"{spec.instances}.json" for spec in SPECS if getattr(spec, "base_game", spec.game_name) == game}
+        for game in BASE_GAMES
+    }
+    assert sorted(expected) == sorted(name for names in files.values() for name in names)
     for name in expected:
         (game_dir / "in" / name).unlink()
     process = python("instancegenerator.py", *BASE_GAMES, cwd=game_dir, check=False)
@@ -170,11 +176,12 @@ def test_instance_generator_reproduces_the_instance_files_byte_for_byte(tmp_path
     unavailable = [game for game in UNAVAILABLE_GAMES if game in BASE_GAMES]
     assert process.returncode == (1 if unavailable else 0), process.stdout + process.stderr
     written = [line for line in process.stdout.splitlines() if line.startswith("wrote ")]
-    assert sorted(written) == sorted(f"wrote in/instances_{game}.json" for game in BASE_GAMES if game in GAMES)
+    assert sorted(written) == sorted(f"wrote in/{name}" for game in BASE_GAMES if game in GAMES for name in files[game])
     skipped = [line for line in process.stderr.splitlines() if line.startswith("skipped: ")]
     assert [game for game in unavailable if not any(game in line for line in skipped)] == []
     for game in unavailable:
-        expected.pop(f"instances_{game}.json")
+        for name in files[game]:
+            expected.pop(name)
     regenerated = {path.name: path.read_bytes() for path in (game_dir / "in").iterdir() if path.name not in samples}
     assert sorted(regenerated) == sorted(expected)
     differing = [name for name in expected if regenerated[name] != expected[name]]
