@@ -12,7 +12,14 @@ The selection, which scripts/build_clemgame.py applies to the catalogue it write
   as shares of the full pass's: requests / R + tokens / T. Each spec plays the longest prefix of its order that costs
   at most a cap common to all specs, and at least one episode; the cap is the largest under which the lite's
   requests and its prompt tokens both stay within `SHARE` of the full pass's. Cheap specs come whole, expensive
-  ones sampled; scores are never read, so the agreement figures below test the rule rather than fit it.
+  ones sampled.
+- Which instances a sampled spec plays: of the stratified order and 63 more with each experiment's instances in a
+  seeded shuffle (the same experiments at the same places, so the same cost), the one whose sample stands best for
+  the spec's references: the expert's and the random player's mean Main Score on it closest to their means over all
+  the spec's instances (of samples alike close, one where the expert's lead over random play is not narrower). As
+  tinyBenchmarks chooses its items from reference models' answers, the sample is chosen from the references' scores:
+  the agreement figures below are in part in-sample (the panel mixes the same roles per class), docs/lite.md says
+  what that means for a model's reading.
 - A spec played whole carries both tags (`textarena`, `textarena-lite`). A sampled one gets an entry of its own,
   `<spec>_lite`: the spec's keys with `"sample_of": "<spec>"`, the lite tag alone and the instance file
   `in/instances_<spec>_lite.json`, its chosen instances copied unchanged (the same game ids, seeds and content; a
@@ -122,10 +129,67 @@ def select(catalogue: list[dict], validation: dict, instance_file) -> tuple[dict
         low, high = (middle, high) if fits(lengths(caps[middle])) else (low, middle)
     chosen = lengths(caps[low] if low >= 0 else 0.0)
     selection = {}
-    for name, order in orders.items():
-        picked = set(order[: chosen.get(name, len(order))])
+    for spec in catalogue:
+        name = spec["game_name"]
+        count = chosen.get(name, len(orders[name]))
+        experiments = instance_file(spec["instances"])["experiments"]
+        picked = set(representative(experiments, count, validation.get(name, {})))
         selection[name] = [episode for episode in shipped[name] if episode in picked]
     return selection, [name for name in orders if name not in costs]
+
+
+# Orders a sample is chosen from: the stratified order and as many with each experiment's instances shuffled (seeded).
+CANDIDATES = 64
+REFERENCES = ("ta-expert", "ta-random")
+
+
+def candidates(experiments: list[dict]):
+    """Orders of the instances that put the same experiments at the same places (so that every prefix costs the
+    same): the stratified order first, then the same with each experiment's instances in a seeded shuffle."""
+    yield stratified(experiments)
+    for seed in range(1, CANDIDATES):
+        rng = np.random.default_rng(seed)
+        yield stratified(
+            [
+                {**experiment, "game_instances": [experiment["game_instances"][i] for i in rng.permutation(size)]}
+                for experiment in experiments
+                for size in [len(experiment["game_instances"])]
+            ]
+        )
+
+
+def representative(experiments: list[dict], count: int, players: dict) -> list[tuple[str, int]]:
+    """The first `count` episodes of the candidate order whose sample stands best for the spec's references: the
+    expert's and the random player's mean scores on the sample (aborted episodes 0, as clem's score counts them)
+    closest to their means over every shipped instance; of samples alike close, one where the expert's lead over
+    random play is not narrower than over every instance. Without the references' scores, the stratified order's."""
+    orders = candidates(experiments)
+    first = next(orders)
+    if count >= len(first):
+        return first
+
+    def scores(player: str, episodes) -> list[float] | None:
+        cells = players.get(player) or {}
+        try:
+            return [cells[experiment]["scores"][game_id] or 0.0 for experiment, game_id in episodes]
+        except (KeyError, IndexError, TypeError):
+            return None
+
+    everything = {player: scores(player, first) for player in REFERENCES}
+    everything = {player: values for player, values in everything.items() if values is not None}
+    if not everything:
+        return first[:count]
+    means = {player: np.mean(values) for player, values in everything.items()}
+
+    def fit(sample):
+        sampled = {player: np.mean(scores(player, sample)) for player in everything}
+        narrower = len(sampled) == 2 and (
+            sampled["ta-expert"] - sampled["ta-random"] < means["ta-expert"] - means["ta-random"] - 1e-9
+        )
+        return sum(abs(sampled[player] - means[player]) for player in sampled), narrower
+
+    samples = [first[:count]] + [order[:count] for order in orders]
+    return min(samples, key=fit)  # min keeps the first of equals: the stratified order where it fits as well
 
 
 def sample_file(experiments: list[dict], episodes: list[tuple[str, int]]) -> str:

@@ -157,6 +157,21 @@ def test_each_spec_plays_the_prefix_under_the_largest_common_cap_that_keeps_the_
     )
 
 
+def test_a_sampled_spec_plays_the_instances_that_stand_best_for_its_references(monkeypatch):
+    """x's random play scores 0, 0, 100, 100 and the expert's 100 on every instance: the stratified order's first two
+    instances would read random play at 0 (its mean is 50); the sample chosen reads 50, one instance of each kind."""
+    catalogue, validation, files = toy_catalogue()
+    validation["x"][lite.PLAYER]["e"]["scores"] = [0.0, 0.0, 100.0, 100.0]
+    validation["x"]["ta-expert"] = {"e": {"episodes": 4, "scores": [100.0] * 4}}
+    monkeypatch.setattr(lite, "SHARE", 0.55)  # x plays 2 of its 4 episodes (the test above)
+    chosen = lite.select(catalogue, validation, files.get)[0]["x"]
+    assert len(chosen) == 2
+    assert sorted(validation["x"][lite.PLAYER]["e"]["scores"][game_id] for _, game_id in chosen) == [0.0, 100.0]
+    # without the references' scores, the stratified order's first instances
+    del validation["x"]["ta-expert"], validation["x"][lite.PLAYER]["e"]["scores"]
+    assert lite.select(catalogue, validation, files.get)[0]["x"] == [("e", 0), ("e", 1)]
+
+
 def test_clemscore_is_clem_evals_played_share_times_the_quality_of_the_episodes_played():
     # % played 50, 0, 100 (mean 50); quality 100, none, 30 (mean 65): 0.5 x 65
     assert lite.clemscore([[100.0, None], [None, None], [20.0, 40.0]]) == 32.5
