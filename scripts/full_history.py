@@ -4,8 +4,9 @@ conversation at every request, every context and every reply, instead of the gam
     python scripts/full_history.py ta_chess [game ...]
     clem run -g ta_chess -i instances_ta_chess_full -m <model>      (the file's name is printed)
 
-Each file is the game's shipped instance file with `"view": "full"` in every experiment: the same games, seeds and
-records. A `_vs_<reference>` variant plays its base game's file. docs/context.md gives what the full view costs.
+Each file, `in/instances_<game>_full.json`, is the instance file the game plays (a `_vs_<reference>` variant its base
+game's, a game that plays fewer instances than its variants `instances_<base>_first<n>`) with `"view": "full"` in
+every experiment: the same games, seeds and records. docs/context.md gives what the full view costs.
 """
 
 import json
@@ -26,11 +27,10 @@ def main(game_names: list[str]) -> int:
         print(f"name games of clemgame.json (unknown: {', '.join(unknown) or 'none given'})", file=sys.stderr)
         return 2
     for name in game_names:
-        stem = specs[name]["instances"]
-        source = json.loads((REPO / "in" / f"{stem}.json").read_text(encoding="utf-8"))
-        target = REPO / "in" / f"{stem}_full.json"
+        source = json.loads((REPO / "in" / f"{specs[name]['instances']}.json").read_text(encoding="utf-8"))
+        target = REPO / "in" / f"instances_{name}_full.json"
         target.write_text(json.dumps(with_view(source, "full"), indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-        print(f"wrote {target.relative_to(REPO)}: clem run -g {name} -i {stem}_full -m <model>")
+        print(f"wrote {target.relative_to(REPO)}: clem run -g {name} -i {target.stem} -m <model>")
     return 0
 
 

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 from clemcore.backends import Model, ModelSpec
 from clemcore.backends.model_registry import CustomResponseModel
-from clemcore.clemgame import GameBenchmark, GameInstances, GameRegistry
+from clemcore.clemgame import GameBenchmark, GameInstances, GameRegistry, GameSpec
 from clemcore.clemgame.callbacks.base import GameBenchmarkCallback, GameBenchmarkCallbackList
 from clemcore.clemgame.callbacks.files import (
     ExperimentFileSaver,
@@ -440,9 +440,14 @@ def assert_built(specs: Path):
     ), "clemgame.json is stale: run `python scripts/build_clemgame.py`"
 
 
-def run_in_process(game: str, results: Path, models: list[Model], instance_filter=None, batch_size: int = 1):
-    """Plays a game's instances with clemcore's dispatching runner and clem's result files, as `clem run` does."""
+def run_in_process(
+    game: str, results: Path, models: list[Model], instance_filter=None, batch_size: int = 1, instances: str = ""
+):
+    """Plays a game's instances with clemcore's dispatching runner and clem's result files, as `clem run` does;
+    `instances` names another instance file of the game, as `clem run -i` does."""
     spec = spec_of(game)
+    if instances:
+        spec = GameSpec.from_dict({**vars(spec), "instances": instances})
     results_folder = ResultsFolder(results, run_dir=Model.to_identifier(models))
     infos = Model.to_infos(models)
     callbacks = GameBenchmarkCallbackList(

@@ -48,5 +48,5 @@ def test_the_benchmark_plays_its_episodes_and_accounts_for_the_time():
 
 
 def test_the_clem_run_benchmark_counts_recorded_episodes():
-    result = benchmark("--clem-run", "--games", "ta_tower_of_hanoi", "ta_tic_tac_toe", "--episodes", "4")
+    result = benchmark("--clem-run", "--games", "ta_tower_of_hanoi", "ta_tic_tac_toe_vs_random", "--episodes", "4")
     assert "exit 0, 4 recorded, 0 failed" in result.stdout, result.stdout

@@ -22,11 +22,12 @@ def small_othello(row) -> bool:
 @pytest.fixture(scope="module")
 def pairings(tmp_path_factory):
     """Othello 6x6, the heuristic expert against the random player, each in both seats, and a self-play run (on 4x4
-    the expert loses as Black to some lines of random play)."""
+    the expert loses as Black to some lines of random play), on the game's full instance file: the self-play spec
+    plays the first instance of each experiment, its variants the file's 4."""
     results = tmp_path_factory.mktemp("ratings") / "results"
     expert, random_player = programmatic("expert"), programmatic("random")
     for models in ([expert, random_player], [random_player, expert], [random_player]):
-        run_in_process("ta_othello", results, models, small_othello)
+        run_in_process("ta_othello", results, models, small_othello, instances="instances_ta_othello")
     return results
 
 
