@@ -17,6 +17,10 @@ from fresh_instances import link_game_code
 from support import REPO, clem, mock_model, python, run_in_process
 from ta_players_api import ProgrammaticPlayer
 
+# the report reads results folders and writes files: its code runs alike on both Pythons (the games it reads are
+# played on both elsewhere)
+pytestmark = pytest.mark.one_python
+
 # small specs of three families: two single-player games the expert wins and random play does not, a `_vs_` spec the
 # expert draws against minimax (a win, draw or loss per episode) and self-play, where both references always finish
 # (their references 0 points apart: not normalizable)
