@@ -14,6 +14,9 @@ README = REPO / "README.md"
 PAGES = [README, *sorted((REPO / "docs").rglob("*.md"))]
 # the pages with command blocks, each a test of its own (its blocks share one copy of the repository, in order)
 COMMAND_PAGES = [page for page in PAGES if "```bash" in page.read_text(encoding="utf-8")]
+# the README's commands run in every session; the docs pages' (about half a minute of CPU) with the slow checks, as CI
+# runs them: the README's test command stays within its time
+COMMAND_PARAMS = [pytest.param(page, marks=() if page == README else pytest.mark.slow) for page in COMMAND_PAGES]
 README_LINES = 300
 
 
@@ -42,7 +45,7 @@ def test_relative_links_point_at_a_file_and_a_heading_there(page):
 
 # clem processes run by the pages' commands, the same on either Python: CI runs them on 3.12 only
 @pytest.mark.one_python
-@pytest.mark.parametrize("page", COMMAND_PAGES, ids=lambda page: str(page.relative_to(REPO)))
+@pytest.mark.parametrize("page", COMMAND_PARAMS, ids=lambda page: str(page.relative_to(REPO)))
 def test_the_command_blocks_of_a_page_work(page, tmp_path):
     from doc_commands import Page
 
