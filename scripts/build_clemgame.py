@@ -29,13 +29,13 @@ import sys
 import lite
 from clemcore.clemgame import GameSpec
 from repository import REPO
+from workload import VALIDATION
 
 from master import TextArenaGameBenchmark, defaults, shared_keys
 from runtime.errors import SpecError
 
 SPECS = REPO / "clemgame.json"
 INSTANCES = REPO / "in"
-VALIDATION = REPO / "docs" / "validation.json"
 
 VS_SCORE = "the model's seat: 100 for a win, 50 for a draw, 0 for a loss"
 VS_OUTCOME = "Success when the model won or drew; Lose when it lost; Aborted when it broke the rules."

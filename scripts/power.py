@@ -35,14 +35,20 @@ import sys
 from dataclasses import dataclass, replace
 
 from build_clemgame import catalogue_specs  # scripts/ is on sys.path when a script of it runs
-from catalogue import REPLANNED, figures, instances_of, random_tokens, self_play_completion, strong_vs_random
+from catalogue import (
+    REPLANNED,
+    VALIDATION,
+    figures,
+    instances_of,
+    random_tokens,
+    self_play_completion,
+    strong_vs_random,
+)
 from clemcore.clemgame import GameSpec
 from repository import REPO
 from separation import BUDGET, FEWEST, MARGIN, Separation, separation, verdict
 
 from instancegenerator import load_specs
-
-VALIDATION = REPO / "docs" / "validation.json"
 
 
 def needed(result: Separation, margin: float = MARGIN) -> int | None:
