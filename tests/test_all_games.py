@@ -219,10 +219,12 @@ def _played(tmp_path_factory, game: str, strategy: str, first: bool = False) -> 
         firsts = set(first_instances(game))
         known = json.loads((_played(tmp_path_factory, game, bare) / "replies.json").read_text()) if styled else {}
         episodes = []
-        for instance in scored_instances(game, first):
-            remembered = known if styled or instance in firsts else None
-            with references_remembered(remembered):
-                episodes.append(play(game, [ta_player(strategy, remembered) for _ in range(seats(game))], *instance))
+        with benchmark(game) as game_benchmark:
+            for instance in scored_instances(game, first):
+                remembered = known if styled or instance in firsts else None
+                players = [ta_player(strategy, remembered) for _ in range(seats(game))]
+                with references_remembered(remembered):
+                    episodes.append(play(game, players, *instance, game_benchmark=game_benchmark))
         largest = max(episode.scores["Prompt Tokens Max"] for episode in episodes)
         scores = [
             None if math.isnan(episode.scores["Main Score"]) else episode.scores["Main Score"] for episode in episodes

@@ -12,6 +12,7 @@ from branching_pass import load_episodes
 from support import (
     CORE_GAMES,
     GAMES,
+    RANDOM_RUN_MODEL,
     REFERENCE_GAMES,
     REPO,
     SPECS,
@@ -32,20 +33,16 @@ def sequential(sequential_mock_run):
     return load_episodes(results, "interactions.json")
 
 
-def _assert_same_episodes(expected: dict, actual: dict):
-    assert {episode.split("/")[1] for episode in expected} == set(GAMES) and sorted(actual) == sorted(expected)
-    differing = [episode for episode in expected if actual[episode] != expected[episode]]
-    assert differing == []
-
-
 @pytest.mark.all_games
-def test_batched_under_another_hash_seed_the_runner_plays_the_same_episodes(batched_mock_run, sequential):
-    """The batchwise runner under PYTHONHASHSEED 987 plays what the sequential one plays under 1: one run checks both
-    (a difference in either would show), where two runs of all games cost twice as much."""
-    results, output = batched_mock_run
+def test_the_shared_random_run_is_played_batchwise_under_another_hash_seed(random_sampled_run):
+    """The shared `ta-random-chat` run of all games is the batched one: the batchwise runner plays it under
+    PYTHONHASHSEED 987, and each game's episodes played one at a time under the worker's hash seed, served
+    (test_runners) and branched (test_branching), are compared with it. One run checks batch mode, the hash seed and
+    the other runners, with a player that plays every game on (a third run of all games would cost a minute)."""
+    _, results = random_sampled_run
+    output = (results.parent / "output.txt").read_text()
     for game in GAMES:
-        assert f"Start batchwise runner for {game} with models=[mock]  (batch_size=4)" in output
-    _assert_same_episodes(sequential, load_episodes(results, "interactions.json"))
+        assert f"Start batchwise runner for {game} with models=[{RANDOM_RUN_MODEL}]  (batch_size=4)" in output
 
 
 def _replies(interactions: dict) -> dict[str, list[str]]:
