@@ -5,7 +5,6 @@ Every player reads only its own seat's messages. The vocabulary any English spea
 """
 
 import functools
-import os
 import re
 from collections import Counter
 
@@ -264,20 +263,16 @@ def _auction_target(prices: frozenset, unsold: frozenset, coins: int):
     for mask, _, counts in _auction_words():
         if mask & ~obtainable:
             continue
-        needed = [letter for letter, _ in counts if letter not in prices]
+        needed = [(letter, count) for letter, count in counts if letter not in prices]
         if not needed:
             continue
-        key = max(needed, key=lambda letter: dict(counts)[letter])
+        key = max(needed, key=lambda pair: pair[1])[0]  # the first of the letters the word needs most
         owned_value = sum(count * prices[letter] for letter, count in counts if letter in prices)
-        bought_value = sum(
-            count * (coins - len(needed) + 1 if letter == key else 1)
-            for letter, count in counts
-            if letter not in prices
-        )
+        bought_value = sum(count * (coins - len(needed) + 1 if letter == key else 1) for letter, count in needed)
         # every letter still to buy may go to the opponent
         value = (owned_value + bought_value) * 0.75 ** len(needed)
         if value > best_value:
-            best, best_value = (key, set(needed)), value
+            best, best_value = (key, {letter for letter, _ in needed}), value
     return best
 
 
@@ -359,9 +354,19 @@ def _guessable(word: str) -> bool:
 def _similarity(clue: str, word: str) -> tuple[int, int]:
     """How much a clue looks like a board word: the longer of their common ending and common beginning, then
     the shorter — the one association a programmatic pair can share without a semantic model."""
-    prefix = len(os.path.commonprefix((clue, word)))
-    suffix = len(os.path.commonprefix((clue[::-1], word[::-1])))
-    return max(prefix, suffix), min(prefix, suffix)
+    prefix, suffix = _common_start(clue, word), _common_start(reversed(clue), reversed(word))
+    return (prefix, suffix) if prefix >= suffix else (suffix, prefix)
+
+
+def _common_start(first, second) -> int:
+    """The length of two sequences' common beginning (os.path.commonprefix's, without its lists: a quarter of the
+    time, and the expert compares every legal clue with every board word)."""
+    length = 0
+    for one, other in zip(first, second):
+        if one != other:
+            break
+        length += 1
+    return length
 
 
 @functools.lru_cache(maxsize=1)

@@ -161,6 +161,7 @@ def test_transcribe_writes_a_transcript_per_episode(scored_run):
         assert game in html and "<html" in html.lower()
 
 
+@pytest.mark.one_python
 def test_list_games_names_every_game_of_the_specs():
     output = clem("list", "games").stdout
     # the catalogue and the lite tier's samples (tests/test_lite.py)
@@ -275,6 +276,7 @@ def _default_nltk_dirs_have_words() -> bool:
     return any(os.path.exists(os.path.join(d, "corpora", name)) for d in dirs for name in ("words", "words.zip"))
 
 
+@pytest.mark.one_python
 def test_missing_nltk_data_is_one_line_of_advice_and_other_games_still_play(tmp_path):
     if _default_nltk_dirs_have_words():
         pytest.skip("NLTK's words corpus is installed system-wide; it cannot be made missing")
@@ -533,6 +535,7 @@ def test_the_build_keeps_an_entry_written_by_hand_that_loads_and_stops_at_one_th
         build_clemgame.written_by_hand([*built, entry, entry], built)
 
 
+@pytest.mark.one_python
 def test_an_entry_written_by_hand_as_the_first_integrations_readme_shows_plays_scores_and_survives_the_build(
     tmp_path,
 ):

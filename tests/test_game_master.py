@@ -214,6 +214,7 @@ def _made_in_a_fresh_process(monkeypatch, game_name: str, experiment: str = "def
     return make_env(spec_of(game_name), instance_of(game_name, experiment)[1]).env
 
 
+@pytest.mark.one_python
 def test_word_tags_are_kept_for_later_processes_which_then_build_the_same_word_lists_without_tagging(
     monkeypatch, tmp_path, caplog
 ):
@@ -241,6 +242,7 @@ def test_word_tags_are_kept_for_later_processes_which_then_build_the_same_word_l
     assert "could not keep NLTK's word tags" in caplog.text
 
 
+@pytest.mark.one_python
 def test_a_process_that_would_tag_while_another_tags_waits_and_takes_its_tags(monkeypatch, tmp_path):
     monkeypatch.setenv("CLEM_TEXTARENA_CACHE", str(tmp_path))
     wordle = _made_in_a_fresh_process(monkeypatch, "ta_wordle")

@@ -220,6 +220,7 @@ def test_clems_benchmark_selector_picks_the_tier_and_the_tools_take_it():
     assert [spec.game_name for spec in resume.select_specs(registry, None)] == [spec.game_name for spec in SPECS]
 
 
+@pytest.mark.one_python
 def test_clem_plays_samples_by_name_as_their_full_specs_play_the_same_instances(tmp_path):
     """A base game's sample and a `_vs_` variant's (those of the fewest shipped instances that this Python can play,
     for a short run) played with the mock in one clem run beside their full specs: the same episodes on the sample's

@@ -8,9 +8,12 @@ import sys
 import zipfile
 from pathlib import Path
 
+import pytest
+
 from support import REPO
 
 
+@pytest.mark.one_python
 def test_wheel_holds_no_top_level_module(tmp_path):
     subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "--wheel-dir", str(tmp_path), str(REPO)],
