@@ -8,7 +8,7 @@ of the repository made for the page, with two stand-ins:
 - models: a hosted model and a placeholder play as the programmatic model STAND_INS names;
 - the catalogue: a block's clemgame.json holds ta_minesweeper and the specs named by the page up to the block, and
   where the page quotes a benchmark tag, the tag's samples of those (ta_minesweeper_lite), their instance files the
-  first instance of every experiment, so a command over every spec plays a few episodes.
+  first instance of every experiment (a sample's: its full spec's), so a command over every spec plays a few episodes.
 
 In a block, `clem` and `python <script>.py` are shims that hand the call to the test's process, which forks it from
 the process paused after clemcore's imports (paused_clem.py): the call runs as a process of its own, with the shim's
@@ -99,20 +99,30 @@ def named_specs(text: str, specs: list[dict]) -> set[str]:
 
 def page_repo(dest: Path, blocks: str) -> Path:
     """A copy of the repository for a page's commands: the game, its scripts, the validation figures the planning
-    scripts read, and the instance files of the specs the blocks name, with the first instance of every experiment."""
+    scripts read, and the instance files of the specs the blocks name, with the first instance of every experiment
+    (a lite sample's: its full spec's)."""
     support.copy_repo(dest)
     shutil.copytree(support.REPO / "scripts", dest / "scripts", ignore=shutil.ignore_patterns("__pycache__"))
     (dest / "docs").mkdir()
     (dest / "docs" / "validation.json").symlink_to(support.REPO / "docs" / "validation.json")
     shutil.copy2(support.REPO / "pyproject.toml", dest / "pyproject.toml")
-    specs = json.loads((dest / "clemgame.json").read_text(encoding="utf-8"))
-    for stem in {spec["instances"] for spec in specs if spec["game_name"] in named_specs(blocks, specs)}:
-        path = dest / "in" / f"{stem}.json"
-        instances = json.loads(path.read_text(encoding="utf-8"))
-        for experiment in instances["experiments"]:
-            experiment["game_instances"] = experiment["game_instances"][:1]
-        path.write_text(json.dumps(instances, indent=2, ensure_ascii=False), encoding="utf-8")
+    specs = {spec["game_name"]: spec for spec in json.loads((dest / "clemgame.json").read_text(encoding="utf-8"))}
+    for name in named_specs(blocks, list(specs.values())):
+        # a lite sample plays its full spec's first instances, whose figures the report finds in the catalogue's (at
+        # their places in the shipped file); its own first ones may lie further in, which it would play anew
+        spec = specs[name]
+        played = read_instances(spec["instances"])
+        first = read_instances(specs[spec["sample_of"]]["instances"]) if "sample_of" in spec else played
+        firsts = {experiment["name"]: experiment["game_instances"][:1] for experiment in first["experiments"]}
+        for experiment in played["experiments"]:
+            experiment["game_instances"] = firsts[experiment["name"]]
+        path = dest / "in" / f"{spec['instances']}.json"
+        path.write_text(json.dumps(played, indent=2, ensure_ascii=False), encoding="utf-8")
     return dest
+
+
+def read_instances(stem: str) -> dict:
+    return json.loads((support.REPO / "in" / f"{stem}.json").read_text(encoding="utf-8"))
 
 
 def keep_specs(repo: Path, blocks: str):
