@@ -181,8 +181,7 @@ def require_keys(entry: Mapping):
     if missing:
         name = f"{entry['game_name']}: " if "game_name" in entry else ""
         raise SpecError(
-            f"{name}an entry of clemgame.json lacks {', '.join(missing)}; add them as README.md's \"Adding a game\" "
-            f"shows"
+            f"{name}an entry of clemgame.json lacks {', '.join(missing)}; add them as docs/adding-a-game.md shows"
         )
 
 
@@ -195,7 +194,7 @@ def check_reply(game_spec: GameSpec):
     if not kinds or any(kind not in replies.KINDS for kind in kinds):
         raise SpecError(
             f"{game_spec.game_name}: the reply {game_spec.reply!r} in clemgame.json is no kind of turn; it must be one "
-            f"of {', '.join(replies.KINDS)}, or a list of them, one per phase (README \"How a reply is read\")"
+            f"of {', '.join(replies.KINDS)}, or a list of them, one per phase (docs/reply-contract.md)"
         )
     reading = getattr(game_spec, "talk_reading", None)
     if "talk" in kinds and not (isinstance(reading, str) and reading.strip()):

@@ -15,8 +15,8 @@ or why no strong player is written; scripts/separation.py reads them) are given 
 the largest, and a spec that plays fewer plays the first n of every experiment from `instances_<base>_first<n>`
 (instancegenerator.py writes both).
 
-The entries of clemgame.json no family declares are written by hand (a quick game whose generic master does: README
-"Adding a game"): the build keeps them after its own, in their order, each checked as clem's load checks it and given
+The entries of clemgame.json no family declares are written by hand (a quick game whose generic master does:
+docs/adding-a-game.md): the build keeps them after its own, in their order, each checked as clem's load checks it and given
 the keys it leaves out (`master.defaults`); one that would not load stops the build with one line saying why.
 tests/test_contests.py fails when the entries the build owns, those the families declare, are not what it writes.
 """
@@ -158,7 +158,7 @@ def built_specs() -> list[dict]:
 
 def catalogue_specs(specs: list) -> list:
     """The specs of the catalogue (the games the families declare and their variants), of clem's `specs`: an entry
-    written by hand stays outside it, in clemgame.json only (README "Adding a game"), and so does a sample of the lite
+    written by hand stays outside it, in clemgame.json only (docs/adding-a-game.md), and so does a sample of the lite
     tier, whose episodes are the catalogue's own."""
     names = {spec["game_name"] for spec in catalogue()}
     return [spec for spec in specs if spec.game_name in names]

@@ -502,8 +502,8 @@ def test_an_entry_without_what_a_game_needs_is_one_line_naming_it(master_module)
     with pytest.raises(SpecError) as info:
         master_module.TextArenaGameBenchmark(spec)
     assert str(info.value) == (
-        "ta_hangman: an entry of clemgame.json lacks player_specs, n_instances; add them as README.md's "
-        '"Adding a game" shows'
+        "ta_hangman: an entry of clemgame.json lacks player_specs, n_instances; add them as docs/adding-a-game.md "
+        "shows"
     )
 
 
@@ -521,7 +521,7 @@ def test_a_spec_with_talk_turns_says_how_they_are_read_and_only_such_a_spec(mast
     )
     assert spec_error(master_module, "reply", ["talk", "shout"]) == (
         "ta_hangman: the reply ['talk', 'shout'] in clemgame.json is no kind of turn; it must be one of move, moves, "
-        'talk, or a list of them, one per phase (README "How a reply is read")'
+        "talk, or a list of them, one per phase (docs/reply-contract.md)"
     )
 
 
