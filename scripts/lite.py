@@ -39,6 +39,7 @@ import sys
 import warnings
 
 import numpy as np
+from clemscore import clemscore
 from repository import REPO
 
 TIER = "textarena-lite"
@@ -301,21 +302,6 @@ def episode_scores(validation: dict, spec: str, role: str, episodes: list[tuple[
             f"{spec}: {role}'s validation runs lack an episode the instance file has ({error}): run "
             f"`python scripts/validate.py {spec}`"
         ) from None
-
-
-def clemscore(per_spec: list[list[float | None]]) -> float:
-    """clem eval's clemscore (clemcore 3.7.2 clemeval.py): per spec the % played and the mean Main Score of the
-    episodes played, each rounded to 2 places; averaged over the specs (a spec with nothing played has no quality),
-    rounded; % played / 100 x quality, rounded. 0 where nothing at all was played (clem eval shows no number)."""
-    played, quality = [], []
-    for scores in per_spec:
-        played.append(round(100 * sum(score is not None for score in scores) / len(scores), 2))
-        kept = [score for score in scores if score is not None]
-        if kept:
-            quality.append(round(sum(kept) / len(kept), 2))
-    if not quality:
-        return 0.0
-    return round(round(sum(played) / len(played), 2) / 100 * round(sum(quality) / len(quality), 2), 2)
 
 
 def interval(populations: list[list[float | None]], sizes: list[int], seed: int = 0) -> tuple[float, float]:

@@ -42,6 +42,7 @@ import matplotlib
 import numpy as np
 import ratings
 from build_clemgame import families
+from clemscore import clemscore
 from repository import REPO  # scripts/ is on sys.path when a script of it runs
 from validate import VALIDATION, clem
 
@@ -364,31 +365,16 @@ def interval(boot: np.ndarray) -> tuple[float, float]:
     return float(low), float(high)
 
 
-def clemscore(specs: list[tuple[list[float], list[bool]]]) -> float:
-    """The clemscore as clemcore 3.7.2's `clem eval` computes it (clemeval.py, save_clem_table), from each spec's
-    episodes (Main Scores, NaN where aborted; whether aborted): each spec's % played and mean Main Score of the
-    episodes not aborted, rounded to 2 decimals; their means over the specs (a spec without one left out of the
-    Main Score's), rounded; % played / 100 x Main Score, rounded."""
-    played = [np.round(100 * np.mean([not aborted for aborted in flags]), 2) for _, flags in specs if flags]
-    quality = [
-        np.round(np.mean(values), 2)
-        for scores, _ in specs
-        if (values := [score for score in scores if not math.isnan(score)])
-    ]
-    if not played or not quality:
-        return math.nan
-    return float(np.round(np.round(np.mean(played), 2) / 100 * np.round(np.mean(quality), 2), 2))
-
-
 def reference_clemscore(rows: list[Row], player: str) -> float:
     """The reference's clemscore on the same episodes (the instances the model has scored episodes of)."""
-    specs = []
-    for row in rows:
-        if any(player not in episode.references for episode in row.scored):
-            continue  # the reference did not play every instance
-        figures = [episode.references[player] for episode in row.scored]
-        specs.append(([math.nan if figure is None else figure for figure in figures], [f is None for f in figures]))
-    return clemscore(specs)
+    return clemscore(
+        [
+            [episode.references[player] for episode in row.scored]
+            for row in rows
+            # a reference that did not play every instance is left out
+            if all(player in episode.references for episode in row.scored)
+        ]
+    )
 
 
 @dataclass
@@ -430,7 +416,7 @@ def summarise(rows: list[Row], family: str) -> Summary:
         len(normal),
         mean,
         median,
-        clemscore([([e.score for e in row.scored], [e.aborted for e in row.scored]) for row in rows]),
+        clemscore([[None if e.aborted else e.score for e in row.scored] for row in rows]),
         reference_clemscore(rows, RANDOM),
         reference_clemscore(rows, EXPERT),
         sum(len(row.scored) for row in rows),

@@ -15,6 +15,7 @@ import pytest
 import resume
 import workload
 from clemcore.clemgame import GameRegistry
+from clemscore import clemscore
 
 from support import GAMES, REPO, SPECS, clem
 
@@ -172,11 +173,6 @@ def test_a_sampled_spec_plays_the_instances_that_stand_best_for_its_references(m
     assert lite.select(catalogue, validation, files.get)[0]["x"] == [("e", 0), ("e", 1)]
 
 
-def test_clemscore_is_clem_evals_played_share_times_the_quality_of_the_episodes_played():
-    # % played 50, 0, 100 (mean 50); quality 100, none, 30 (mean 65): 0.5 x 65
-    assert lite.clemscore([[100.0, None], [None, None], [20.0, 40.0]]) == 32.5
-
-
 def test_a_sample_counts_its_own_episodes_at_its_full_specs_means_per_episode(tmp_path):
     (tmp_path / "in").mkdir()
     specs = [
@@ -267,7 +263,7 @@ def test_the_lite_ranks_the_panel_as_the_full_pass_does_within_a_tenth_of_its_co
     assert len(result["scores"]) >= 30
     assert lite.missed(result) == []
     # the all-random member reads as clem eval reads ta-random's validation run of the catalogue
-    assert result["scores"][result["random"]][0] == lite.clemscore(
+    assert result["scores"][result["random"]][0] == clemscore(
         [
             [score for cell in VALIDATION[spec.game_name]["ta-random"].values() for score in cell["scores"]]
             for spec in SPECS

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 import report
 from clemcore.backends import ModelSpec
+from clemscore import clemscore
 from fresh_instances import link_game_code
 
 from support import REPO, clem, mock_model, python, run_in_process
@@ -128,6 +129,14 @@ def test_the_clemscore_is_clem_evals(runs, written):
         row["model"]: float(row["clemscore"]) for row in read_csv(written / "summary.csv") if row["family"] == "all"
     }
     assert summary == evaluated
+
+
+def test_the_clemscore_is_the_played_share_times_the_main_score_of_the_episodes_played():
+    # % played 50, 0, 100 (mean 50); Main Score 100, none, 30 (mean 65): 0.5 x 65
+    assert clemscore([[100.0, None], [None, None], [20.0, 40.0]]) == 32.5
+    # rounded as clem eval's pandas rounds, half to even after scaling: a mean of 0.005 is 0.0 (Python's round: 0.01)
+    assert clemscore([[0.01, 0.0]]) == 0.0
+    assert math.isnan(clemscore([[None, None]]))  # nothing played: clem eval shows no number
 
 
 def test_wins_draws_and_losses_are_the_model_seats(runs):
