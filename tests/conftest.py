@@ -52,32 +52,20 @@ def sequential_mock_run(tmp_path_factory) -> tuple[Path, str]:
 @pytest.fixture(scope="session")
 def random_sampled_run(tmp_path_factory) -> tuple[Path, Path]:
     """A `clem run -m ta-random-chat` (support.RANDOM_RUN_MODEL) of all games on the sampled instances: (the game dir,
-    the results dir, beside which the run's output is kept). The batchwise runner plays it, under PYTHONHASHSEED 987:
-    the served games (test_runners) and the branching runner's (test_branching), played one at a time under the
-    worker's hash seed, are compared with it, so that a game that batch mode or the hash seed changed would show
-    there (tests/test_reproducibility.py)."""
-    from support import GAMES, RANDOM_RUN_MODEL, clem, made_once, sampled_repo
+    the results dir). The batchwise runner plays it, under PYTHONHASHSEED 987: the served games (test_runners) and the
+    branching runner's (test_branching), played one at a time under the worker's hash seed, are compared with it, so
+    that a game that batch mode or the hash seed changed would show there (tests/test_reproducibility.py)."""
+    from support import RANDOM_RUN_MODEL, all_games_run, sampled_repo
 
-    game_dir = sampled_repo(tmp_path_factory)
-
-    def make(root: Path):
-        root.mkdir()
-        process = clem(
-            "run",
-            "-g",
-            *GAMES,
-            "-m",
-            RANDOM_RUN_MODEL,
-            "-r",
-            str(root / "results"),
-            "-b",
-            "4",
-            cwd=game_dir,
-            env={"PYTHONHASHSEED": "987"},
-        )
-        (root / "output.txt").write_text(process.stdout + process.stderr)
-
-    return game_dir, made_once(tmp_path_factory, "ta_random_sampled", make) / "results"
+    results, _ = all_games_run(
+        tmp_path_factory,
+        "ta_random_batch_4_hashseed_987",
+        "-b",
+        "4",
+        env={"PYTHONHASHSEED": "987"},
+        model=RANDOM_RUN_MODEL,
+    )
+    return sampled_repo(tmp_path_factory), results
 
 
 SHARED_RUNS = ("sequential_mock_run", "random_sampled_run")

@@ -192,7 +192,7 @@ def play(
     instance = instance or recorded
     recorder = _Recorder()
     contexts, rewards = [], []
-    loaded = contextlib.nullcontext(game_benchmark) if game_benchmark else benchmark(game_name)
+    loaded = benchmark(game_name) if game_benchmark is None else contextlib.nullcontext(game_benchmark)
     with loaded as game_benchmark:
         env = GameMasterEnv(game_benchmark, callbacks=GameBenchmarkCallbackList([recorder]))
         models = models or [ScriptedModel(policy, name=f"scripted{i}") for i, policy in enumerate(policies)]
@@ -405,14 +405,14 @@ def sampled_repo(tmp_path_factory, instances: int = SAMPLED_INSTANCES) -> Path:
     )
 
 
-def all_games_run(tmp_path_factory, name: str, *args: str, env: dict) -> tuple[Path, str]:
-    """One `clem run` of all games with the mock model on the sampled instances, made once per test session: the
-    results dir and the run's output."""
+def all_games_run(tmp_path_factory, name: str, *args: str, env: dict, model: str = "mock") -> tuple[Path, str]:
+    """One `clem run` of all games with the model (the mock by default) on the sampled instances, made once per test
+    session: the results dir and the run's output."""
     game_dir = sampled_repo(tmp_path_factory)
 
     def make(root: Path):
         root.mkdir()
-        process = clem("run", "-g", *GAMES, "-m", "mock", "-r", str(root / "results"), *args, cwd=game_dir, env=env)
+        process = clem("run", "-g", *GAMES, "-m", model, "-r", str(root / "results"), *args, cwd=game_dir, env=env)
         (root / "output.txt").write_text(process.stdout + process.stderr)
 
     root = made_once(tmp_path_factory, f"clem_run_{name}", make)

@@ -40,7 +40,7 @@ def test_the_shared_random_run_is_played_batchwise_under_another_hash_seed(rando
     (test_runners) and branched (test_branching), are compared with it. One run checks batch mode, the hash seed and
     the other runners, with a player that plays every game on (a third run of all games would cost a minute)."""
     _, results = random_sampled_run
-    output = (results.parent / "output.txt").read_text()
+    output = (results.parent / "output.txt").read_text()  # support.all_games_run keeps it beside the results
     for game in GAMES:
         assert f"Start batchwise runner for {game} with models=[{RANDOM_RUN_MODEL}]  (batch_size=4)" in output
 
