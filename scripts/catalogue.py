@@ -43,17 +43,21 @@ def state_players(entry_point: str) -> str:
     return "2+" if source else "?"
 
 
+def experiments_of(spec) -> list[dict]:
+    """The experiments of the instance file the spec plays."""
+    return json.loads((REPO / "in" / f"{spec['instances']}.json").read_text())["experiments"]
+
+
 def instances_of(spec) -> dict[str, int]:
-    data = json.loads((REPO / "in" / f"{spec['instances']}.json").read_text())
-    return {exp["name"]: len(exp["game_instances"]) for exp in data["experiments"]}
+    return {exp["name"]: len(exp["game_instances"]) for exp in experiments_of(spec)}
 
 
 def seats_text(spec) -> str:
     """The spec's seats, the judge of the LLM-judged games, and the experiments that seat another number
     (`2; 4 in 4_seats`)."""
-    data = json.loads((REPO / "in" / f"{spec['instances']}.json").read_text())
-    seats = [exp["game_instances"][0]["num_players"] for exp in data["experiments"]]
-    others = [f"{count} in {exp['name']}" for count, exp in zip(seats, data["experiments"]) if count != seats[0]]
+    experiments = experiments_of(spec)
+    seats = [exp["game_instances"][0]["num_players"] for exp in experiments]
+    others = [f"{count} in {exp['name']}" for count, exp in zip(seats, experiments) if count != seats[0]]
     return "; ".join([f"{seats[0]}" + (" + judge" if getattr(spec, "judge", None) else ""), *others])
 
 

@@ -38,6 +38,7 @@ from build_clemgame import catalogue_specs  # scripts/ is on sys.path when a scr
 from catalogue import (
     REPLANNED,
     VALIDATION,
+    experiments_of,
     figures,
     instances_of,
     random_tokens,
@@ -156,8 +157,7 @@ def record(revision: str, specs, validation: dict) -> dict:
 
 
 def _seats(spec) -> int:
-    data = json.loads((REPO / "in" / f"{spec['instances']}.json").read_text(encoding="utf-8"))
-    return max(experiment["game_instances"][0]["num_players"] for experiment in data["experiments"])
+    return max(experiment["game_instances"][0]["num_players"] for experiment in experiments_of(spec))
 
 
 def main(argv: list[str]) -> int:
