@@ -7,6 +7,7 @@ in its view and before (the full view). Generated, never edited by hand:
 
 import json
 import math
+from dataclasses import dataclass
 from pathlib import Path
 
 import textarena
@@ -226,6 +227,40 @@ def judge_separations(specs, validation: dict) -> dict[str, tuple[Separation | N
     return judged
 
 
+@dataclass(frozen=True)
+class ExpertSeparation:
+    """Issue 47's measure over the specs a strong player played where the model plays alone or against references
+    and no judge decides the outcome: how many there are, how many separate, and how many are reversed (the strong
+    player significantly below random play)."""
+
+    specs: int
+    separating: int
+    reversed: int
+
+    def __str__(self) -> str:
+        return (
+            f"Of the {self.specs} specs with a strong player where the model plays alone or against references and no "
+            f"judge decides, {self.separating} separate ({100 * self.separating / self.specs:.1f}%); in "
+            f"{self.reversed} the strong player scores significantly below random play."
+        )
+
+
+def expert_separation(specs, judged: dict) -> ExpertSeparation:
+    measured = [
+        judged[spec.game_name][0]
+        for spec in specs
+        if spec.game_name in judged
+        and judged[spec.game_name][0] is not None
+        and not getattr(spec, "judge", None)
+        and (int(spec.players) == 1 or getattr(spec, "reference", None))
+    ]
+    return ExpertSeparation(
+        len(measured),
+        sum(result.separates for result in measured),
+        sum(result.high < 0 for result in measured),
+    )
+
+
 def render_separation(specs, validation: dict, judged: dict) -> list[str]:
     rows, counts = [], {"separates": 0, "does not yet": 0, "cannot": 0}
     for spec in (spec for spec in specs if spec.game_name in judged):
@@ -254,6 +289,7 @@ def render_separation(specs, validation: dict, judged: dict) -> list[str]:
         "makes strength invisible).",
         "",
         f"{counts['separates']} specs separate, {counts['does not yet']} do not yet, {counts['cannot']} cannot.",
+        str(expert_separation(specs, judged)),
         "",
         "| spec | instances | strong | random | difference | 95% interval | instances for a 10 / 20 point gap "
         "| verdict |",

@@ -22,7 +22,8 @@ import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from full_history import with_view  # scripts/ is on sys.path when a script of it runs
+from catalogue import expert_separation, judge_separations  # scripts/ is on sys.path when a script of it runs
+from full_history import with_view
 from repository import REPO
 
 import ta_players
@@ -151,7 +152,21 @@ def main(argv: list[str]) -> int:
     ]
     if errors:
         print(f"episodes failed: {errors}", file=sys.stderr)
+    if not args.full_view:
+        print_separation(validation[section])
     return 1 if errors else 0
+
+
+def print_separation(validation: dict):
+    """What the runs in docs/validation.json say of strong and random play, as docs/catalogue.md will show it once
+    `python scripts/catalogue.py` has rewritten it."""
+    specs = load_specs()
+    judged = judge_separations(specs, validation)
+    kinds = [kind for _, kind, _ in judged.values()]
+    print(
+        f"{kinds.count('separates')} specs separate, {kinds.count('does not yet')} do not yet, "
+        f"{kinds.count('cannot')} cannot (docs/catalogue.md says why).\n{expert_separation(specs, judged)}"
+    )
 
 
 if __name__ == "__main__":

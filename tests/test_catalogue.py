@@ -100,3 +100,11 @@ def test_every_reason_a_spec_cannot_separate_names_a_spec_that_does_not():
         and catalogue.spec_verdict(spec, validation[spec.game_name])[0] == "separates"
     ]
     assert separating == []
+
+
+def test_strong_play_separates_on_at_least_92_percent_of_the_specs_with_a_strong_player_and_none_reversed():
+    """Issue 47's bar over the validation runs: single-player and `_vs_` specs without a judge."""
+    validation = json.loads((REPO / "docs" / "validation.json").read_text())["games"]
+    measure = catalogue.expert_separation(SPECS, catalogue.judge_separations(SPECS, validation))
+    assert measure.separating >= 0.92 * measure.specs
+    assert measure.reversed == 0
