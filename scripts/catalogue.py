@@ -15,6 +15,7 @@ from build_clemgame import catalogue_specs
 from repository import REPO
 from separation import FEWEST, Separation, separation, verdict  # scripts/ is on sys.path when a script of it runs
 from textarena.envs.registration import ENV_REGISTRY
+from workload import VALIDATION
 
 import ta_players
 from instancegenerator import load_specs
@@ -23,7 +24,6 @@ from metrics import CompetitiveScorer
 
 CATALOGUE = REPO / "docs" / "catalogue.md"
 CONTEXT = REPO / "docs" / "context.md"
-VALIDATION = REPO / "docs" / "validation.json"
 # The re-planned specs' figures before they were re-planned (scripts/power.py --record)
 REPLANNED = REPO / "docs" / "replanned.json"
 
@@ -261,12 +261,22 @@ def expert_separation(specs, judged: dict) -> ExpertSeparation:
     )
 
 
+def separation_summary(specs, judged: dict) -> list[str]:
+    """How many specs separate, do not yet and cannot, and issue 47's measure: the page's lines, which
+    scripts/validate.py prints after its runs."""
+    kinds = [kind for _, kind, _ in judged.values()]
+    return [
+        f"{kinds.count('separates')} specs separate, {kinds.count('does not yet')} do not yet, "
+        f"{kinds.count('cannot')} cannot.",
+        str(expert_separation(specs, judged)),
+    ]
+
+
 def render_separation(specs, validation: dict, judged: dict) -> list[str]:
-    rows, counts = [], {"separates": 0, "does not yet": 0, "cannot": 0}
+    rows = []
     for spec in (spec for spec in specs if spec.game_name in judged):
         runs = validation[spec.game_name]
         result, kind, why = judged[spec.game_name]
-        counts[kind] += 1
         if result is None:
             figures = "– | – | – | – | –"
         else:
@@ -288,8 +298,7 @@ def render_separation(specs, validation: dict, judged: dict) -> list[str]:
         "**does not yet** (a weak or missing strong player, too few instances) or **cannot** (the game or its score",
         "makes strength invisible).",
         "",
-        f"{counts['separates']} specs separate, {counts['does not yet']} do not yet, {counts['cannot']} cannot.",
-        str(expert_separation(specs, judged)),
+        *separation_summary(specs, judged),
         "",
         "| spec | instances | strong | random | difference | 95% interval | instances for a 10 / 20 point gap "
         "| verdict |",

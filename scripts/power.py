@@ -37,7 +37,6 @@ from dataclasses import dataclass, replace
 from build_clemgame import catalogue_specs  # scripts/ is on sys.path when a script of it runs
 from catalogue import (
     REPLANNED,
-    VALIDATION,
     experiments_of,
     figures,
     instances_of,
@@ -48,6 +47,7 @@ from catalogue import (
 from clemcore.clemgame import GameSpec
 from repository import REPO
 from separation import BUDGET, FEWEST, MARGIN, Separation, separation, verdict
+from workload import VALIDATION
 
 from instancegenerator import load_specs
 

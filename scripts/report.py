@@ -44,7 +44,8 @@ import ratings
 from build_clemgame import families
 from clemscore import clemscore
 from repository import REPO  # scripts/ is on sys.path when a script of it runs
-from validate import VALIDATION, clem
+from validate import clem
+from workload import VALIDATION
 
 matplotlib.use("Agg")  # files only, no display
 import matplotlib.pyplot as plt  # noqa: E402

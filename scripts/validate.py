@@ -22,15 +22,15 @@ import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from catalogue import expert_separation, judge_separations  # scripts/ is on sys.path when a script of it runs
+from catalogue import judge_separations, separation_summary  # scripts/ is on sys.path when a script of it runs
 from full_history import with_view
 from repository import REPO
+from workload import VALIDATION
 
 import ta_players
 from instancegenerator import load_specs
 from runtime.availability import unavailable_reason
 
-VALIDATION = REPO / "docs" / "validation.json"
 PLAYERS = ("ta-expert", "ta-random", "ta-format-breaker", "mock")
 
 
@@ -161,12 +161,7 @@ def print_separation(validation: dict):
     """What the runs in docs/validation.json say of strong and random play, as docs/catalogue.md will show it once
     `python scripts/catalogue.py` has rewritten it."""
     specs = load_specs()
-    judged = judge_separations(specs, validation)
-    kinds = [kind for _, kind, _ in judged.values()]
-    print(
-        f"{kinds.count('separates')} specs separate, {kinds.count('does not yet')} do not yet, "
-        f"{kinds.count('cannot')} cannot (docs/catalogue.md says why).\n{expert_separation(specs, judged)}"
-    )
+    print("\n".join(separation_summary(specs, judge_separations(specs, validation))))
 
 
 if __name__ == "__main__":

@@ -10,6 +10,8 @@ from textarena.envs.registration import ENV_REGISTRY
 from runtime.availability import unavailable_reason
 from support import REPO, SPECS, UNAVAILABLE_GAMES
 
+VALIDATION = json.loads((REPO / "docs" / "validation.json").read_text())["games"]
+
 
 def test_catalogue_page_is_current():
     assert (REPO / "docs" / "catalogue.md").read_text(
@@ -29,12 +31,11 @@ def test_catalogue_lists_every_textarena_env_class_once():
 def test_validation_figures_cover_every_instance_of_the_games_they_cover():
     """Figures are never stale: a validated game's figures cover its shipped instances. Games wired since the last
     validation run show as "not validated yet" in the catalogue."""
-    validation = json.loads((REPO / "docs" / "validation.json").read_text())["games"]
-    assert set(validation) <= {spec.game_name for spec in SPECS}
-    for spec in (spec for spec in SPECS if spec.game_name in validation):
+    assert set(VALIDATION) <= {spec.game_name for spec in SPECS}
+    for spec in (spec for spec in SPECS if spec.game_name in VALIDATION):
         data = json.loads((REPO / "in" / f"{spec['instances']}.json").read_text())
         counts = {exp["name"]: len(exp["game_instances"]) for exp in data["experiments"]}
-        for player, experiments in validation[spec.game_name].items():
+        for player, experiments in VALIDATION[spec.game_name].items():
             assert {name: cell["episodes"] for name, cell in experiments.items()} == counts, (spec.game_name, player)
             assert all(cell["errors"] == 0 for cell in experiments.values()), (spec.game_name, player)
 
@@ -59,7 +60,6 @@ def test_context_page_is_current():
 def test_every_games_default_view_kept_its_validation_prompts_within_the_budget():
     """The validation runs (every shipped instance, every programmatic player and the mock) never sent a prompt
     larger than an 8k model can take with 2,048 tokens left for its reply."""
-    validation = json.loads((REPO / "docs" / "validation.json").read_text())["games"]
     largest = {
         game: max(
             cell["prompt tokens"]["max"]
@@ -67,7 +67,7 @@ def test_every_games_default_view_kept_its_validation_prompts_within_the_budget(
             for cell in runs.values()
             if cell.get("prompt tokens")
         )
-        for game, players in validation.items()
+        for game, players in VALIDATION.items()
     }
     # validated on Python 3.12, where every game plays
     assert set(largest) == {spec.game_name for spec in SPECS}
@@ -78,12 +78,11 @@ def test_no_spec_scores_its_strong_player_below_random_play_without_the_games_re
     """Where the strong player's mean is below the random player's on the validation runs, the game makes strength
     invisible to its score and the spec's `cannot_separate` says why; a weak strong player is a defect to fix, not to
     list."""
-    validation = json.loads((REPO / "docs" / "validation.json").read_text())["games"]
     below = [
         spec.game_name
         for spec in SPECS
-        if spec.game_name in validation
-        and (result := catalogue.strong_vs_random(validation[spec.game_name])) is not None
+        if spec.game_name in VALIDATION
+        and (result := catalogue.strong_vs_random(VALIDATION[spec.game_name])) is not None
         and result.difference < 0
         and not getattr(spec, "cannot_separate", None)
     ]
@@ -91,20 +90,18 @@ def test_no_spec_scores_its_strong_player_below_random_play_without_the_games_re
 
 
 def test_every_reason_a_spec_cannot_separate_names_a_spec_that_does_not():
-    validation = json.loads((REPO / "docs" / "validation.json").read_text())["games"]
     separating = [
         spec.game_name
         for spec in SPECS
         if getattr(spec, "cannot_separate", None)
-        and spec.game_name in validation
-        and catalogue.spec_verdict(spec, validation[spec.game_name])[0] == "separates"
+        and spec.game_name in VALIDATION
+        and catalogue.spec_verdict(spec, VALIDATION[spec.game_name])[0] == "separates"
     ]
     assert separating == []
 
 
 def test_strong_play_separates_on_at_least_92_percent_of_the_specs_with_a_strong_player_and_none_reversed():
     """Issue 47's bar over the validation runs: single-player and `_vs_` specs without a judge."""
-    validation = json.loads((REPO / "docs" / "validation.json").read_text())["games"]
-    measure = catalogue.expert_separation(SPECS, catalogue.judge_separations(SPECS, validation))
+    measure = catalogue.expert_separation(SPECS, catalogue.judge_separations(SPECS, VALIDATION))
     assert measure.separating >= 0.92 * measure.specs
     assert measure.reversed == 0
